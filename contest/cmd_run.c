@@ -1,0 +1,226 @@
+#include "config.h"
+
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "fgtree.h"
+#include "loadspec.h"
+#include "num.h"
+#include "proc.h"
+#include "results.h"
+#include "run.h"
+#include "util.h"
+
+#define MAX_LOADS	32
+#define MAX_RUNS	1000
+#define MAX_WARMUP	100
+#define MAX_LEAD_MS	3600000LL
+
+void
+usage_run(FILE *f)
+{
+	fputs("usage: contest [run] [-n RUNS] [--warmup N] [--prepare CMD] "
+	    "[--lead SECONDS]\n"
+	    "                [-k LABEL] [-o DIR] [-l LOAD[:key=val,...]]... "
+	    "[--] [COMMAND [ARG]...]\n\n"
+	    "Time COMMAND with no load and beside each load, in interleaved rounds.\n"
+	    "Without COMMAND, time the built-in default job: a generated C tree\n"
+	    "built with make -jNCPU (needs cc and make).\n\n"
+	    "  -n, --runs RUNS      measured runs per load (default 3, 1..1000)\n"
+	    "      --warmup N       unmeasured rounds first (default 0, 0..100)\n"
+	    "      --prepare CMD    shell command before each run, untimed\n"
+	    "      --lead SECONDS   load running before the job starts (default 3)\n"
+	    "  -k, --label LABEL    kernel label in results (default: uname -r)\n"
+	    "  -o, --output DIR     results dir (default $CONTEST_RESULTS or\n"
+	    "                       ./contest-results)\n"
+	    "  -l, --load SPEC      add a load: NAME[:key=val,...]; see 'contest list'\n"
+	    "  -h, --help           this text\n", f);
+}
+
+static const char *
+number_arg(const char *opt, const char *val, long long min, long long max,
+    long long *out)
+{
+	const char *why;
+
+	*out = num_parse(val, min, max, &why);
+	if (why)
+		usage_fail("%s: '%s' is %s (allowed %lld..%lld)", opt, val, why, min, max);
+	return val;
+}
+
+static void
+session_id(char *buf, size_t len)
+{
+	time_t now = time(NULL);
+	struct tm tm;
+
+	gmtime_r(&now, &tm);
+	size_t n = strftime(buf, len, "%Y%m%dT%H%M%SZ", &tm);
+	snprintf(buf + n, len - n, "-%ld", (long)getpid());
+}
+
+int
+cmd_run(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "runs", required_argument, NULL, 'n' },
+		{ "warmup", required_argument, NULL, 'W' },
+		{ "prepare", required_argument, NULL, 'P' },
+		{ "lead", required_argument, NULL, 'L' },
+		{ "label", required_argument, NULL, 'k' },
+		{ "output", required_argument, NULL, 'o' },
+		{ "load", required_argument, NULL, 'l' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	struct session s;
+	struct loadspec slots[MAX_LOADS + 1];
+	struct fgtree tree;
+	const char *outdir = NULL, *why;
+	char err[512], *prep_argv[4];
+	long long v;
+	int ch;
+
+	memset(&s, 0, sizeof s);
+	memset(&tree, 0, sizeof tree);
+	s.runs = 3;
+	s.lead_ms = 3000;
+	s.results_fd = s.log_fd = -1;
+	if (loadspec_parse("no_load", &slots[0], err, sizeof err) < 0)
+		usage_fail("%s", err);
+	s.nslots = 1;
+
+	opterr = 0;
+	optind = 1;
+	while ((ch = getopt_long(argc, argv, "+:n:k:o:l:h", longopts, NULL)) != -1) {
+		switch (ch) {
+		case 'n':
+			number_arg("-n", optarg, 1, MAX_RUNS, &v);
+			s.runs = (unsigned)v;
+			break;
+		case 'W':
+			number_arg("--warmup", optarg, 0, MAX_WARMUP, &v);
+			s.warmup = (unsigned)v;
+			break;
+		case 'P':
+			if (*optarg == '\0')
+				usage_fail("--prepare: empty command");
+			s.prepare_str = optarg;
+			break;
+		case 'L':
+			s.lead_ms = num_parse_ms(optarg, MAX_LEAD_MS, &why);
+			if (why)
+				usage_fail("--lead: '%s' is %s (allowed 0..3600 seconds, "
+				    "at most 3 decimals)", optarg, why);
+			break;
+		case 'k':
+			if (*optarg == '\0' || strlen(optarg) > 200)
+				usage_fail("-k: label must be 1..200 characters");
+			for (const char *p = optarg; *p; p++)
+				if ((unsigned char)*p < 0x20 || *p == 0x7f)
+					usage_fail("-k: label holds a control character");
+			s.label = optarg;
+			break;
+		case 'o':
+			if (*optarg == '\0')
+				usage_fail("-o: empty directory name");
+			outdir = optarg;
+			break;
+		case 'l':
+			if (s.nslots > MAX_LOADS)
+				usage_fail("-l: at most %d loads", MAX_LOADS);
+			if (loadspec_parse(optarg, &slots[s.nslots], err, sizeof err) < 0)
+				usage_fail("%s", err);
+			if (slots[s.nslots].load == slots[0].load)
+				break;	/* no_load is always measured */
+			for (size_t i = 1; i < s.nslots; i++)
+				if (strcmp(slots[i].name, slots[s.nslots].name) == 0)
+					usage_fail("-l: load '%s' given twice", slots[i].name);
+			s.nslots++;
+			break;
+		case 'h':
+			usage_run(stdout);
+			return finish_stdout();
+		case ':':
+			usage_fail("option '%s' needs a value (see 'contest run --help')",
+			    argv[optind - 1]);
+		default:
+			if (optopt)
+				usage_fail("unknown option '-%c' (see 'contest run --help')", optopt);
+			usage_fail("unknown option '%s' (see 'contest run --help')",
+			    argv[optind - 1]);
+		}
+	}
+	argc -= optind;
+	argv += optind;
+	if (argc > 0 && argv[0][0] == '\0')
+		usage_fail("empty command name");
+
+	sysinfo_collect(&s.si);
+	session_id(s.id, sizeof s.id);
+	if (s.label == NULL)
+		s.label = s.si.kernel;
+	s.slots = slots;
+	s.dir = results_dir(outdir);
+
+	proc_init();
+	if (results_open(&s, err, sizeof err) < 0)
+		usage_fail("%s", err);
+
+	if (argc == 0) {
+		if (fgtree_setup(s.dir, s.si.nproc, &tree, err, sizeof err) < 0)
+			fatal(1, "%s", err);
+		if (tree.generated)
+			warnmsg("generated the default job in %s", tree.dir);
+		/* The job's make must not join a make that runs us. */
+		unsetenv("MAKEFLAGS");
+		unsetenv("MFLAGS");
+		unsetenv("MAKELEVEL");
+		s.argv = tree.argv;
+		s.command = tree.command;
+		s.builtin = 1;
+		if (s.prepare_str == NULL) {
+			s.prepare = tree.prepare;
+			s.prepare_str = "make -s clean";
+		}
+	} else {
+		s.argv = argv;
+		size_t len = 1;
+		for (int i = 0; i < argc; i++)
+			len += strlen(argv[i]) + 1;
+		char *cmd = xcalloc(len, 1);
+		for (int i = 0; i < argc; i++) {
+			if (i)
+				strcat(cmd, " ");
+			strcat(cmd, argv[i]);
+		}
+		s.command = cmd;
+	}
+	if (s.prepare == NULL && s.prepare_str) {
+		prep_argv[0] = (char *)"/bin/sh";
+		prep_argv[1] = (char *)"-c";
+		prep_argv[2] = (char *)s.prepare_str;
+		prep_argv[3] = NULL;
+		s.prepare = prep_argv;
+	}
+
+	int status = session_run(&s);
+
+	free(s.rec);
+	free(s.results_path);
+	free(s.log_path);
+	if (!s.builtin)
+		free((char *)s.command);
+	fgtree_free(&tree);
+	if (s.results_fd >= 0)
+		close(s.results_fd);
+	if (s.log_fd >= 0)
+		close(s.log_fd);
+	return status;
+}

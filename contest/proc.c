@@ -1,0 +1,294 @@
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/time.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+#ifdef HAVE_SYS_PRCTL_H
+#include <sys/prctl.h>
+#endif
+
+#include "proc.h"
+#include "util.h"
+
+volatile sig_atomic_t proc_signal;
+volatile sig_atomic_t proc_alarm;
+
+#define MAX_GROUPS 64
+#define FORK_PATIENCE_MS 10000
+static pid_t groups[MAX_GROUPS];
+static pid_t driver_pid;
+
+static void
+on_term(int sig)
+{
+	proc_signal = sig;
+}
+
+static void
+on_alarm(int sig)
+{
+	(void)sig;
+	proc_alarm = 1;
+}
+
+void
+proc_init(void)
+{
+	struct sigaction sa;
+
+	driver_pid = getpid();
+#if defined(HAVE_SYS_PRCTL_H) && defined(PR_SET_CHILD_SUBREAPER)
+	/* Orphaned grandchildren come back to us, so we can reap them. */
+	prctl(PR_SET_CHILD_SUBREAPER, 1);
+#endif
+	memset(&sa, 0, sizeof sa);
+	sigemptyset(&sa.sa_mask);
+	/* No SA_RESTART: a blocking wait must return so we can act. */
+	sa.sa_handler = on_term;
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+	sa.sa_handler = on_alarm;
+	sigaction(SIGALRM, &sa, NULL);
+	sa.sa_handler = SIG_IGN;
+	sigaction(SIGPIPE, &sa, NULL);
+}
+
+static void
+group_add(pid_t pgid)
+{
+	for (size_t i = 0; i < MAX_GROUPS; i++)
+		if (groups[i] == pgid)
+			return;
+	for (size_t i = 0; i < MAX_GROUPS; i++)
+		if (groups[i] == 0) {
+			groups[i] = pgid;
+			return;
+		}
+}
+
+static void
+group_del(pid_t pgid)
+{
+	for (size_t i = 0; i < MAX_GROUPS; i++)
+		if (groups[i] == pgid)
+			groups[i] = 0;
+}
+
+static void
+child_setup(pid_t pgid, int outfd)
+{
+	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGALRM, SIGPIPE,
+	    SIGCHLD, SIGQUIT };
+	sigset_t none;
+
+	setpgid(0, pgid);
+	for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++)
+		signal(sigs[i], SIG_DFL);
+	sigemptyset(&none);
+	sigprocmask(SIG_SETMASK, &none, NULL);
+#if defined(HAVE_SYS_PRCTL_H) && defined(PR_SET_PDEATHSIG)
+	prctl(PR_SET_PDEATHSIG, SIGKILL);
+#endif
+	if (getppid() != driver_pid)
+		_exit(127);	/* the driver died before we were guarded */
+
+	int null = open("/dev/null", O_RDWR | O_CLOEXEC);
+	if (null >= 0) {
+		dup2(null, 0);
+		dup2(outfd >= 0 ? outfd : null, 1);
+		dup2(outfd >= 0 ? outfd : null, 2);
+		if (null > 2)
+			close(null);
+	}
+}
+
+/* fork, and when the kernel refuses for now, try again for a while; *t0
+ * gets the clock just before the attempt that counted. */
+static pid_t
+fork_patiently(double *t0)
+{
+	unsigned ms = 1, waited = 0;
+	pid_t pid;
+
+	/*
+	 * A fork load may hold the user's last process slots; wait for one
+	 * rather than fail the run, but not forever.
+	 */
+	for (;;) {
+		if (t0)
+			*t0 = mono_now();
+		pid = fork();
+		if (pid >= 0 || (errno != EAGAIN && errno != ENOMEM) ||
+		    waited >= FORK_PATIENCE_MS || proc_signal)
+			return pid;
+		struct timespec ts = { 0, (long)ms * 1000000L };
+		nanosleep(&ts, NULL);
+		waited += ms;
+		if (ms < 64)
+			ms *= 2;
+	}
+}
+
+static pid_t
+fork_into(pid_t pgid, int outfd, double *t0)
+{
+	pid_t pid = fork_patiently(t0);
+
+	if (pid < 0)
+		return -1;
+	if (pid == 0) {
+		child_setup(pgid, outfd);
+		return 0;
+	}
+	/* Also from this side, so kill(-pgid) works before the child runs. */
+	setpgid(pid, pgid ? pgid : pid);
+	group_add(pgid ? pgid : pid);
+	return pid;
+}
+
+pid_t
+proc_fork(pid_t pgid, int outfd)
+{
+	return fork_into(pgid, outfd, NULL);
+}
+
+pid_t
+proc_exec(char *const argv[], int outfd, int *exec_errno, double *t0)
+{
+	int fds[2];
+
+	*exec_errno = 0;
+	if (pipe2(fds, O_CLOEXEC) < 0) {
+		*exec_errno = errno;
+		return -2;
+	}
+	/* The clock starts at the fork that made the job, not while we
+	 * waited for a process slot. */
+	pid_t pid = fork_into(0, outfd, t0);
+	if (pid < 0) {
+		*exec_errno = errno;
+		close(fds[0]);
+		close(fds[1]);
+		return -2;
+	}
+	if (pid == 0) {
+		close(fds[0]);
+		execvp(argv[0], argv);
+		int e = errno;
+		ssize_t w = write(fds[1], &e, sizeof e);
+		(void)w;
+		_exit(e == ENOENT ? 127 : 126);
+	}
+	close(fds[1]);
+	/* EOF means the exec happened (the pipe was close-on-exec). */
+	int e;
+	ssize_t n;
+	while ((n = read(fds[0], &e, sizeof e)) < 0 && errno == EINTR)
+		;
+	close(fds[0]);
+	if (n == (ssize_t)sizeof e) {
+		proc_kill_group(pid, NULL, 0, NULL);
+		*exec_errno = e;
+		return -1;
+	}
+	return pid;
+}
+
+int
+proc_wait(pid_t pid, int *status, struct rusage *ru)
+{
+	for (;;) {
+		if (proc_signal) {
+			errno = EINTR;
+			return -1;
+		}
+		pid_t r = wait4(pid, status, 0, ru);
+		if (r == pid)
+			return 0;
+		if (r < 0 && errno != EINTR)
+			return -1;
+	}
+}
+
+static void
+ru_add(struct rusage *a, const struct rusage *b)
+{
+	timeradd(&a->ru_utime, &b->ru_utime, &a->ru_utime);
+	timeradd(&a->ru_stime, &b->ru_stime, &a->ru_stime);
+	a->ru_minflt += b->ru_minflt;
+	a->ru_majflt += b->ru_majflt;
+	a->ru_nvcsw += b->ru_nvcsw;
+	a->ru_nivcsw += b->ru_nivcsw;
+}
+
+void
+proc_kill_group(pid_t pgid, const pid_t *pids, size_t npids, struct rusage *ru)
+{
+	struct rusage r;
+	int st;
+	pid_t p;
+
+	if (pgid <= 0)
+		return;
+	kill(-pgid, SIGKILL);
+	/*
+	 * A dying process hands its children to us (subreaper) before it
+	 * becomes a zombie, so waiting on the group until ECHILD collects
+	 * every generation.  A stray SIGINT must not cut this short.
+	 */
+	for (;;) {
+		p = wait4(-pgid, &st, 0, &r);
+		if (p < 0) {
+			if (errno == EINTR)
+				continue;
+			break;
+		}
+		for (size_t i = 0; ru && i < npids; i++)
+			if (pids[i] == p)
+				ru_add(ru, &r);
+	}
+	group_del(pgid);
+}
+
+void
+proc_kill_all(void)
+{
+	if (driver_pid != getpid())
+		return;		/* never from a child */
+	for (size_t i = 0; i < MAX_GROUPS; i++)
+		if (groups[i])
+			proc_kill_group(groups[i], NULL, 0, NULL);
+	proc_reap_orphans();
+}
+
+void
+proc_reap_orphans(void)
+{
+	while (waitpid(-1, NULL, WNOHANG) > 0)
+		;
+}
+
+void
+proc_alarm_set(unsigned seconds)
+{
+	proc_alarm = 0;
+	alarm(seconds);
+}
+
+int
+proc_exit_code(int status)
+{
+	if (WIFEXITED(status))
+		return WEXITSTATUS(status);
+	if (WIFSIGNALED(status))
+		return 128 + WTERMSIG(status);
+	return 1;
+}

@@ -1,0 +1,58 @@
+/*
+ * Processes the driver starts: each in its own process group, registered
+ * here until every process of the group has been reaped, so that any exit
+ * path can kill them all.
+ */
+#ifndef CONTEST_PROC_H
+#define CONTEST_PROC_H
+
+#include <signal.h>
+#include <sys/resource.h>
+#include <sys/types.h>
+
+/* The terminating signal we caught (SIGINT, SIGTERM, SIGHUP), or 0. */
+extern volatile sig_atomic_t proc_signal;
+/* Set by SIGALRM: a bounded wait ran out. */
+extern volatile sig_atomic_t proc_alarm;
+
+/* Become a child subreaper and install flag-only handlers. */
+void	proc_init(void);
+
+/*
+ * Fork a process into process group pgid (0: a new group led by itself).
+ * In the child: default signals, SIGKILL on driver death, stdin from
+ * /dev/null, stdout and stderr to outfd (-1: /dev/null); returns 0.
+ * In the driver: returns the pid; the group is registered.  A fork refused
+ * with EAGAIN or ENOMEM is retried with backoff for up to 10 s.
+ */
+pid_t	proc_fork(pid_t pgid, int outfd);
+
+/*
+ * Start argv (PATH search) as a new process group.  Returns the pid once
+ * the exec has happened; on exec failure returns -1 with *exec_errno set
+ * (the child is already reaped); -2 if it could not even fork.  *t0, when
+ * not NULL, gets CLOCK_MONOTONIC just after the fork returned.
+ */
+pid_t	proc_exec(char *const argv[], int outfd, int *exec_errno, double *t0);
+
+/* wait4 for pid; returns -1 with errno EINTR when a signal flag got set. */
+int	proc_wait(pid_t pid, int *status, struct rusage *ru);
+
+/* SIGKILL the whole group and reap every process of it; rusage of the
+ * reaped processes listed in pids[0..npids-1] is added to *ru. */
+void	proc_kill_group(pid_t pgid, const pid_t *pids, size_t npids,
+	    struct rusage *ru);
+
+/* Kill and reap every registered group: for exits on error. */
+void	proc_kill_all(void);
+
+/* Reap zombies handed to us as subreaper (never blocks). */
+void	proc_reap_orphans(void);
+
+/* Arm or disarm a one-shot SIGALRM for bounded waits. */
+void	proc_alarm_set(unsigned seconds);
+
+/* Shell-style exit code of a wait status: n, or 128+signal. */
+int	proc_exit_code(int status);
+
+#endif

@@ -1,0 +1,195 @@
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "json.h"
+#include "results.h"
+#include "util.h"
+
+const char *
+results_dir(const char *opt)
+{
+	const char *env = getenv("CONTEST_RESULTS");
+
+	if (opt)
+		return opt;
+	if (env && *env)
+		return env;
+	return "contest-results";
+}
+
+int
+results_open(struct session *s, char *err, size_t errlen)
+{
+	char path[4096];
+
+	if (mkdir_p(s->dir) < 0) {
+		snprintf(err, errlen, "results dir %s: %s", s->dir, strerror(errno));
+		return -1;
+	}
+	snprintf(path, sizeof path, "%s/%s", s->dir, RESULTS_FILE);
+	s->results_fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_NOFOLLOW |
+	    O_CLOEXEC, 0644);
+	if (s->results_fd < 0) {
+		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+		return -1;
+	}
+	s->results_path = xstrdup(path);
+
+	snprintf(path, sizeof path, "%s/logs", s->dir);
+	if (mkdir_p(path) < 0) {
+		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+		return -1;
+	}
+	snprintf(path, sizeof path, "%s/logs/%s.log", s->dir, s->id);
+	s->log_fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_EXCL |
+	    O_NOFOLLOW | O_CLOEXEC, 0644);
+	if (s->log_fd < 0) {
+		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+		return -1;
+	}
+	s->log_path = xstrdup(path);
+	return 0;
+}
+
+static void
+iso_time(double t, char *buf, size_t len)
+{
+	time_t sec = (time_t)t;
+	struct tm tm;
+
+	gmtime_r(&sec, &tm);
+	size_t n = strftime(buf, len, "%Y-%m-%dT%H:%M:%S", &tm);
+	snprintf(buf + n, len - n, ".%03dZ", (int)((t - (double)sec) * 1000));
+}
+
+static void
+put_load(struct json *j, const struct loadspec *ls)
+{
+	char v[32];
+
+	json_kstr(j, "load", ls->load->name);
+	json_kstr(j, "load_spec", ls->name);
+	json_key(j, "load_options");
+	json_obj_begin(j);
+	for (size_t i = 0; i < load_nopts(ls->load); i++) {
+		if (ls->load->opts[i].type == LOAD_OPT_ENUM)
+			json_kstr(j, ls->load->opts[i].key, loadspec_value(ls, i, v, sizeof v));
+		else
+			json_kint(j, ls->load->opts[i].key, ls->opt[i]);
+	}
+	json_obj_end(j);
+}
+
+static void
+put_counters(struct json *j, const char *key, const struct load *l,
+    const unsigned long long *c)
+{
+	json_key(j, key);
+	json_obj_begin(j);
+	for (size_t i = 0; i < load_ncounters(l); i++)
+		json_kuint(j, l->counters[i].id, c[i]);
+	json_obj_end(j);
+}
+
+int
+results_append(struct session *s, const struct run_record *r)
+{
+	const struct loadspec *ls = &s->slots[r->slot];
+	struct json j;
+	char when[40];
+
+	json_init(&j);
+	json_obj_begin(&j);
+	json_kint(&j, "schema", RESULTS_SCHEMA);
+	json_kstr(&j, "contest_version", PACKAGE_VERSION);
+	json_kstr(&j, "session", s->id);
+	iso_time(r->started, when, sizeof when);
+	json_kstr(&j, "timestamp", when);
+	json_kstr(&j, "host", s->si.host);
+	json_kstr(&j, "kernel", s->si.kernel);
+	json_kstr(&j, "kernel_version", s->si.kversion);
+	json_kstr(&j, "label", s->label);
+	json_kstr(&j, "arch", s->si.machine);
+	json_kint(&j, "nproc", s->si.nproc);
+	json_kstr(&j, "cpu_model", s->si.cpu_model);
+	json_kint(&j, "mem_total_kb", s->si.mem_total_kb);
+	json_kstr(&j, "command", s->command);
+	json_key(&j, "argv");
+	json_arr_begin(&j);
+	for (size_t i = 0; s->argv[i]; i++)
+		json_str(&j, s->argv[i]);
+	json_arr_end(&j);
+	if (s->prepare_str)
+		json_kstr(&j, "prepare", s->prepare_str);
+	else {
+		json_key(&j, "prepare");
+		json_null(&j);
+	}
+	json_knum(&j, "lead_s", (double)s->lead_ms / 1000.0, 3);
+	put_load(&j, ls);
+	json_kint(&j, "round", r->round);
+	json_kint(&j, "run", r->index);
+	json_kbool(&j, "warmup", r->warmup);
+	json_kstr(&j, "status", run_status_name(r->status));
+	json_kint(&j, "exit_code", r->exit_code);
+	if (r->why[0])
+		json_kstr(&j, "error", r->why);
+	json_knum(&j, "wall_s", r->wall, 6);
+	json_knum(&j, "usr_s", r->usr, 6);
+	json_knum(&j, "sys_s", r->sys, 6);
+	json_knum(&j, "cpu_pct", r->wall > 0 ? (r->usr + r->sys) / r->wall * 100 : 0, 2);
+	json_kint(&j, "minflt", r->minflt);
+	json_kint(&j, "majflt", r->majflt);
+	json_kint(&j, "nvcsw", r->nvcsw);
+	json_kint(&j, "nivcsw", r->nivcsw);
+	json_kint(&j, "maxrss_kb", r->maxrss_kb);
+	json_kint(&j, "load_workers", r->nworkers);
+	json_knum(&j, "load_cpu_s", r->load_cpu, 3);
+	json_knum(&j, "lcpu_pct", r->wall > 0 ? r->load_cpu / r->wall * 100 : 0, 2);
+	json_kstr(&j, "lcpu_source", r->nworkers == 0 ? "none" :
+	    r->load_cpu_exact ? "proc" : "rusage");
+	json_knum(&j, "load_cpu_total_s", r->load_cpu_total, 3);
+	json_knum(&j, "load_life_s", r->load_life, 3);
+	put_counters(&j, "counters", ls->load, r->counter);
+	put_counters(&j, "counters_total", ls->load, r->counter_total);
+	json_obj_end(&j);
+
+	const char *text = json_text(&j);
+	if (text == NULL) {
+		json_free(&j);
+		errno = ENOMEM;
+		return -1;
+	}
+	/* One write of the whole line: O_APPEND keeps concurrent writers'
+	 * lines whole, and a reader never sees half a line from us. */
+	size_t len = strlen(text);
+	char *line = malloc(len + 1);
+	if (line == NULL) {
+		json_free(&j);
+		errno = ENOMEM;
+		return -1;
+	}
+	memcpy(line, text, len);
+	line[len] = '\n';
+	json_free(&j);
+	ssize_t w;
+	while ((w = write(s->results_fd, line, len + 1)) < 0 && errno == EINTR)
+		;
+	free(line);
+	if (w < 0)
+		return -1;
+	if ((size_t)w != len + 1) {
+		errno = ENOSPC;
+		return -1;
+	}
+	if (fsync(s->results_fd) < 0 && errno != EINVAL)
+		return -1;
+	return 0;
+}

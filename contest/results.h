@@ -1,0 +1,23 @@
+/* results.jsonl: the one contract between run and report (DESIGN.md). */
+#ifndef CONTEST_RESULTS_H
+#define CONTEST_RESULTS_H
+
+#include "run.h"
+
+#define RESULTS_SCHEMA	1
+#define RESULTS_FILE	"results.jsonl"
+
+/*
+ * Make the results dir, open results.jsonl for appending (O_NOFOLLOW) and
+ * open a fresh log for this session.  Fills s->results_fd, results_path,
+ * log_fd, log_path.  On error returns -1 with one line in err.
+ */
+int	results_open(struct session *s, char *err, size_t errlen);
+
+/* Append one run as one line with one write(2), then fsync. */
+int	results_append(struct session *s, const struct run_record *);
+
+/* Results dir from -o, else $CONTEST_RESULTS, else ./contest-results. */
+const char *results_dir(const char *opt);
+
+#endif

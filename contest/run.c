@@ -1,0 +1,479 @@
+/*
+ * The run path: the only code that forks loads or the foreground.  The
+ * driver sleeps in read, nanosleep and wait4 while a run goes on; it never
+ * polls.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/resource.h>
+#include <sys/time.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "proc.h"
+#include "results.h"
+#include "run.h"
+#include "table.h"
+#include "util.h"
+
+/* A load that is not ready this long after its fork is broken. */
+#define READY_TIMEOUT_S	30
+
+struct active_load {
+	const struct loadspec *spec;
+	struct load_shm	*shm;
+	pid_t		 pgid;
+	pid_t		*pids;
+	unsigned	 n;
+	double		 started;
+};
+
+const char *
+run_status_name(enum run_status st)
+{
+	static const char *const names[] = {
+		[RUN_OK] = "ok",
+		[RUN_FAILED] = "failed",
+		[RUN_EXEC_FAILED] = "exec_failed",
+		[RUN_PREPARE_FAILED] = "prepare_failed",
+		[RUN_LOAD_FAILED] = "load_failed",
+		[RUN_SPAWN_FAILED] = "spawn_failed",
+	};
+	return names[st];
+}
+
+static void
+logline(struct session *s, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+static void
+logline(struct session *s, const char *fmt, ...)
+{
+	char buf[512];
+	va_list ap;
+
+	va_start(ap, fmt);
+	int n = vsnprintf(buf, sizeof buf, fmt, ap);
+	va_end(ap);
+	if (n > 0 && s->log_fd >= 0) {
+		ssize_t w = write(s->log_fd, buf, (size_t)n < sizeof buf ? (size_t)n : sizeof buf - 1);
+		(void)w;	/* the log is a courtesy; results are what count */
+	}
+}
+
+static void
+load_child(const struct loadspec *spec, struct load_shm *shm, unsigned worker,
+    int rfd, int wfd)
+{
+	struct load_ctx ctx = {
+		.opt = spec->opt, .shm = shm, .worker = worker, .ready_fd = wfd,
+	};
+
+	close(rfd);
+	spec->load->run(&ctx);
+	if (!atomic_load(&shm->failed))
+		load_fail(&ctx, "%s: worker %u stopped by itself",
+		    spec->load->name, worker);
+	_exit(1);
+}
+
+static int
+start_load(const struct loadspec *spec, struct active_load *al, char *why,
+    size_t whylen)
+{
+	const struct load *l = spec->load;
+	int fds[2];
+
+	memset(al, 0, sizeof *al);
+	al->spec = spec;
+	al->n = l->nworkers ? l->nworkers(spec->opt) : 1;
+	if (al->n == 0 || l->run == NULL)
+		return 0;
+
+	al->shm = mmap(NULL, sizeof *al->shm, PROT_READ | PROT_WRITE,
+	    MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	if (al->shm == MAP_FAILED) {
+		al->shm = NULL;
+		snprintf(why, whylen, "%s: mmap: %s", l->name, strerror(errno));
+		return -1;
+	}
+	al->pids = xcalloc(al->n, sizeof *al->pids);
+	if (pipe2(fds, O_CLOEXEC) < 0) {
+		snprintf(why, whylen, "%s: pipe: %s", l->name, strerror(errno));
+		return -1;
+	}
+	al->started = mono_now();
+	for (unsigned i = 0; i < al->n; i++) {
+		pid_t pid = proc_fork(al->pgid, -1);
+		if (pid == 0)
+			load_child(spec, al->shm, i, fds[0], fds[1]);
+		if (pid < 0) {
+			snprintf(why, whylen, "%s: cannot fork worker %u: %s",
+			    l->name, i, strerror(errno));
+			close(fds[0]);
+			close(fds[1]);
+			return -1;
+		}
+		if (i == 0)
+			al->pgid = pid;
+		al->pids[i] = pid;
+	}
+	close(fds[1]);
+
+	/* Pipe barrier: one byte per worker; EOF early means one died. */
+	unsigned ready = 0;
+	char buf[64];
+	proc_alarm_set(READY_TIMEOUT_S);
+	while (ready < al->n && !proc_signal && !proc_alarm) {
+		ssize_t r = read(fds[0], buf, sizeof buf);
+		if (r > 0)
+			ready += (unsigned)r;
+		else if (r == 0 || errno != EINTR)
+			break;
+	}
+	proc_alarm_set(0);
+	close(fds[0]);
+	if (ready >= al->n || proc_signal)
+		return 0;
+	if (atomic_load(&al->shm->failed))
+		snprintf(why, whylen, "%s did not start: %s", spec->name, al->shm->why);
+	else if (proc_alarm)
+		snprintf(why, whylen, "%s did not start: %u of %u workers not ready after %d s",
+		    spec->name, al->n - ready, al->n, READY_TIMEOUT_S);
+	else
+		snprintf(why, whylen, "%s did not start: %u of %u workers exited before ready",
+		    spec->name, al->n - ready, al->n);
+	return -1;
+}
+
+/* Sum of utime+stime+cutime+cstime of the workers, from /proc; -1 if not
+ * readable (not Linux, or /proc not mounted). */
+static double
+load_cpu_now(const struct active_load *al)
+{
+	static long tck;
+	double sum = 0;
+
+	if (tck == 0)
+		tck = sysconf(_SC_CLK_TCK);
+	if (tck <= 0)
+		return -1;
+	for (unsigned i = 0; i < al->n; i++) {
+		char path[64], buf[1024];
+		snprintf(path, sizeof path, "/proc/%ld/stat", (long)al->pids[i]);
+		int fd = open(path, O_RDONLY | O_CLOEXEC);
+		if (fd < 0)
+			return -1;
+		ssize_t n = read(fd, buf, sizeof buf - 1);
+		close(fd);
+		if (n <= 0)
+			return -1;
+		buf[n] = '\0';
+		/* The command name may hold anything; fields follow the last ')'. */
+		char *p = strrchr(buf, ')');
+		unsigned long long v[4];
+		if (p == NULL || sscanf(p + 2,
+		    "%*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %llu %llu %llu %llu",
+		    &v[0], &v[1], &v[2], &v[3]) != 4)
+			return -1;
+		sum += (double)(v[0] + v[1] + v[2] + v[3]) / (double)tck;
+	}
+	return sum;
+}
+
+static void
+snapshot(const struct active_load *al, unsigned long long *c)
+{
+	for (size_t i = 0; i < LOAD_MAX_COUNTERS; i++)
+		c[i] = al->shm ? atomic_load(&al->shm->counter[i]) : 0;
+}
+
+/* Stop the load, reap all of it, and note whether it had died early. */
+static void
+stop_load(struct active_load *al, struct run_record *rec)
+{
+	struct rusage ru, r;
+	int st;
+
+	if (al->pgid <= 0) {
+		free(al->pids);
+		al->pids = NULL;
+		return;
+	}
+	memset(&ru, 0, sizeof ru);
+	for (unsigned i = 0; rec && i < al->n; i++) {
+		if (wait4(al->pids[i], &st, WNOHANG, &r) != al->pids[i])
+			continue;
+		/* A load worker never exits by itself while the job runs. */
+		if (rec->status == RUN_OK) {
+			rec->status = RUN_LOAD_FAILED;
+			if (atomic_load(&al->shm->failed))
+				snprintf(rec->why, sizeof rec->why, "%s failed during the run: %s",
+				    al->spec->name, al->shm->why);
+			else
+				snprintf(rec->why, sizeof rec->why,
+				    "%s worker %u died during the run (status %d)",
+				    al->spec->name, i, proc_exit_code(st));
+		}
+		timeradd(&ru.ru_utime, &r.ru_utime, &ru.ru_utime);
+		timeradd(&ru.ru_stime, &r.ru_stime, &ru.ru_stime);
+	}
+	proc_kill_group(al->pgid, al->pids, al->n, &ru);
+	if (rec) {
+		rec->load_cpu_total = tv_seconds(ru.ru_utime) + tv_seconds(ru.ru_stime);
+		rec->load_life = mono_now() - al->started;
+		snapshot(al, rec->counter_total);
+		if (rec->status == RUN_OK && atomic_load(&al->shm->failed)) {
+			rec->status = RUN_LOAD_FAILED;
+			snprintf(rec->why, sizeof rec->why, "%s failed during the run: %s",
+			    al->spec->name, al->shm->why);
+		}
+	}
+	munmap(al->shm, sizeof *al->shm);
+	al->shm = NULL;
+	free(al->pids);
+	al->pids = NULL;
+	al->pgid = 0;
+}
+
+static void
+sleep_ms(long long ms)
+{
+	struct timespec ts = { (time_t)(ms / 1000), (long)(ms % 1000) * 1000000L };
+
+	while (!proc_signal && nanosleep(&ts, &ts) < 0 && errno == EINTR)
+		;
+}
+
+static double
+real_now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_REALTIME, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* Run --prepare; 0 when it succeeded, 1 if interrupted, -1 on failure. */
+static int
+prepare(struct session *s, struct run_record *rec)
+{
+	struct rusage ru;
+	int e, st;
+
+	if (s->prepare == NULL)
+		return 0;
+	pid_t pid = proc_exec(s->prepare, s->log_fd, &e, NULL);
+	if (pid < 0) {
+		snprintf(rec->why, sizeof rec->why, "--prepare: cannot %s %s: %s",
+		    pid == -2 ? "fork for" : "execute", s->prepare[0], strerror(e));
+		return -1;
+	}
+	int w = proc_wait(pid, &st, &ru);
+	proc_kill_group(pid, NULL, 0, NULL);
+	if (w < 0)
+		return 1;
+	if (st != 0) {
+		snprintf(rec->why, sizeof rec->why, "--prepare '%s' exited with status %d",
+		    s->prepare_str, proc_exit_code(st));
+		return -1;
+	}
+	return 0;
+}
+
+/* One run of one slot.  Returns 0 with *rec filled, or 1 if interrupted
+ * (nothing recorded: an interrupted run is no measurement). */
+static int
+do_run(struct session *s, struct run_record *rec)
+{
+	const struct loadspec *spec = &s->slots[rec->slot];
+	struct active_load al;
+	unsigned long long c0[LOAD_MAX_COUNTERS], c1[LOAD_MAX_COUNTERS];
+	struct rusage ru;
+	int e, st, pr;
+
+	logline(s, "=== contest: round %u, %s, %s run %u ===\n", rec->round + 1,
+	    spec->name, rec->warmup ? "warmup" : "measured", rec->index);
+	if ((pr = prepare(s, rec)) != 0) {
+		if (pr > 0)
+			return 1;
+		rec->status = RUN_PREPARE_FAILED;
+		return 0;
+	}
+	if (start_load(spec, &al, rec->why, sizeof rec->why) < 0) {
+		rec->status = RUN_LOAD_FAILED;
+		stop_load(&al, NULL);
+		return 0;
+	}
+	rec->nworkers = al.pgid > 0 ? al.n : 0;
+	sleep_ms(s->lead_ms);
+	if (proc_signal) {
+		stop_load(&al, NULL);
+		return 1;
+	}
+
+	snapshot(&al, c0);
+	double cpu0 = al.pgid > 0 ? load_cpu_now(&al) : 0;
+	rec->started = real_now();
+	double t0;
+	pid_t pid = proc_exec(s->argv, s->log_fd, &e, &t0);
+	if (pid == -2) {
+		rec->status = RUN_SPAWN_FAILED;
+		snprintf(rec->why, sizeof rec->why, "cannot fork the job: %s",
+		    strerror(e));
+		stop_load(&al, NULL);
+		return 0;
+	}
+	if (pid < 0) {
+		rec->status = RUN_EXEC_FAILED;
+		rec->exit_code = e == ENOENT ? 127 : 126;
+		snprintf(rec->why, sizeof rec->why, "%s: %s", s->argv[0],
+		    e == ENOENT ? "command not found" : strerror(e));
+		stop_load(&al, NULL);
+		return 0;
+	}
+	if (proc_wait(pid, &st, &ru) < 0) {
+		proc_kill_group(pid, NULL, 0, NULL);
+		stop_load(&al, NULL);
+		return 1;
+	}
+	double t1 = mono_now();
+	snapshot(&al, c1);
+	double cpu1 = al.pgid > 0 ? load_cpu_now(&al) : 0;
+
+	/* Whatever the job left behind in its group goes now. */
+	proc_kill_group(pid, NULL, 0, NULL);
+	rec->status = RUN_OK;
+	stop_load(&al, rec);
+
+	rec->wall = t1 - t0;
+	rec->usr = tv_seconds(ru.ru_utime);
+	rec->sys = tv_seconds(ru.ru_stime);
+	rec->minflt = ru.ru_minflt;
+	rec->majflt = ru.ru_majflt;
+	rec->nvcsw = ru.ru_nvcsw;
+	rec->nivcsw = ru.ru_nivcsw;
+	rec->maxrss_kb = ru.ru_maxrss;
+	rec->exit_code = proc_exit_code(st);
+	for (size_t i = 0; i < LOAD_MAX_COUNTERS; i++)
+		rec->counter[i] = c1[i] - c0[i];
+	if (cpu0 >= 0 && cpu1 >= 0) {
+		rec->load_cpu = cpu1 - cpu0;
+		rec->load_cpu_exact = 1;
+	} else if (rec->load_life > 0) {
+		/* No /proc: the load's average share over its whole life. */
+		rec->load_cpu = rec->load_cpu_total * rec->wall / rec->load_life;
+	}
+	if (st != 0 && rec->status == RUN_OK) {
+		rec->status = RUN_FAILED;
+		if (WIFSIGNALED(st))
+			snprintf(rec->why, sizeof rec->why, "%s killed by signal %d",
+			    s->argv[0], WTERMSIG(st));
+		else
+			snprintf(rec->why, sizeof rec->why, "%s exited with status %d",
+			    s->argv[0], rec->exit_code);
+	}
+	return 0;
+}
+
+static void
+progress(const struct session *s, size_t done, size_t total,
+    const struct run_record *rec, double t_start)
+{
+	static int tty = -1;
+
+	if (tty < 0)
+		tty = isatty(2);
+	if (!tty)
+		return;
+	if (rec == NULL) {
+		fputs("\r\033[K", stderr);
+		return;
+	}
+	double el = mono_now() - t_start;
+	long left = done ? (long)(el / (double)done * (double)(total - done)) : -1;
+	char eta[32] = "?";
+	if (left >= 0)
+		snprintf(eta, sizeof eta, "%ld:%02ld", left / 60, left % 60);
+	fprintf(stderr, "\r\033[Kcontest: round %u/%u  %s  %s %u  run %zu/%zu  "
+	    "elapsed %ld:%02ld  left ~%s", rec->round + 1, s->warmup + s->runs,
+	    s->slots[rec->slot].name, rec->warmup ? "warmup" : "run", rec->index,
+	    done + 1, total, (long)el / 60, (long)el % 60, eta);
+	fflush(stderr);
+}
+
+int
+session_run(struct session *s)
+{
+	unsigned rounds = s->warmup + s->runs;
+	size_t total = (size_t)rounds * s->nslots;
+	unsigned *nth = xcalloc(s->nslots * 2, sizeof *nth);
+	int stop = 0, status = 0;
+	double t_start = mono_now();
+
+	s->rec = xcalloc(total, sizeof *s->rec);
+	s->nrec = 0;
+	for (unsigned round = 0; round < rounds && !stop; round++) {
+		for (size_t slot = 0; slot < s->nslots && !stop; slot++) {
+			struct run_record *rec = &s->rec[s->nrec];
+			memset(rec, 0, sizeof *rec);
+			rec->slot = slot;
+			rec->round = round;
+			rec->warmup = round < s->warmup;
+			rec->index = ++nth[slot * 2 + (rec->warmup ? 1 : 0)];
+
+			progress(s, s->nrec, total, rec, t_start);
+			if (do_run(s, rec) != 0 || proc_signal) {
+				stop = 1;
+				break;
+			}
+			proc_reap_orphans();
+			if (results_append(s, rec) < 0) {
+				progress(s, 0, 0, NULL, 0);
+				fatal(1, "%s: cannot append a result: %s (earlier lines are intact)",
+				    s->results_path, strerror(errno));
+			}
+			s->nrec++;
+			if (rec->status == RUN_OK)
+				continue;
+			progress(s, 0, 0, NULL, 0);
+			warnmsg("%s %s %u: %s", s->slots[slot].name,
+			    rec->warmup ? "warmup" : "run", rec->index, rec->why);
+			if (status == 0)
+				status = 1;
+			/* These repeat on every run: stop now rather than later. */
+			if (rec->status == RUN_EXEC_FAILED) {
+				status = rec->exit_code;
+				stop = 1;
+			} else if (rec->status != RUN_FAILED)
+				stop = 1;
+		}
+	}
+	progress(s, 0, 0, NULL, 0);
+	free(nth);
+	proc_kill_all();
+
+	table_print(stdout, s);
+	if (s->log_path)
+		printf("results: %s  log: %s\n", s->results_path, s->log_path);
+	if (proc_signal) {
+		warnmsg("interrupted by signal %d: %zu completed run%s kept",
+		    (int)proc_signal, s->nrec, s->nrec == 1 ? "" : "s");
+		status = 128 + proc_signal;
+	}
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		warnmsg("writing the report: %s", strerror(errno));
+		if (status == 0)
+			status = 1;
+	}
+	return status;
+}

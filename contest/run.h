@@ -1,0 +1,65 @@
+/* One contest session: the plan, the runs, and what each run measured. */
+#ifndef CONTEST_RUN_H
+#define CONTEST_RUN_H
+
+#include <stddef.h>
+
+#include "loadspec.h"
+#include "sysinfo.h"
+
+enum run_status {
+	RUN_OK,
+	RUN_FAILED,		/* the command exited non-zero or was killed */
+	RUN_EXEC_FAILED,	/* the command could not be executed */
+	RUN_PREPARE_FAILED,	/* --prepare failed: nothing was timed */
+	RUN_LOAD_FAILED,	/* the load did not start or died during the run */
+	RUN_SPAWN_FAILED,	/* the job could not be forked, even after waiting */
+};
+
+struct run_record {
+	size_t		 slot;		/* index into session.slots */
+	unsigned	 round;		/* 0-based, warmup rounds first */
+	unsigned	 index;		/* 1-based run number of this slot */
+	int		 warmup;
+	enum run_status	 status;
+	int		 exit_code;	/* shell-style: n or 128+signal */
+	double		 started;	/* Unix time the timed part began */
+	double		 wall, usr, sys;
+	long		 minflt, majflt, nvcsw, nivcsw, maxrss_kb;
+	unsigned	 nworkers;
+	double		 load_cpu;	/* load usr+sys during the timed part */
+	int		 load_cpu_exact; /* 1: sampled from /proc at both ends */
+	double		 load_cpu_total, load_life;
+	unsigned long long counter[LOAD_MAX_COUNTERS];	/* during the job */
+	unsigned long long counter_total[LOAD_MAX_COUNTERS]; /* lead + job */
+	char		 why[512];
+};
+
+struct session {
+	struct sysinfo	 si;
+	char		 id[96];
+	const char	*label;
+	struct loadspec	*slots;		/* [0] is no_load */
+	size_t		 nslots;
+	char *const	*argv;
+	const char	*command;	/* as stored in results */
+	int		 builtin;
+	char *const	*prepare;	/* argv, or NULL */
+	const char	*prepare_str;
+	unsigned	 runs, warmup;
+	long long	 lead_ms;
+	const char	*dir;
+	int		 results_fd;
+	char		*results_path;
+	int		 log_fd;
+	char		*log_path;
+	struct run_record *rec;
+	size_t		 nrec;
+};
+
+const char *run_status_name(enum run_status);
+
+/* Run every round; returns contest's exit status. */
+int	session_run(struct session *);
+
+#endif

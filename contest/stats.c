@@ -1,0 +1,91 @@
+#include "config.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "stats.h"
+
+/* t(0.975, df) for df = 1..30; beyond that the normal limit is close enough
+ * after a small correction. */
+static const double t975[] = {
+	12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228,
+	2.201, 2.179, 2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086,
+	2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048, 2.045, 2.042,
+};
+
+double
+stats_t95(size_t df)
+{
+	if (df == 0)
+		return INFINITY;
+	if (df <= sizeof t975 / sizeof t975[0])
+		return t975[df - 1];
+	/* Cornish-Fisher first terms: within 0.001 of the table past 30. */
+	double z = 1.959964, z3 = z * z * z;
+	return z + (z3 + z) / (4.0 * (double)df);
+}
+
+static int
+cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return (x > y) - (x < y);
+}
+
+void
+stats_compute(const double *v, size_t n, struct stats *s)
+{
+	memset(s, 0, sizeof *s);
+	s->n = n;
+	if (n == 0)
+		return;
+
+	double sum = 0;
+	s->min = s->max = v[0];
+	for (size_t i = 0; i < n; i++) {
+		sum += v[i];
+		if (v[i] < s->min)
+			s->min = v[i];
+		if (v[i] > s->max)
+			s->max = v[i];
+	}
+	s->mean = sum / (double)n;
+
+	if (n > 1) {
+		double ss = 0;
+		for (size_t i = 0; i < n; i++)
+			ss += (v[i] - s->mean) * (v[i] - s->mean);
+		s->sd = sqrt(ss / (double)(n - 1));
+		s->ci95 = stats_t95(n - 1) * s->sd / sqrt((double)n);
+	}
+	if (s->mean != 0)
+		s->cv = s->sd / fabs(s->mean);
+
+	double *sorted = malloc(n * sizeof *sorted);
+	if (sorted == NULL) {
+		s->median = s->mean;	/* degrade, never crash a report */
+		return;
+	}
+	memcpy(sorted, v, n * sizeof *sorted);
+	qsort(sorted, n, sizeof *sorted, cmp_double);
+	s->median = n % 2 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+	free(sorted);
+}
+
+double
+stats_ratio(const struct stats *a, const struct stats *b, double *sd)
+{
+	if (b->mean == 0 || a->n == 0 || b->n == 0) {
+		if (sd)
+			*sd = 0;
+		return 0;
+	}
+	double r = a->mean / b->mean;
+	if (sd) {
+		double ra = a->mean != 0 ? a->sd / a->mean : 0;
+		double rb = b->sd / b->mean;
+		*sd = fabs(r) * sqrt(ra * ra + rb * rb);
+	}
+	return r;
+}

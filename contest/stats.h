@@ -1,0 +1,28 @@
+/* Summary statistics: the one place they are computed. */
+#ifndef CONTEST_STATS_H
+#define CONTEST_STATS_H
+
+#include <stddef.h>
+
+struct stats {
+	size_t	n;
+	double	mean;
+	double	sd;	/* sample standard deviation (n-1); 0 when n < 2 */
+	double	cv;	/* sd / mean; 0 when mean is 0 */
+	double	min, max, median;
+	double	ci95;	/* half-width of the 95% CI of the mean (Student's t) */
+};
+
+/* Two-sided 95% quantile of Student's t with df degrees of freedom. */
+double	stats_t95(size_t df);
+
+/* Summarise v[0..n-1]; v is not modified.  n may be 0 (all zero). */
+void	stats_compute(const double *v, size_t n, struct stats *out);
+
+/*
+ * Ratio a/b of two independent means and its standard deviation by
+ * first-order error propagation: sd(r) = r * sqrt((sa/a)^2 + (sb/b)^2).
+ */
+double	stats_ratio(const struct stats *a, const struct stats *b, double *sd);
+
+#endif

@@ -1,0 +1,118 @@
+/*
+ * One block per load, one row per kernel label, as contest printed in
+ * 2002, with the spread added: Time and Ratio carry "±" and the sample
+ * standard deviation of the successful measured runs.
+ */
+#include "config.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "stats.h"
+#include "table.h"
+
+struct slot_sum {
+	size_t		 ok, failed;
+	struct stats	 wall;
+	double		 cpu_pct, lcpu_pct;
+	double		 counter[LOAD_MAX_COUNTERS];
+	int		 last_exit;
+};
+
+static void
+summarise(const struct session *s, size_t slot, struct slot_sum *o)
+{
+	double *w = calloc(s->nrec ? s->nrec : 1, sizeof *w);
+
+	memset(o, 0, sizeof *o);
+	for (size_t i = 0; i < s->nrec; i++) {
+		const struct run_record *r = &s->rec[i];
+		if (r->slot != slot || r->warmup)
+			continue;
+		if (r->status != RUN_OK) {
+			o->failed++;
+			o->last_exit = r->exit_code;
+			continue;
+		}
+		if (w)
+			w[o->ok] = r->wall;
+		o->cpu_pct += (r->usr + r->sys) / r->wall * 100;
+		o->lcpu_pct += r->load_cpu / r->wall * 100;
+		for (size_t c = 0; c < LOAD_MAX_COUNTERS; c++)
+			o->counter[c] += (double)r->counter[c];
+		o->ok++;
+	}
+	if (o->ok) {
+		o->cpu_pct /= (double)o->ok;
+		o->lcpu_pct /= (double)o->ok;
+		for (size_t c = 0; c < LOAD_MAX_COUNTERS; c++)
+			o->counter[c] /= (double)o->ok;
+	}
+	stats_compute(w, w ? o->ok : 0, &o->wall);
+	free(w);
+}
+
+/* "mean±sd" right-aligned in width columns ("±" is one column, two bytes). */
+static void
+pm(FILE *f, int width, double mean, double sd, int have_sd)
+{
+	char buf[64];
+	int n;
+
+	if (have_sd)
+		n = snprintf(buf, sizeof buf, "%.2f\xc2\xb1%.2f", mean, sd) - 1;
+	else
+		n = snprintf(buf, sizeof buf, "%.2f", mean);
+	fprintf(f, "%*s%s", width > n ? width - n : 0, "", buf);
+}
+
+void
+table_print(FILE *f, const struct session *s)
+{
+	struct slot_sum base, cur;
+
+	summarise(s, 0, &base);
+	for (size_t slot = 0; slot < s->nslots; slot++) {
+		const struct loadspec *ls = &s->slots[slot];
+		int is_base = slot == 0;
+
+		if (is_base)
+			cur = base;
+		else
+			summarise(s, slot, &cur);
+		fprintf(f, "%s:\n", ls->name);
+		fprintf(f, "%-20s %6s %13s %6s %8s %6s %11s\n", "Kernel", "[runs]",
+		    "Time", "CPU%", "Loads", "LCPU%", "Ratio");
+		fprintf(f, "%-20s %5zu%s", s->label, cur.ok, cur.failed ? "!" : " ");
+		if (cur.ok == 0) {
+			fprintf(f, " %13s %6s %8s %6s %11s\n", "-", "-", "-", "-", "-");
+		} else {
+			fputc(' ', f);
+			pm(f, 13, cur.wall.mean, cur.wall.sd, cur.ok > 1);
+			fprintf(f, " %5.0f%%", cur.cpu_pct);
+			if (is_base || load_ncounters(ls->load) == 0)
+				fprintf(f, " %8s %6s", "-", "-");
+			else
+				fprintf(f, " %8.0f %5.0f%%", cur.counter[0], cur.lcpu_pct);
+			fputc(' ', f);
+			if (is_base)
+				pm(f, 11, 1.0, 0, 0);
+			else if (base.ok == 0)
+				fprintf(f, "%11s", "-");
+			else {
+				double sd, r = stats_ratio(&cur.wall, &base.wall, &sd);
+				pm(f, 11, r, sd, cur.ok > 1 || base.ok > 1);
+			}
+			fputc('\n', f);
+		}
+		for (size_t c = 0; c < load_ncounters(ls->load) && cur.ok; c++)
+			fprintf(f, "%s: %s: %.0f\n", ls->name, ls->load->counters[c].label,
+			    cur.counter[c]);
+		if (cur.failed)
+			fprintf(f, "%s: ! %zu run%s failed (last exit status %d), "
+			    "left out of the means\n", ls->name, cur.failed,
+			    cur.failed == 1 ? "" : "s", cur.last_exit);
+	}
+}

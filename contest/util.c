@@ -1,0 +1,129 @@
+#include "config.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+
+#include "proc.h"
+#include "util.h"
+
+static void
+vmsg(const char *fmt, va_list ap)
+{
+	/* One line in one write so parallel writers do not interleave. */
+	char line[1024];
+	int n = vsnprintf(line, sizeof line, fmt, ap);
+
+	if (n < 0)
+		n = 0;
+	if ((size_t)n >= sizeof line)
+		n = sizeof line - 1;
+	fflush(stdout);
+	fprintf(stderr, "contest: %.*s\n", n, line);
+}
+
+void
+usage_fail(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vmsg(fmt, ap);
+	va_end(ap);
+	proc_kill_all();
+	exit(EXIT_USAGE);
+}
+
+void
+fatal(int status, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vmsg(fmt, ap);
+	va_end(ap);
+	proc_kill_all();
+	exit(status);
+}
+
+void
+warnmsg(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vmsg(fmt, ap);
+	va_end(ap);
+}
+
+void *
+xcalloc(size_t n, size_t size)
+{
+	void *p = calloc(n ? n : 1, size ? size : 1);
+
+	if (p == NULL)
+		fatal(1, "out of memory");
+	return p;
+}
+
+char *
+xstrdup(const char *s)
+{
+	char *p = strdup(s);
+
+	if (p == NULL)
+		fatal(1, "out of memory");
+	return p;
+}
+
+double
+mono_now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+double
+tv_seconds(struct timeval tv)
+{
+	return (double)tv.tv_sec + (double)tv.tv_usec / 1e6;
+}
+
+int
+mkdir_p(const char *dir)
+{
+	char *p, *path = strdup(dir);
+	struct stat st;
+
+	if (path == NULL)
+		return -1;
+	for (p = path + 1; ; p++) {
+		if (*p != '/' && *p != '\0')
+			continue;
+		char c = *p;
+		*p = '\0';
+		if (mkdir(path, 0755) < 0 && errno != EEXIST) {
+			int e = errno;
+			free(path);
+			errno = e;
+			return -1;
+		}
+		*p = c;
+		if (c == '\0')
+			break;
+	}
+	free(path);
+	if (stat(dir, &st) < 0)
+		return -1;
+	if (!S_ISDIR(st.st_mode)) {
+		errno = ENOTDIR;
+		return -1;
+	}
+	return 0;
+}

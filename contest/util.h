@@ -1,0 +1,28 @@
+/* Small helpers the driver shares: errors, memory, clocks. */
+#ifndef CONTEST_UTIL_H
+#define CONTEST_UTIL_H
+
+#include <stddef.h>
+#include <sys/time.h>
+
+#define EXIT_USAGE	2
+
+/* "contest: ..." on stderr, then exit 2: bad input. */
+void	usage_fail(const char *fmt, ...)
+	    __attribute__((format(printf, 1, 2), noreturn));
+/* "contest: ..." on stderr, kill what we started, exit with status. */
+void	fatal(int status, const char *fmt, ...)
+	    __attribute__((format(printf, 2, 3), noreturn));
+/* "contest: ..." on stderr and carry on. */
+void	warnmsg(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+void	*xcalloc(size_t n, size_t size);
+char	*xstrdup(const char *);
+
+double	mono_now(void);
+double	tv_seconds(struct timeval);
+
+/* Create dir and its missing parents (mode 0755); 0 or -1 with errno. */
+int	mkdir_p(const char *dir);
+
+#endif

@@ -1,0 +1,78 @@
+/*
+ * fork_load: Con Kolivas's 2002 trial module for contest.  Fork a child
+ * that exits at once, reap it, repeat; the count of children shows how
+ * much process creation the kernel allowed beside the job.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <string.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "load.h"
+
+enum { OPT_PROCS, OPT_METHOD };
+enum { M_FORK, M_VFORK };
+enum { C_FORKED, C_FAILURES };
+
+static const char *const methods[] = { "fork", "vfork", NULL };
+
+static const struct load_opt opts[] = {
+	[OPT_PROCS] = { "procs", LOAD_OPT_INT, 1, 1, 256, NULL,
+	    "parallel forking processes" },
+	[OPT_METHOD] = { "method", LOAD_OPT_ENUM, M_FORK, 0, 1, methods,
+	    "how each child is created" },
+	{ NULL, 0, 0, 0, 0, NULL, NULL },
+};
+
+static const struct load_counter counters[] = {
+	[C_FORKED] = { "children_forked", "Children forked", "children",
+	    "children created, exited and reaped" },
+	[C_FAILURES] = { "fork_failures", "Fork failures", "failures",
+	    "creations refused with EAGAIN or ENOMEM (backed off, retried)" },
+	{ NULL, NULL, NULL, NULL },
+};
+
+static unsigned
+fork_load_nworkers(const long long *opt)
+{
+	return (unsigned)opt[OPT_PROCS];
+}
+
+static int
+fork_load_run(struct load_ctx *c)
+{
+	int use_vfork = c->opt[OPT_METHOD] == M_VFORK;
+	unsigned step = 0;
+
+	load_ready(c);
+	for (;;) {
+		pid_t pid = use_vfork ? vfork() : fork();
+		if (pid == 0)
+			_exit(0);
+		if (pid < 0) {
+			if (errno != EAGAIN && errno != ENOMEM)
+				return load_fail(c, "%s: %s",
+				    use_vfork ? "vfork" : "fork", strerror(errno));
+			load_count(c, C_FAILURES, 1);
+			load_backoff(&step);
+			continue;
+		}
+		step = 0;
+		while (waitpid(pid, NULL, 0) < 0)
+			if (errno != EINTR)
+				return load_fail(c, "waitpid: %s", strerror(errno));
+		load_count(c, C_FORKED, 1);
+	}
+}
+
+const struct load load_fork_load = {
+	.name = "fork_load",
+	.summary = "fork a child that exits at once, reap it, repeat (contest 2002)",
+	.opts = opts,
+	.counters = counters,
+	.nworkers = fork_load_nworkers,
+	.run = fork_load_run,
+};

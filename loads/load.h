@@ -1,0 +1,89 @@
+/*
+ * The load interface.  A load is one file in loads/ holding one const
+ * struct load and static helpers, plus one line in registry.c.
+ *
+ * The driver forks nworkers() processes per run, each in the load's process
+ * group with its signals at default and stdio on /dev/null, and calls run()
+ * in each.  run() sets itself up, calls load_ready() once, then loops as
+ * hard as the kernel lets it, counting into ctx->shm, until the driver
+ * SIGKILLs the group: a load must be correct under sudden death.  run()
+ * returns only on failure, after load_fail() said why.  Loads never print
+ * and never touch results.
+ */
+#ifndef CONTEST_LOAD_H
+#define CONTEST_LOAD_H
+
+#include <stdatomic.h>
+#include <stddef.h>
+
+#define LOAD_MAX_OPTS		8
+#define LOAD_MAX_COUNTERS	8
+#define LOAD_WHY_MAX		200
+
+enum load_opt_type {
+	LOAD_OPT_INT,		/* whole number in [min, max] */
+	LOAD_OPT_ENUM,		/* index into choices[] */
+};
+
+struct load_opt {
+	const char	*key;
+	enum load_opt_type type;
+	long long	 def, min, max;	/* ENUM: def is an index */
+	const char *const *choices;	/* ENUM: NULL-terminated */
+	const char	*help;
+};
+
+struct load_counter {
+	const char	*id;		/* results key, e.g. children_forked */
+	const char	*label;		/* report text, e.g. Children forked */
+	const char	*unit;
+	const char	*help;
+};
+
+/* One page shared by the driver and every process of a load. */
+struct load_shm {
+	_Atomic unsigned long long counter[LOAD_MAX_COUNTERS];
+	atomic_int	failed;
+	char		why[LOAD_WHY_MAX];
+};
+
+struct load_ctx {
+	const long long	*opt;		/* values in the order of load->opts */
+	struct load_shm	*shm;
+	unsigned	 worker;	/* 0 .. nworkers-1 */
+	int		 ready_fd;	/* barrier pipe; closed by load_ready */
+};
+
+struct load {
+	const char		*name;
+	const char		*summary;
+	const struct load_opt	*opts;		/* key == NULL ends it */
+	const struct load_counter *counters;	/* [0] is the headline */
+	/* Processes to fork for one run; NULL means one, 0 means none. */
+	unsigned		(*nworkers)(const long long *opt);
+	int			(*run)(struct load_ctx *);
+};
+
+/* registry.c: NULL-terminated, in `contest list` order. */
+extern const struct load *const load_registry[];
+const struct load *load_find(const char *name);
+size_t	load_nopts(const struct load *);
+size_t	load_ncounters(const struct load *);
+int	load_opt_index(const struct load *, const char *key);
+
+/* load.c: what every load's run() uses. */
+void	load_ready(struct load_ctx *);
+int	load_fail(struct load_ctx *, const char *fmt, ...)
+	    __attribute__((format(printf, 2, 3)));
+static inline void
+load_count(struct load_ctx *c, unsigned idx, unsigned long long n)
+{
+	atomic_fetch_add_explicit(&c->shm->counter[idx], n, memory_order_relaxed);
+}
+/* Sleep a little longer each time the kernel refuses a resource. */
+void	load_backoff(unsigned *step);
+/* Arm SIGKILL-on-parent-death in a new child; 0, or -1 if the parent is
+ * already gone (the child must then _exit). */
+int	load_child_guard(int parent_pid);
+
+#endif

@@ -1,0 +1,116 @@
+#!/usr/bin/env bats
+# The command line: help, version, and every bad input gives exit 2 with
+# exactly one clear line on stderr and nothing on stdout.
+
+load helpers
+
+@test "--help lists the subcommands from the table" {
+	run --separate-stderr contest --help
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"usage: contest [run]"* ]]
+	grep -q '^  run ' <<<"$output"
+	grep -q '^  list ' <<<"$output"
+	[ -z "$stderr" ]
+}
+
+@test "--version prints the package version" {
+	run --separate-stderr contest --version
+	[ "$status" -eq 0 ]
+	[[ "$output" =~ ^contest\ [0-9]+\.[0-9]+\.[0-9]+$ ]]
+}
+
+@test "each subcommand has its own --help" {
+	run contest run --help
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"--prepare CMD"* ]]
+	[[ "$output" == *"--lead SECONDS"* ]]
+	run contest list --help
+	[ "$status" -eq 0 ]
+	[[ "$output" == "usage: contest list"* ]]
+	run contest --help
+	[[ "$output" != *"--prepare CMD"* ]]
+}
+
+@test "help to a full disk fails instead of claiming success" {
+	[ -w /dev/full ] || skip "no /dev/full"
+	run contest --help
+	[ "$status" -eq 0 ]
+	run bash -c '"$1" --help >/dev/full' _ "$CONTEST"
+	[ "$status" -ne 0 ]
+	[[ "$output" == *"contest: stdout:"* ]]
+}
+
+# bad ARGS... NEEDLE: exit 2, one stderr line holding NEEDLE, empty stdout,
+# and no run started (no results file).
+bad() {
+	local needle=${!#}
+	local args=("${@:1:$#-1}")
+	run --separate-stderr contest "${args[@]}"
+	echo "# args: ${args[*]} -> status $status, stderr: $stderr" >&3
+	[ "$status" -eq 2 ]
+	[ -z "$output" ]
+	[ "$(printf '%s\n' "$stderr" | wc -l)" -eq 1 ]
+	[[ "$stderr" == contest:* ]]
+	[[ "$stderr" == *"$needle"* ]]
+	[ ! -e "$R" ]
+}
+
+@test "runs: zero, negative, exponent, overflow, garbage, empty" {
+	bad -n 0 true "-n: '0' is too small (allowed 1..1000)"
+	bad -n -1 true "'-1' is too small"
+	bad -n 1e3 true "'1e3' is invalid"
+	bad -n 99999999999999999999 true "is too large"
+	bad -n 1001 true "is too large"
+	bad -n 3x true "invalid"
+	bad -n '' true "invalid"
+	bad --runs ' 3' true "invalid"
+}
+
+@test "warmup and lead are validated the same way" {
+	bad --warmup -1 true "--warmup: '-1' is too small"
+	bad --warmup 101 true "too large"
+	bad --warmup two true "invalid"
+	bad --lead -1 true "--lead: '-1' is too small"
+	bad --lead 1e3 true "invalid"
+	bad --lead inf true "invalid"
+	bad --lead 0.0001 true "invalid"
+	bad --lead 3601 true "too large"
+}
+
+@test "an unknown load is named and the loads are listed" {
+	bad -l nosuch true "unknown load 'nosuch' (loads: no_load, fork_load)"
+	bad -l '' true "expected LOAD"
+}
+
+@test "load options: malformed, unknown, duplicated, missing values" {
+	bad -l fork_load:procs=abc true "fork_load: procs=abc: invalid"
+	bad -l fork_load:procs=0 true "procs=0: too small (allowed 1..256)"
+	bad -l fork_load:procs=99999999999999999999 true "too large"
+	bad -l fork_load:bogus=1 true "unknown option 'bogus' (options: procs, method)"
+	bad -l fork_load:procs=1,procs=2 true "option 'procs' given twice"
+	bad -l fork_load:procs true "option 'procs' needs a value"
+	bad -l fork_load:procs= true "needs a value"
+	bad -l fork_load: true "empty option list"
+	bad -l fork_load:method=spoon true "not one of fork|vfork"
+	bad -l fork_load -l fork_load true "load 'fork_load' given twice"
+}
+
+@test "options: unknown, missing value, empty strings" {
+	bad --bogus true "unknown option '--bogus'"
+	bad -x true "unknown option '-x'"
+	bad -n "option '-n' needs a value"
+	bad -k '' true "-k: label must be"
+	bad -o '' true "-o: empty directory name"
+	bad --prepare '' true "--prepare: empty command"
+	bad -- '' "empty command name"
+}
+
+@test "a bad option after a good one still stops before any run" {
+	bad -n 2 -l fork_load -l fork_load:procs=x true "procs=x: invalid"
+}
+
+@test "options after -- belong to the command" {
+	run contest -n 1 --lead 0 -- echo -n 5
+	[ "$status" -eq 0 ]
+	[ "$(rq '.[0].argv | join(" ")')" = "echo -n 5" ]
+}

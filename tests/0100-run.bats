@@ -1,0 +1,113 @@
+#!/usr/bin/env bats
+# A run: baseline always measured, interleaved rounds, prepare untimed,
+# the table and its Ratio recomputed from results.jsonl.
+
+load helpers
+
+@test "no_load is measured even when only a load is asked for" {
+	run --separate-stderr contest -n 2 --lead 0 -l fork_load -- sleep 0.2
+	[ "$status" -eq 0 ]
+	[ "$(wc -l <"$R")" -eq 4 ]
+	[ "$(rq '[.[] | select(.load == "no_load")] | length')" -eq 2 ]
+	[ "$(rq '[.[] | select(.load == "fork_load")] | length')" -eq 2 ]
+}
+
+@test "rounds interleave the loads: no_load, A, B, no_load, A, B" {
+	run contest -n 2 --lead 0 -l fork_load -l fork_load:procs=2 -- true
+	[ "$status" -eq 0 ]
+	[ "$(rq 'map(.load_spec) | join(" ")')" = \
+	    "no_load fork_load fork_load:procs=2 no_load fork_load fork_load:procs=2" ]
+	[ "$(rq 'map(.round) | join(" ")' )" = "0 0 0 1 1 1" ]
+	[ "$(rq 'map(.run) | join(" ")' )" = "1 1 1 2 2 2" ]
+}
+
+@test "the table has the classic columns, one block per load" {
+	run --separate-stderr contest -n 2 --lead 0 -l fork_load -- sleep 0.1
+	[ "$status" -eq 0 ]
+	[ "$(grep -c '^Kernel  *\[runs\]  *Time  *CPU%  *Loads  *LCPU%  *Ratio$' <<<"$output")" -eq 2 ]
+	grep -q '^no_load:$' <<<"$output"
+	grep -q '^fork_load:$' <<<"$output"
+	row=$(table_row no_load "$output")
+	[[ "$row" =~ ^$(uname -r | sed 's/[.+]/\\&/g')\ +2\ +0\.[0-9]{2}±0\.[0-9]{2}\ +[0-9]+%\ +-\ +-\ +1\.00$ ]]
+}
+
+@test "Ratio is mean(load time) / mean(no_load time) from results.jsonl" {
+	run --separate-stderr contest -n 3 --lead 0 -l fork_load -- sleep 0.3
+	[ "$status" -eq 0 ]
+	want=$(rq '(map(select(.load=="fork_load").wall_s) | add/length) /
+	    (map(select(.load=="no_load").wall_s) | add/length) | . * 100 | round / 100')
+	row=$(table_row fork_load "$output")
+	got=$(awk '{print $NF}' <<<"$row")
+	echo "# table ratio $got, recomputed $want" >&3
+	[ "$(awk -v g="${got%%±*}" -v w="$want" 'BEGIN {print (g - w < 0.0051 && w - g < 0.0051)}')" -eq 1 ]
+	# Time column is the mean of wall_s too.
+	tw=$(rq 'map(select(.load=="fork_load").wall_s) | add/length | . * 100 | round / 100')
+	[[ "$row" == *" $(printf '%.2f' "$tw")±"* ]]
+}
+
+@test "time and CPU come from the job: wall covers the sleep, CPU% of a spin is high" {
+	run contest -n 1 --lead 0 -- sleep 0.5
+	[ "$status" -eq 0 ]
+	rq '.[0].wall_s >= 0.5 and .[0].wall_s < 3' | grep -qx true
+	rq '.[0].cpu_pct < 20' | grep -qx true
+	rm -rf "$CONTEST_RESULTS"
+	run contest -n 1 --lead 0 -- sh -c 'i=0; while [ $i -lt 300000 ]; do i=$((i+1)); done'
+	[ "$status" -eq 0 ]
+	rq '.[0].cpu_pct > 50 and (.[0].usr_s + .[0].sys_s) > 0.1' | grep -qx true
+}
+
+@test "CPU% includes the job's waited-for descendants" {
+	run contest -n 1 --lead 0 -- sh -c 'sh -c "i=0; while [ \$i -lt 300000 ]; do i=\$((i+1)); done"'
+	[ "$status" -eq 0 ]
+	rq '.[0].usr_s > 0.1' | grep -qx true
+}
+
+@test "--prepare runs before every run and is not timed" {
+	run contest -n 2 --lead 0 -l fork_load --prepare "sleep 0.6; echo p >> $BATS_TEST_TMPDIR/prep" -- true
+	[ "$status" -eq 0 ]
+	[ "$(wc -l <"$BATS_TEST_TMPDIR/prep")" -eq 4 ]
+	rq 'all(.wall_s < 0.5)' | grep -qx true
+	rq '.[0].prepare' | grep -q 'sleep 0.6'
+}
+
+@test "--warmup rounds are run, stored as warmup, and left out of the table" {
+	run contest -n 1 --warmup 1 --lead 0 -l fork_load -- true
+	[ "$status" -eq 0 ]
+	[ "$(rq 'map(.warmup) | join(" ")')" = "true true false false" ]
+	row=$(table_row fork_load "$output")
+	[[ "$row" =~ ^[^\ ]+\ +1\  ]]
+}
+
+@test "-k labels the rows and the results; -o picks the dir" {
+	run contest -n 1 --lead 0 -k my-kernel -o "$BATS_TEST_TMPDIR/elsewhere" -- true
+	[ "$status" -eq 0 ]
+	[ ! -e "$R" ]
+	R="$BATS_TEST_TMPDIR/elsewhere/results.jsonl"
+	[ "$(rq '.[0].label')" = my-kernel ]
+	[ "$(rq '.[0].kernel')" = "$(uname -r)" ]
+	[[ "$(table_row no_load "$output")" == "my-kernel "* ]]
+}
+
+@test "the default results dir is ./contest-results without \$CONTEST_RESULTS" {
+	unset CONTEST_RESULTS
+	run contest -n 1 --lead 0 -- true
+	[ "$status" -eq 0 ]
+	[ "$(wc -l <contest-results/results.jsonl)" -eq 1 ]
+}
+
+@test "the load runs for the lead time before the job starts" {
+	run contest -n 1 --lead 1 -l fork_load -- sleep 0.3
+	[ "$status" -eq 0 ]
+	rq '.[1] | .load_life_s >= 1.3 and .counters_total.children_forked > .counters.children_forked' | grep -qx true
+	rq '.[1].lead_s' | grep -qx '1'
+}
+
+@test "the progress line appears only when stderr is a terminal" {
+	run --separate-stderr contest -n 1 --lead 0 -- true
+	[ "$status" -eq 0 ]
+	[[ "$stderr" != *"elapsed"* ]]
+	command -v script >/dev/null || skip "no script(1)"
+	run script -qec "env CONTEST_TEST_MARK=$MARK $CONTEST -n 1 --lead 0 -l fork_load -- sleep 0.2 >/dev/null" /dev/null
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"round 1/1"*"fork_load"*"elapsed 0:0"*"left ~"* ]]
+}

@@ -1,0 +1,72 @@
+#!/usr/bin/env bats
+# results.jsonl: whole lines, every field, appended, never elsewhere.
+
+load helpers
+
+FIELDS='schema contest_version session timestamp host kernel kernel_version
+label arch nproc cpu_model mem_total_kb command argv prepare lead_s load
+load_spec load_options round run warmup status exit_code wall_s usr_s sys_s
+cpu_pct minflt majflt nvcsw nivcsw maxrss_kb load_workers load_cpu_s lcpu_pct
+lcpu_source load_cpu_total_s load_life_s counters counters_total'
+
+@test "every line is one JSON object with every field" {
+	run contest -n 2 --lead 0 -l fork_load -- true
+	[ "$status" -eq 0 ]
+	[ "$(result_lines | wc -l)" -eq 4 ]
+	[ "$(wc -l <"$R")" -eq 4 ]
+	[ "$(tail -c1 "$R" | od -An -c | tr -d ' ')" = '\n' ]
+	for f in $FIELDS; do
+		[ "$(rq --arg f "$f" 'map(has($f)) | all')" = true ] || {
+			echo "# missing field $f" >&3; false; }
+	done
+	[ "$(rq 'map(.schema) | unique | .[]')" = 1 ]
+	[ "$(rq 'map(.status) | unique | .[]')" = ok ]
+	rq 'all(.timestamp | test("^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9:.]+Z$"))' | grep -qx true
+	rq 'all(.nproc >= 1 and .mem_total_kb > 0 and (.cpu_model | length) > 0)' | grep -qx true
+	[ "$(rq '.[1].load_options | "\(.procs) \(.method)"')" = "1 fork" ]
+	[ "$(rq 'map(.session) | unique | length')" -eq 1 ]
+}
+
+@test "a second session appends and leaves the first lines intact" {
+	run contest -n 1 --lead 0 -- true
+	[ "$status" -eq 0 ]
+	first=$(cat "$R")
+	run contest -n 2 --lead 0 -- true
+	[ "$status" -eq 0 ]
+	[ "$(wc -l <"$R")" -eq 3 ]
+	[ "$(head -n1 "$R")" = "$first" ]
+	[ "$(rq 'map(.session) | unique | length')" -eq 2 ]
+}
+
+@test "a command line that is not UTF-8 still gives valid JSON" {
+	run contest -n 1 --lead 0 -- echo $'a\xffb' $'tab\there' 'quo"te'
+	[ "$status" -eq 0 ]
+	[ "$(rq '.[0].argv[1:] | join(" ")')" = $'a\ufffdb tab\there quo"te' ]
+}
+
+@test "an unwritable results dir is an error before any run" {
+	touch notadir
+	run --separate-stderr contest -o notadir/sub -n 1 --lead 0 -- touch ran
+	[ "$status" -eq 2 ]
+	[[ "$stderr" == "contest: results dir notadir/sub: Not a directory" ]]
+	[ ! -e ran ]
+}
+
+@test "a results file behind a symlink is refused, not followed" {
+	mkdir -p "$CONTEST_RESULTS"
+	ln -s "$BATS_TEST_TMPDIR/victim" "$R"
+	run --separate-stderr contest -n 1 --lead 0 -- touch ran
+	[ "$status" -eq 2 ]
+	[[ "$stderr" == *"results.jsonl: "* ]]
+	[ ! -e victim ]
+	[ ! -e ran ]
+}
+
+@test "the job's output goes to the session log, not to the report" {
+	run --separate-stderr contest -n 1 --lead 0 -- echo hello-from-job
+	[ "$status" -eq 0 ]
+	[[ "$output" != *hello-from-job* ]]
+	log=$(sed -n 's/^results: .*  log: //p' <<<"$output")
+	grep -q '^hello-from-job$' "$log"
+	grep -q '=== contest: round 1, no_load, measured run 1 ===' "$log"
+}

@@ -1,0 +1,61 @@
+#!/usr/bin/env bats
+# fork_load: really forks, counts into shared memory, reports as in 2002.
+
+load helpers
+
+@test "children forked is > 0 and matches the table and the report line" {
+	run --separate-stderr contest -n 2 --lead 0 -l fork_load -- sleep 0.5
+	[ "$status" -eq 0 ]
+	mean=$(rq 'map(select(.load=="fork_load").counters.children_forked) | add/length | floor')
+	echo "# mean children forked $mean" >&3
+	[ "$mean" -gt 0 ]
+	rq 'map(select(.load=="fork_load").counters.children_forked > 0) | all' | grep -qx true
+	row=$(table_row fork_load "$output")
+	# The table rounds the mean; allow for .5 either way.
+	got=$(awk '{print $5}' <<<"$row")
+	[ "$got" -eq "$mean" ] || [ "$got" -eq $((mean + 1)) ]
+	grep -qx "fork_load: Children forked: $got" <<<"$output"
+	grep -qx "fork_load: Fork failures: 0" <<<"$output"
+}
+
+@test "the load's CPU is measured over the job's wall (LCPU%)" {
+	run contest -n 1 --lead 0 -l fork_load -- sleep 1
+	[ "$status" -eq 0 ]
+	rq '.[1] | .lcpu_source == "proc" and .load_cpu_s > 0.2 and .lcpu_pct > 20' | grep -qx true
+	row=$(table_row fork_load "$output")
+	[[ "$(awk '{print $6}' <<<"$row")" =~ ^[0-9]+%$ ]]
+	rq '.[0] | .lcpu_source == "none" and .load_workers == 0' | grep -qx true
+}
+
+@test "procs=N starts N forkers, method=vfork works" {
+	run contest -n 1 --lead 0 -l fork_load:procs=3,method=vfork -- sleep 0.5
+	[ "$status" -eq 0 ]
+	rq '.[1] | .load_workers == 3 and .load_options.method == "vfork" and .counters.children_forked > 0' | grep -qx true
+	grep -q '^fork_load:procs=3,method=vfork:$' <<<"$output"
+}
+
+@test "the load really runs beside the job: its processes exist during the run" {
+	contest -n 1 --lead 0 -l fork_load:procs=2 -- sh -c 'sleep 0.5; ps -o pid=,pgid=,args= -e > procs.txt' 3>&-
+	# Two forkers in one group that is neither ours nor the job's.
+	job_pgid=$(awk '$3 ~ /^ps / {print $2}' procs.txt)
+	n=$(awk -v me="$job_pgid" '$3 ~ /contest/ && $2 != me {print $2}' procs.txt | sort | uniq -c | awk '$1 >= 2' | wc -l)
+	[ "$n" -ge 1 ]
+}
+
+@test "fork refused by RLIMIT_NPROC is counted and backed off, not fatal" {
+	[ "$(id -u)" -eq 0 ] || skip "needs root to run as another user"
+	command -v setpriv >/dev/null || skip "no setpriv"
+	# A dir the unprivileged user can reach: the bats tmpdir's parents may not be.
+	d=$(mktemp -d /tmp/contest-nproc.XXXXXX)
+	chmod 777 "$d"
+	export CONTEST_RESULTS="$d/results"
+	R="$CONTEST_RESULTS/results.jsonl"
+	# driver + worker + job = 3 processes: the worker cannot fork during the job.
+	run setpriv --reuid=65534 --regid=65534 --clear-groups env CONTEST_TEST_MARK="$MARK" \
+	    bash -c 'ulimit -u 3 && exec "$1" -n 1 --lead 0 -l fork_load -- sleep 0.5' _ "$CONTEST"
+	echo "# $output" >&3
+	[ "$status" -eq 0 ]
+	ok=$(rq '.[1].counters.fork_failures > 0')
+	rm -rf "$d"
+	[ "$ok" = true ]
+}

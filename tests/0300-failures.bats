@@ -1,0 +1,65 @@
+#!/usr/bin/env bats
+# Commands that fail, die, or cannot run: recorded, flagged, never averaged.
+
+load helpers
+
+@test "a failing command: runs recorded as failed, flagged, exit 1" {
+	run --separate-stderr contest -n 2 --lead 0 -l fork_load -- false
+	[ "$status" -eq 1 ]
+	[ "$(wc -l <"$R")" -eq 4 ]
+	[ "$(rq 'map("\(.status)/\(.exit_code)") | unique | join(" ")')" = "failed/1" ]
+	row=$(table_row fork_load "$output")
+	[[ "$row" =~ ^[^\ ]+\ +0!\ +-\ +-\ +-\ +-\ +-$ ]]
+	grep -q '^fork_load: ! 2 runs failed (last exit status 1), left out of the means$' <<<"$output"
+	grep -q '^contest: no_load run 1: false exited with status 1$' <<<"$stderr"
+}
+
+@test "failed runs are left out of the means" {
+	# Fails on every run but the first.
+	run contest -n 3 --lead 0 -- sh -c 'if [ -e once ]; then exit 3; fi; touch once; sleep 0.3'
+	[ "$status" -eq 1 ]
+	[ "$(rq 'map(.status) | join(" ")')" = "ok failed failed" ]
+	row=$(table_row no_load "$output")
+	[[ "$row" =~ ^[^\ ]+\ +1!\ +0\.3[0-9]\  ]]
+	grep -q 'no_load: ! 2 runs failed (last exit status 3)' <<<"$output"
+}
+
+@test "a command killed by a signal is 128+sig in its record" {
+	run contest -n 1 --lead 0 -- sh -c 'kill -9 $$'
+	[ "$status" -eq 1 ]
+	[ "$(rq '.[0] | "\(.status) \(.exit_code) \(.error)"')" = "failed 137 sh killed by signal 9" ]
+}
+
+@test "a command that does not exist: 127, one clear line, one failed record" {
+	run --separate-stderr contest -n 3 --lead 0 -l fork_load -- no-such-command-xyz
+	[ "$status" -eq 127 ]
+	[ "$stderr" = "contest: no_load run 1: no-such-command-xyz: command not found" ]
+	[ "$(wc -l <"$R")" -eq 1 ]
+	[ "$(rq '.[0] | "\(.status) \(.exit_code)"')" = "exec_failed 127" ]
+}
+
+@test "a command that is a directory or not executable: 126" {
+	mkdir adir
+	run --separate-stderr contest -n 1 --lead 0 -- ./adir
+	[ "$status" -eq 126 ]
+	[[ "$stderr" == "contest: no_load run 1: ./adir: Permission denied" ]]
+	printf 'echo hi\n' > noexec
+	chmod 644 noexec
+	run --separate-stderr contest -n 1 --lead 0 -- ./noexec
+	[ "$status" -eq 126 ]
+	[ "$(rq 'map(.status) | join(" ")')" = "exec_failed exec_failed" ]
+}
+
+@test "a failing --prepare stops the session with exit 1" {
+	run --separate-stderr contest -n 2 --lead 0 --prepare 'exit 4' -- touch ran
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "contest: no_load run 1: --prepare 'exit 4' exited with status 4" ]
+	[ "$(rq '.[0].status')" = prepare_failed ]
+	[ ! -e ran ]
+}
+
+@test "a job that leaves a process behind in its group does not outlive contest" {
+	run contest -n 1 --lead 0 -- sh -c 'sleep 30 & echo started'
+	[ "$status" -eq 0 ]
+	no_leftovers 0
+}

@@ -1,0 +1,27 @@
+#!/usr/bin/env bats
+# The project's promises about itself: Quick start, CI, man page.
+
+load helpers
+
+@test "README Quick start is exactly two command lines, the second is what CI runs" {
+	block=$(awk '/^## Quick start/ {f=1; next} /^## / {f=0} f && /^    [^ ]/' "$TOP_SRCDIR/README")
+	[ "$(wc -l <<<"$block")" -eq 2 ]
+	second=$(sed -n 2p <<<"$block" | sed 's/^    //')
+	[ "$second" = "scripts/bootstrap && make check" ]
+	grep -qF "$second" "$TOP_SRCDIR/.ci/run"
+	grep -q 'fsanitize=address,undefined' "$TOP_SRCDIR/.ci/run"
+}
+
+@test "every run option in --help is in the man page" {
+	run contest run --help
+	for opt in $(grep -o -- '--[a-z]*' <<<"$output" | sort -u); do
+		grep -q -- "${opt#--}" "$TOP_SRCDIR/contest/contest.1" || {
+			echo "# $opt missing from contest.1" >&3; false; }
+	done
+}
+
+@test "the man page renders without warnings" {
+	command -v groff >/dev/null || skip "no groff"
+	run sh -c 'groff -man -Tutf8 -ww -z "$1" 2>&1' _ "$TOP_SRCDIR/contest/contest.1"
+	[ -z "$output" ]
+}
