@@ -10,6 +10,7 @@
 
 #include "json.h"
 #include "results.h"
+#include "stats.h"
 #include "util.h"
 
 const char *
@@ -98,6 +99,38 @@ put_counters(struct json *j, const char *key, const struct load *l,
 	json_obj_end(j);
 }
 
+/* Latency percentiles and the raw histogram ([bucket floor ns, count]). */
+static void
+put_latency(struct json *j, const struct load *l, const unsigned long long *h)
+{
+	unsigned long long floors[LOAD_HIST_BUCKETS], n = 0;
+
+	for (unsigned b = 0; b < LOAD_HIST_BUCKETS; b++) {
+		floors[b] = load_hist_floor(b);
+		n += h[b];
+	}
+	json_key(j, "latency");
+	json_obj_begin(j);
+	json_kstr(j, "what", l->latency);
+	json_kuint(j, "samples", n);
+	json_knum(j, "p50_us", stats_hist_quantile(h, floors, LOAD_HIST_BUCKETS, 0.50) / 1e3, 3);
+	json_knum(j, "p90_us", stats_hist_quantile(h, floors, LOAD_HIST_BUCKETS, 0.90) / 1e3, 3);
+	json_knum(j, "p99_us", stats_hist_quantile(h, floors, LOAD_HIST_BUCKETS, 0.99) / 1e3, 3);
+	json_knum(j, "max_us", stats_hist_quantile(h, floors, LOAD_HIST_BUCKETS, 1.0) / 1e3, 3);
+	json_key(j, "hist_ns");
+	json_arr_begin(j);
+	for (unsigned b = 0; b < LOAD_HIST_BUCKETS; b++) {
+		if (h[b] == 0)
+			continue;
+		json_arr_begin(j);
+		json_uint(j, floors[b]);
+		json_uint(j, h[b]);
+		json_arr_end(j);
+	}
+	json_arr_end(j);
+	json_obj_end(j);
+}
+
 int
 results_append(struct session *s, const struct run_record *r)
 {
@@ -159,6 +192,8 @@ results_append(struct session *s, const struct run_record *r)
 	json_knum(&j, "load_life_s", r->load_life, 3);
 	put_counters(&j, "counters", ls->load, r->counter);
 	put_counters(&j, "counters_total", ls->load, r->counter_total);
+	if (ls->load->latency)
+		put_latency(&j, ls->load, r->hist);
 	json_obj_end(&j);
 
 	const char *text = json_text(&j);

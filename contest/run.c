@@ -190,11 +190,18 @@ load_cpu_now(const struct active_load *al)
 	return sum;
 }
 
+struct snap {
+	unsigned long long counter[LOAD_MAX_COUNTERS];
+	unsigned long long hist[LOAD_HIST_BUCKETS];
+};
+
 static void
-snapshot(const struct active_load *al, unsigned long long *c)
+snapshot(const struct active_load *al, struct snap *sn)
 {
 	for (size_t i = 0; i < LOAD_MAX_COUNTERS; i++)
-		c[i] = al->shm ? atomic_load(&al->shm->counter[i]) : 0;
+		sn->counter[i] = al->shm ? atomic_load(&al->shm->counter[i]) : 0;
+	for (size_t i = 0; i < LOAD_HIST_BUCKETS; i++)
+		sn->hist[i] = al->shm ? atomic_load(&al->shm->hist[i]) : 0;
 }
 
 /* Stop the load, reap all of it, and note whether it had died early. */
@@ -231,7 +238,9 @@ stop_load(struct active_load *al, struct run_record *rec)
 	if (rec) {
 		rec->load_cpu_total = tv_seconds(ru.ru_utime) + tv_seconds(ru.ru_stime);
 		rec->load_life = mono_now() - al->started;
-		snapshot(al, rec->counter_total);
+		struct snap end;
+		snapshot(al, &end);
+		memcpy(rec->counter_total, end.counter, sizeof end.counter);
 		if (rec->status == RUN_OK && atomic_load(&al->shm->failed)) {
 			rec->status = RUN_LOAD_FAILED;
 			snprintf(rec->why, sizeof rec->why, "%s failed during the run: %s",
@@ -297,7 +306,7 @@ do_run(struct session *s, struct run_record *rec)
 {
 	const struct loadspec *spec = &s->slots[rec->slot];
 	struct active_load al;
-	unsigned long long c0[LOAD_MAX_COUNTERS], c1[LOAD_MAX_COUNTERS];
+	struct snap c0, c1;
 	struct rusage ru;
 	int e, st, pr;
 
@@ -321,7 +330,7 @@ do_run(struct session *s, struct run_record *rec)
 		return 1;
 	}
 
-	snapshot(&al, c0);
+	snapshot(&al, &c0);
 	double cpu0 = al.pgid > 0 ? load_cpu_now(&al) : 0;
 	rec->started = real_now();
 	double t0;
@@ -347,7 +356,7 @@ do_run(struct session *s, struct run_record *rec)
 		return 1;
 	}
 	double t1 = mono_now();
-	snapshot(&al, c1);
+	snapshot(&al, &c1);
 	double cpu1 = al.pgid > 0 ? load_cpu_now(&al) : 0;
 
 	/* Whatever the job left behind in its group goes now. */
@@ -365,7 +374,9 @@ do_run(struct session *s, struct run_record *rec)
 	rec->maxrss_kb = ru.ru_maxrss;
 	rec->exit_code = proc_exit_code(st);
 	for (size_t i = 0; i < LOAD_MAX_COUNTERS; i++)
-		rec->counter[i] = c1[i] - c0[i];
+		rec->counter[i] = c1.counter[i] - c0.counter[i];
+	for (size_t i = 0; i < LOAD_HIST_BUCKETS; i++)
+		rec->hist[i] = c1.hist[i] - c0.hist[i];
 	if (cpu0 >= 0 && cpu1 >= 0) {
 		rec->load_cpu = cpu1 - cpu0;
 		rec->load_cpu_exact = 1;

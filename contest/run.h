@@ -32,6 +32,7 @@ struct run_record {
 	double		 load_cpu_total, load_life;
 	unsigned long long counter[LOAD_MAX_COUNTERS];	/* during the job */
 	unsigned long long counter_total[LOAD_MAX_COUNTERS]; /* lead + job */
+	unsigned long long hist[LOAD_HIST_BUCKETS];	/* latency, during the job */
 	char		 why[512];
 };
 

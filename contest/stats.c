@@ -89,3 +89,26 @@ stats_ratio(const struct stats *a, const struct stats *b, double *sd)
 	}
 	return r;
 }
+
+double
+stats_hist_quantile(const unsigned long long *count,
+    const unsigned long long *floor, size_t nb, double q)
+{
+	unsigned long long total = 0, seen = 0;
+
+	for (size_t b = 0; b < nb; b++)
+		total += count[b];
+	if (total == 0)
+		return 0;
+	/* The smallest bucket whose cumulative count reaches q of the total. */
+	double want = q * (double)total;
+	for (size_t b = 0; b < nb; b++) {
+		seen += count[b];
+		if (count[b] && (double)seen >= want) {
+			if (b + 1 == nb)
+				return (double)floor[b];
+			return ((double)floor[b] + (double)floor[b + 1]) / 2;
+		}
+	}
+	return (double)floor[nb - 1];
+}

@@ -25,4 +25,12 @@ void	stats_compute(const double *v, size_t n, struct stats *out);
  */
 double	stats_ratio(const struct stats *a, const struct stats *b, double *sd);
 
+/*
+ * Quantile q (0..1) of a histogram: count[b] samples fell in
+ * [floor[b], floor[b+1]).  Returns the midpoint of the bucket holding the
+ * quantile (the last bucket's floor), or 0 for an empty histogram.
+ */
+double	stats_hist_quantile(const unsigned long long *count,
+	    const unsigned long long *floor, size_t nbuckets, double q);
+
 #endif

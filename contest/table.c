@@ -18,6 +18,7 @@ struct slot_sum {
 	struct stats	 wall;
 	double		 cpu_pct, lcpu_pct;
 	double		 counter[LOAD_MAX_COUNTERS];
+	unsigned long long hist[LOAD_HIST_BUCKETS];	/* merged over runs */
 	int		 last_exit;
 };
 
@@ -42,6 +43,8 @@ summarise(const struct session *s, size_t slot, struct slot_sum *o)
 		o->lcpu_pct += r->load_cpu / r->wall * 100;
 		for (size_t c = 0; c < LOAD_MAX_COUNTERS; c++)
 			o->counter[c] += (double)r->counter[c];
+		for (size_t b = 0; b < LOAD_HIST_BUCKETS; b++)
+			o->hist[b] += r->hist[b];
 		o->ok++;
 	}
 	if (o->ok) {
@@ -66,6 +69,23 @@ pm(FILE *f, int width, double mean, double sd, int have_sd)
 	else
 		n = snprintf(buf, sizeof buf, "%.2f", mean);
 	fprintf(f, "%*s%s", width > n ? width - n : 0, "", buf);
+}
+
+static void
+latency_line(FILE *f, const struct loadspec *ls, const unsigned long long *h)
+{
+	unsigned long long floors[LOAD_HIST_BUCKETS], n = 0;
+
+	for (unsigned b = 0; b < LOAD_HIST_BUCKETS; b++) {
+		floors[b] = load_hist_floor(b);
+		n += h[b];
+	}
+	if (n == 0)
+		return;
+	fprintf(f, "%s: %s: p50 %.0f us, p99 %.0f us (%llu samples)\n", ls->name,
+	    ls->load->latency,
+	    stats_hist_quantile(h, floors, LOAD_HIST_BUCKETS, 0.50) / 1e3,
+	    stats_hist_quantile(h, floors, LOAD_HIST_BUCKETS, 0.99) / 1e3, n);
 }
 
 void
@@ -110,6 +130,8 @@ table_print(FILE *f, const struct session *s)
 		for (size_t c = 0; c < load_ncounters(ls->load) && cur.ok; c++)
 			fprintf(f, "%s: %s: %.0f\n", ls->name, ls->load->counters[c].label,
 			    cur.counter[c]);
+		if (ls->load->latency && cur.ok)
+			latency_line(f, ls, cur.hist);
 		if (cur.failed)
 			fprintf(f, "%s: ! %zu run%s failed (last exit status %d), "
 			    "left out of the means\n", ls->name, cur.failed,

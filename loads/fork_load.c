@@ -49,6 +49,7 @@ fork_load_run(struct load_ctx *c)
 
 	load_ready(c);
 	for (;;) {
+		unsigned long long t0 = load_now_ns();
 		pid_t pid = use_vfork ? vfork() : fork();
 		if (pid == 0)
 			_exit(0);
@@ -64,6 +65,7 @@ fork_load_run(struct load_ctx *c)
 		while (waitpid(pid, NULL, 0) < 0)
 			if (errno != EINTR)
 				return load_fail(c, "waitpid: %s", strerror(errno));
+		load_latency(c, load_now_ns() - t0);
 		load_count(c, C_FORKED, 1);
 	}
 }
@@ -73,6 +75,7 @@ const struct load load_fork_load = {
 	.summary = "fork a child that exits at once, reap it, repeat (contest 2002)",
 	.opts = opts,
 	.counters = counters,
+	.latency = "Fork+exit+reap latency",
 	.nworkers = fork_load_nworkers,
 	.run = fork_load_run,
 };

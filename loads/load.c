@@ -65,3 +65,33 @@ load_child_guard(int parent_pid)
 	/* The parent may have died before the guard was armed. */
 	return getppid() == parent_pid ? 0 : -1;
 }
+
+unsigned
+load_hist_bucket(unsigned long long ns)
+{
+	unsigned e = 0;
+
+	if (ns < 4)
+		return (unsigned)ns;
+	for (unsigned long long v = ns; v > 1; v >>= 1)
+		e++;			/* floor(log2(ns)), >= 2 */
+	unsigned b = 4 * (e - 1) + (unsigned)((ns >> (e - 2)) & 3);
+	return b < LOAD_HIST_BUCKETS ? b : LOAD_HIST_BUCKETS - 1;
+}
+
+unsigned long long
+load_hist_floor(unsigned b)
+{
+	if (b < 4)
+		return b;
+	return (4ULL + b % 4) << (b / 4 - 1);
+}
+
+unsigned long long
+load_now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (unsigned long long)ts.tv_sec * 1000000000ULL + (unsigned long long)ts.tv_nsec;
+}

@@ -19,6 +19,9 @@
 #define LOAD_MAX_OPTS		8
 #define LOAD_MAX_COUNTERS	8
 #define LOAD_WHY_MAX		200
+/* Latency histogram: four buckets per power of two of nanoseconds, so a
+ * percentile read from it is within 12.5% of the true value. */
+#define LOAD_HIST_BUCKETS	128
 
 enum load_opt_type {
 	LOAD_OPT_INT,		/* whole number in [min, max] */
@@ -43,6 +46,7 @@ struct load_counter {
 /* One page shared by the driver and every process of a load. */
 struct load_shm {
 	_Atomic unsigned long long counter[LOAD_MAX_COUNTERS];
+	_Atomic unsigned long long hist[LOAD_HIST_BUCKETS];
 	atomic_int	failed;
 	char		why[LOAD_WHY_MAX];
 };
@@ -59,6 +63,8 @@ struct load {
 	const char		*summary;
 	const struct load_opt	*opts;		/* key == NULL ends it */
 	const struct load_counter *counters;	/* [0] is the headline */
+	/* What load_latency() times, e.g. "Fork latency"; NULL if nothing. */
+	const char		*latency;
 	/* Processes to fork for one run; NULL means one, 0 means none. */
 	unsigned		(*nworkers)(const long long *opt);
 	int			(*run)(struct load_ctx *);
@@ -80,6 +86,17 @@ load_count(struct load_ctx *c, unsigned idx, unsigned long long n)
 {
 	atomic_fetch_add_explicit(&c->shm->counter[idx], n, memory_order_relaxed);
 }
+/* Histogram bucket of a latency in ns, and the lower bound of a bucket. */
+unsigned load_hist_bucket(unsigned long long ns);
+unsigned long long load_hist_floor(unsigned bucket);
+static inline void
+load_latency(struct load_ctx *c, unsigned long long ns)
+{
+	atomic_fetch_add_explicit(&c->shm->hist[load_hist_bucket(ns)], 1,
+	    memory_order_relaxed);
+}
+/* CLOCK_MONOTONIC in nanoseconds, for load_latency(). */
+unsigned long long load_now_ns(void);
 /* Sleep a little longer each time the kernel refuses a resource. */
 void	load_backoff(unsigned *step);
 /* Arm SIGKILL-on-parent-death in a new child; 0, or -1 if the parent is

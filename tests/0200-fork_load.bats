@@ -59,3 +59,13 @@ load helpers
 	rm -rf "$d"
 	[ "$ok" = true ]
 }
+
+@test "per-fork latency: one sample per child, ordered percentiles, raw histogram kept" {
+	run --separate-stderr contest -n 1 --lead 0 -l fork_load:procs=2 -- sleep 0.5
+	[ "$status" -eq 0 ]
+	rq '.[1] | .latency.samples - .counters.children_forked | fabs <= 2' | grep -qx true
+	rq '.[1].latency | .p50_us > 0 and .p50_us <= .p90_us and .p90_us <= .p99_us and .p99_us <= .max_us' | grep -qx true
+	rq '.[1].latency | (.hist_ns | map(.[1]) | add) == .samples' | grep -qx true
+	grep -Eq '^fork_load:procs=2: Fork\+exit\+reap latency: p50 [0-9]+ us, p99 [0-9]+ us \([0-9]+ samples\)$' <<<"$output"
+	rq '.[0] | has("latency") | not' | grep -qx true
+}

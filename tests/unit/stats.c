@@ -46,5 +46,16 @@ main(void)
 	is_num(sd, 1.2 * sqrt(0.01 + 0.0025), 1e-12, "ratio sd by propagation");
 	struct stats z = { .n = 3, .mean = 0 };
 	ok(stats_ratio(&a, &z, &sd) == 0 && sd == 0, "ratio over zero is 0, not inf");
+	/* Buckets [0,10) [10,20) [20,40) [40,inf): 50, 40, 9, 1 samples. */
+	static const unsigned long long cnt[] = { 50, 40, 9, 1 };
+	static const unsigned long long flo[] = { 0, 10, 20, 40 };
+	is_num(stats_hist_quantile(cnt, flo, 4, 0.50), 5, 0, "p50 is the first bucket's midpoint");
+	is_num(stats_hist_quantile(cnt, flo, 4, 0.51), 15, 0, "p51 falls in the second bucket");
+	is_num(stats_hist_quantile(cnt, flo, 4, 0.99), 30, 0, "p99 in the third");
+	is_num(stats_hist_quantile(cnt, flo, 4, 1.0), 40, 0, "max: the last bucket's floor");
+	static const unsigned long long none[] = { 0, 0, 0, 0 };
+	is_num(stats_hist_quantile(none, flo, 4, 0.5), 0, 0, "empty histogram");
+	static const unsigned long long gap[] = { 0, 0, 7, 0 };
+	is_num(stats_hist_quantile(gap, flo, 4, 0.01), 30, 0, "empty buckets are skipped");
 	return tap_done();
 }
