@@ -32,6 +32,12 @@ on_term(int sig)
 }
 
 static void
+on_child(int sig)
+{
+	(void)sig;	/* only here so that sigsuspend returns */
+}
+
+static void
 on_alarm(int sig)
 {
 	(void)sig;
@@ -57,6 +63,11 @@ proc_init(void)
 	sigaction(SIGHUP, &sa, NULL);
 	sa.sa_handler = on_alarm;
 	sigaction(SIGALRM, &sa, NULL);
+	/* SIGCHLD only wakes proc_wait's sigsuspend, which no SA_RESTART
+	 * can restart; elsewhere it must not cut a read or write short. */
+	sa.sa_handler = on_child;
+	sa.sa_flags = SA_RESTART;
+	sigaction(SIGCHLD, &sa, NULL);
 	sa.sa_handler = SIG_IGN;
 	sigaction(SIGPIPE, &sa, NULL);
 }
@@ -205,17 +216,40 @@ proc_exec(char *const argv[], int outfd, int *exec_errno, double *t0)
 int
 proc_wait(pid_t pid, int *status, struct rusage *ru)
 {
+	sigset_t block, old;
+	int ret = -1;
+
+	/*
+	 * A plain blocking wait4 misses a SIGINT that lands between our
+	 * check of the flag and the call, and would sit out a long job.  With
+	 * the signals blocked, sigsuspend unblocks and sleeps in one step;
+	 * each wake-up (the job or an orphan exited, or a signal) costs one
+	 * non-blocking wait4.
+	 */
+	sigemptyset(&block);
+	sigaddset(&block, SIGCHLD);
+	sigaddset(&block, SIGINT);
+	sigaddset(&block, SIGTERM);
+	sigaddset(&block, SIGHUP);
+	sigprocmask(SIG_BLOCK, &block, &old);
 	for (;;) {
+		pid_t r = wait4(pid, status, WNOHANG, ru);
+		if (r == pid) {
+			ret = 0;
+			break;
+		}
+		if (r < 0 && errno != EINTR)
+			break;
 		if (proc_signal) {
 			errno = EINTR;
-			return -1;
+			break;
 		}
-		pid_t r = wait4(pid, status, 0, ru);
-		if (r == pid)
-			return 0;
-		if (r < 0 && errno != EINTR)
-			return -1;
+		sigsuspend(&old);
 	}
+	int e = errno;
+	sigprocmask(SIG_SETMASK, &old, NULL);
+	errno = e;
+	return ret;
 }
 
 static void

@@ -60,3 +60,19 @@ interrupt() {
 	# at most one per forker may be caught in that state.
 	[ "$z" -le 2 ]
 }
+
+@test "SIGINT during a long job ends the session at once, job and load included" {
+	env CONTEST_TEST_MARK="$MARK" "$CONTEST" -n 1 --lead 0 -l fork_load \
+	    -- sleep 60 >out 2>err 3>&- &
+	pid=$!
+	sleep 1.5	# no_load's job is running
+	kill -INT "$pid"
+	start=$SECONDS
+	st=0
+	wait "$pid" || st=$?
+	[ "$st" -eq 130 ]
+	[ $((SECONDS - start)) -le 3 ]
+	no_leftovers 20
+	[ ! -s "$R" ]	# the interrupted run is not recorded
+	grep -q 'interrupted by signal 2: 0 completed runs kept' err
+}
