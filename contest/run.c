@@ -211,13 +211,8 @@ stop_load(struct active_load *al, struct run_record *rec)
 	struct rusage ru, r;
 	int st;
 
-	if (al->pgid <= 0) {
-		free(al->pids);
-		al->pids = NULL;
-		return;
-	}
 	memset(&ru, 0, sizeof ru);
-	for (unsigned i = 0; rec && i < al->n; i++) {
+	for (unsigned i = 0; rec && al->pgid > 0 && i < al->n; i++) {
 		if (wait4(al->pids[i], &st, WNOHANG, &r) != al->pids[i])
 			continue;
 		/* A load worker never exits by itself while the job runs. */
@@ -234,11 +229,12 @@ stop_load(struct active_load *al, struct run_record *rec)
 		timeradd(&ru.ru_utime, &r.ru_utime, &ru.ru_utime);
 		timeradd(&ru.ru_stime, &r.ru_stime, &ru.ru_stime);
 	}
-	proc_kill_group(al->pgid, al->pids, al->n, &ru);
-	if (rec) {
+	if (al->pgid > 0)
+		proc_kill_group(al->pgid, al->pids, al->n, &ru);
+	if (rec && al->shm) {
+		struct snap end;
 		rec->load_cpu_total = tv_seconds(ru.ru_utime) + tv_seconds(ru.ru_stime);
 		rec->load_life = mono_now() - al->started;
-		struct snap end;
 		snapshot(al, &end);
 		memcpy(rec->counter_total, end.counter, sizeof end.counter);
 		if (rec->status == RUN_OK && atomic_load(&al->shm->failed)) {
@@ -247,7 +243,8 @@ stop_load(struct active_load *al, struct run_record *rec)
 			    al->spec->name, al->shm->why);
 		}
 	}
-	munmap(al->shm, sizeof *al->shm);
+	if (al->shm)
+		munmap(al->shm, sizeof *al->shm);
 	al->shm = NULL;
 	free(al->pids);
 	al->pids = NULL;

@@ -114,3 +114,10 @@ bad() {
 	[ "$status" -eq 0 ]
 	[ "$(rq '.[0].argv | join(" ")')" = "echo -n 5" ]
 }
+
+@test "'run' may be named; -l no_load is accepted (it is always measured)" {
+	run contest run -n 1 --lead 0 -l no_load -- true
+	[ "$status" -eq 0 ]
+	[ "$(wc -l <"$R")" -eq 1 ]
+	[ "$(grep -c '^no_load:$' <<<"$output")" -eq 1 ]
+}

@@ -63,3 +63,52 @@ load helpers
 	[ "$status" -eq 0 ]
 	no_leftovers 0
 }
+
+@test "a load worker that dies during the run fails the run, loudly" {
+	env CONTEST_TEST_MARK="$MARK" "$CONTEST" -n 1 --lead 0.5 -l fork_load:procs=2 \
+	    -- sleep 2.5 >out 2>err 3>&- &
+	pid=$!
+	victim=
+	for _ in $(seq 50); do
+		sleep 0.1
+		# A worker: a child of the driver that is still contest, not the job.
+		victim= job=
+		for p in $(marked_pids); do
+			[ "$(awk '{print $4}' /proc/$p/stat 2>/dev/null)" = "$pid" ] || continue
+			case $(cat /proc/$p/comm 2>/dev/null) in
+			contest) victim=$p ;;
+			sleep) job=$p ;;
+			esac
+		done
+		# Only once no_load is recorded and fork_load's job is running.
+		[ -n "$victim" ] && [ -n "$job" ] && [ -s "$R" ] && break
+	done
+	[ -n "$victim" ]
+	kill -9 "$victim"
+	st=0
+	wait "$pid" || st=$?
+	[ "$st" -eq 1 ]
+	[ "$(rq '.[1].status')" = load_failed ]
+	[[ "$(rq '.[1].error')" =~ ^fork_load:procs=2\ worker\ [01]\ died\ during\ the\ run\ \(status\ 137\)$ ]]
+	grep -q 'fork_load:procs=2 run 1: fork_load:procs=2 worker . died during the run' err
+	grep -q '^fork_load:procs=2: ! 1 run failed' out
+}
+
+@test "a load that cannot start fails the run and stops the session" {
+	[ "$(id -u)" -eq 0 ] || skip "needs root to run as another user"
+	command -v setpriv >/dev/null || skip "no setpriv"
+	d=$(mktemp -d /tmp/contest-nproc.XXXXXX)
+	chmod 777 "$d"
+	export CONTEST_RESULTS="$d/results"
+	R="$CONTEST_RESULTS/results.jsonl"
+	# Two processes allowed: driver + job for no_load; the second forker
+	# of fork_load never gets a slot (contest waits 10 s for one).
+	run --separate-stderr setpriv --reuid=65534 --regid=65534 --clear-groups \
+	    env CONTEST_TEST_MARK="$MARK" \
+	    bash -c 'ulimit -u 2 && exec "$1" -n 2 --lead 0 -l fork_load:procs=2 -- true' _ "$CONTEST"
+	lines=$(rq 'map(.status) | join(" ")')
+	rm -rf "$d"
+	[ "$status" -eq 1 ]
+	[ "$lines" = "ok load_failed" ]
+	[[ "$stderr" == *"fork_load: cannot fork worker 1: Resource temporarily unavailable"* ]]
+}

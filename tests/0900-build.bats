@@ -25,3 +25,18 @@ load helpers
 	run sh -c 'groff -man -Tutf8 -ww -z "$1" 2>&1' _ "$TOP_SRCDIR/contest/contest.1"
 	[ -z "$output" ]
 }
+
+@test "bootstrap names the missing packages and stops when it cannot install" {
+	fake="$BATS_TEST_TMPDIR/bin"
+	mkdir "$fake"
+	# Everything bootstrap looks for but jq; no apt-get either.
+	for c in sh dirname id autoconf automake make gcc bats; do
+		p=$(command -v "$c") || skip "no $c here"
+		ln -s "$p" "$fake/$c"
+	done
+	run --separate-stderr env PATH="$fake" sh "$TOP_SRCDIR/scripts/bootstrap"
+	[ "$status" -eq 1 ]
+	[[ "$stderr" == *"bootstrap: missing packages: jq"* ]]
+	[[ "$stderr" == *"apt-get install jq"* ]]
+	[ -z "$output" ]
+}
