@@ -103,20 +103,19 @@ put_counters(struct json *j, const char *key, const struct load *l,
 static void
 put_latency(struct json *j, const struct load *l, const unsigned long long *h)
 {
-	unsigned long long floors[LOAD_HIST_BUCKETS], n = 0;
+	unsigned long long floors[LOAD_HIST_BUCKETS];
+	struct hist_summary hs;
 
-	for (unsigned b = 0; b < LOAD_HIST_BUCKETS; b++) {
-		floors[b] = load_hist_floor(b);
-		n += h[b];
-	}
+	load_hist_floors(floors);
+	stats_hist_summary(h, floors, LOAD_HIST_BUCKETS, &hs);
 	json_key(j, "latency");
 	json_obj_begin(j);
 	json_kstr(j, "what", l->latency);
-	json_kuint(j, "samples", n);
-	json_knum(j, "p50_us", stats_hist_quantile(h, floors, LOAD_HIST_BUCKETS, 0.50) / 1e3, 3);
-	json_knum(j, "p90_us", stats_hist_quantile(h, floors, LOAD_HIST_BUCKETS, 0.90) / 1e3, 3);
-	json_knum(j, "p99_us", stats_hist_quantile(h, floors, LOAD_HIST_BUCKETS, 0.99) / 1e3, 3);
-	json_knum(j, "max_us", stats_hist_quantile(h, floors, LOAD_HIST_BUCKETS, 1.0) / 1e3, 3);
+	json_kuint(j, "samples", hs.n);
+	json_knum(j, "p50_us", hs.p50 / 1e3, 3);
+	json_knum(j, "p90_us", hs.p90 / 1e3, 3);
+	json_knum(j, "p99_us", hs.p99 / 1e3, 3);
+	json_knum(j, "max_us", hs.max / 1e3, 3);
 	json_key(j, "hist_ns");
 	json_arr_begin(j);
 	for (unsigned b = 0; b < LOAD_HIST_BUCKETS; b++) {

@@ -216,15 +216,11 @@ stop_load(struct active_load *al, struct run_record *rec)
 		if (wait4(al->pids[i], &st, WNOHANG, &r) != al->pids[i])
 			continue;
 		/* A load worker never exits by itself while the job runs. */
-		if (rec->status == RUN_OK) {
+		if (rec->status == RUN_OK && !atomic_load(&al->shm->failed)) {
 			rec->status = RUN_LOAD_FAILED;
-			if (atomic_load(&al->shm->failed))
-				snprintf(rec->why, sizeof rec->why, "%s failed during the run: %s",
-				    al->spec->name, al->shm->why);
-			else
-				snprintf(rec->why, sizeof rec->why,
-				    "%s worker %u died during the run (status %d)",
-				    al->spec->name, i, proc_exit_code(st));
+			snprintf(rec->why, sizeof rec->why,
+			    "%s worker %u died during the run (status %d)",
+			    al->spec->name, i, proc_exit_code(st));
 		}
 		timeradd(&ru.ru_utime, &r.ru_utime, &ru.ru_utime);
 		timeradd(&ru.ru_stime, &r.ru_stime, &ru.ru_stime);

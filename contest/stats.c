@@ -112,3 +112,16 @@ stats_hist_quantile(const unsigned long long *count,
 	}
 	return (double)floor[nb - 1];
 }
+
+void
+stats_hist_summary(const unsigned long long *count,
+    const unsigned long long *floor, size_t nb, struct hist_summary *s)
+{
+	s->n = 0;
+	for (size_t b = 0; b < nb; b++)
+		s->n += count[b];
+	s->p50 = stats_hist_quantile(count, floor, nb, 0.50);
+	s->p90 = stats_hist_quantile(count, floor, nb, 0.90);
+	s->p99 = stats_hist_quantile(count, floor, nb, 0.99);
+	s->max = stats_hist_quantile(count, floor, nb, 1.0);
+}

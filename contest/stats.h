@@ -33,4 +33,13 @@ double	stats_ratio(const struct stats *a, const struct stats *b, double *sd);
 double	stats_hist_quantile(const unsigned long long *count,
 	    const unsigned long long *floor, size_t nbuckets, double q);
 
+struct hist_summary {
+	unsigned long long n;
+	double	p50, p90, p99, max;
+};
+
+/* Sample count and quantiles of a histogram, as stats_hist_quantile. */
+void	stats_hist_summary(const unsigned long long *count,
+	    const unsigned long long *floor, size_t nbuckets, struct hist_summary *);
+
 #endif

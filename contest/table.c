@@ -74,18 +74,15 @@ pm(FILE *f, int width, double mean, double sd, int have_sd)
 static void
 latency_line(FILE *f, const struct loadspec *ls, const unsigned long long *h)
 {
-	unsigned long long floors[LOAD_HIST_BUCKETS], n = 0;
+	unsigned long long floors[LOAD_HIST_BUCKETS];
+	struct hist_summary hs;
 
-	for (unsigned b = 0; b < LOAD_HIST_BUCKETS; b++) {
-		floors[b] = load_hist_floor(b);
-		n += h[b];
-	}
-	if (n == 0)
+	load_hist_floors(floors);
+	stats_hist_summary(h, floors, LOAD_HIST_BUCKETS, &hs);
+	if (hs.n == 0)
 		return;
 	fprintf(f, "%s: %s: p50 %.0f us, p99 %.0f us (%llu samples)\n", ls->name,
-	    ls->load->latency,
-	    stats_hist_quantile(h, floors, LOAD_HIST_BUCKETS, 0.50) / 1e3,
-	    stats_hist_quantile(h, floors, LOAD_HIST_BUCKETS, 0.99) / 1e3, n);
+	    ls->load->latency, hs.p50 / 1e3, hs.p99 / 1e3, hs.n);
 }
 
 void

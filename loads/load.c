@@ -87,6 +87,13 @@ load_hist_floor(unsigned b)
 	return (4ULL + b % 4) << (b / 4 - 1);
 }
 
+void
+load_hist_floors(unsigned long long floor[LOAD_HIST_BUCKETS])
+{
+	for (unsigned b = 0; b < LOAD_HIST_BUCKETS; b++)
+		floor[b] = load_hist_floor(b);
+}
+
 unsigned long long
 load_now_ns(void)
 {

@@ -89,6 +89,7 @@ load_count(struct load_ctx *c, unsigned idx, unsigned long long n)
 /* Histogram bucket of a latency in ns, and the lower bound of a bucket. */
 unsigned load_hist_bucket(unsigned long long ns);
 unsigned long long load_hist_floor(unsigned bucket);
+void	load_hist_floors(unsigned long long floor[LOAD_HIST_BUCKETS]);
 static inline void
 load_latency(struct load_ctx *c, unsigned long long ns)
 {
