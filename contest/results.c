@@ -193,6 +193,17 @@ results_append(struct session *s, const struct run_record *r)
 	put_counters(&j, "counters_total", ls->load, r->counter_total);
 	if (ls->load->latency)
 		put_latency(&j, ls->load, r->hist);
+	/* Machine-wide stall time during the job; null where there is no PSI. */
+	json_key(&j, "psi_some_s");
+	json_obj_begin(&j);
+	for (int i = 0; i < PSI_N; i++) {
+		json_key(&j, psi_name[i]);
+		if (r->psi.have[i])
+			json_num(&j, (double)r->psi.some_us[i] / 1e6, 6);
+		else
+			json_null(&j);
+	}
+	json_obj_end(&j);
 	json_obj_end(&j);
 
 	const char *text = json_text(&j);

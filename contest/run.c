@@ -300,6 +300,7 @@ do_run(struct session *s, struct run_record *rec)
 	const struct loadspec *spec = &s->slots[rec->slot];
 	struct active_load al;
 	struct snap c0, c1;
+	struct psi psi0, psi1;
 	struct rusage ru;
 	int e, st, pr;
 
@@ -325,6 +326,7 @@ do_run(struct session *s, struct run_record *rec)
 
 	snapshot(&al, &c0);
 	double cpu0 = al.pgid > 0 ? load_cpu_now(&al) : 0;
+	psi_read(&psi0);
 	rec->started = real_now();
 	double t0;
 	pid_t pid = proc_exec(s->argv, s->log_fd, &e, &t0);
@@ -349,6 +351,7 @@ do_run(struct session *s, struct run_record *rec)
 		return 1;
 	}
 	double t1 = mono_now();
+	psi_read(&psi1);
 	snapshot(&al, &c1);
 	double cpu1 = al.pgid > 0 ? load_cpu_now(&al) : 0;
 
@@ -370,6 +373,10 @@ do_run(struct session *s, struct run_record *rec)
 		rec->counter[i] = c1.counter[i] - c0.counter[i];
 	for (size_t i = 0; i < LOAD_HIST_BUCKETS; i++)
 		rec->hist[i] = c1.hist[i] - c0.hist[i];
+	for (int i = 0; i < PSI_N; i++) {
+		rec->psi.have[i] = psi0.have[i] && psi1.have[i];
+		rec->psi.some_us[i] = psi1.some_us[i] - psi0.some_us[i];
+	}
 	if (cpu0 >= 0 && cpu1 >= 0) {
 		rec->load_cpu = cpu1 - cpu0;
 		rec->load_cpu_exact = 1;

@@ -5,6 +5,7 @@
 #include <stddef.h>
 
 #include "loadspec.h"
+#include "psi.h"
 #include "sysinfo.h"
 
 enum run_status {
@@ -33,6 +34,7 @@ struct run_record {
 	unsigned long long counter[LOAD_MAX_COUNTERS];	/* during the job */
 	unsigned long long counter_total[LOAD_MAX_COUNTERS]; /* lead + job */
 	unsigned long long hist[LOAD_HIST_BUCKETS];	/* latency, during the job */
+	struct psi	 psi;		/* stall deltas during the job */
 	char		 why[512];
 };
 

@@ -7,7 +7,7 @@ FIELDS='schema contest_version session timestamp host kernel kernel_version
 label arch nproc cpu_model mem_total_kb command argv prepare lead_s load
 load_spec load_options round run warmup status exit_code wall_s usr_s sys_s
 cpu_pct minflt majflt nvcsw nivcsw maxrss_kb load_workers load_cpu_s lcpu_pct
-lcpu_source load_cpu_total_s load_life_s counters counters_total'
+lcpu_source load_cpu_total_s load_life_s counters counters_total psi_some_s'
 
 @test "every line is one JSON object with every field" {
 	run contest -n 2 --lead 0 -l fork_load -- true
@@ -69,4 +69,14 @@ lcpu_source load_cpu_total_s load_life_s counters counters_total'
 	log=$(sed -n 's/^results: .*  log: //p' <<<"$output")
 	grep -q '^hello-from-job$' "$log"
 	grep -q '=== contest: round 1, no_load, measured run 1 ===' "$log"
+}
+
+@test "CPU pressure during the job is stored, and a CPU load raises it" {
+	[ -r /proc/pressure/cpu ] || skip "no PSI on this kernel"
+	# Two forkers and a spinning job: three runnable tasks on at most 2 CPUs.
+	[ "$(nproc)" -le 2 ] || skip "needs 2 CPUs or fewer to be sure of a stall"
+	run contest -n 1 --lead 0 -l fork_load:procs=2 -- sh -c 'i=0; while [ $i -lt 800000 ]; do i=$((i+1)); done'
+	[ "$status" -eq 0 ]
+	rq '.[1].psi_some_s.cpu > 0.05 and .[1].psi_some_s.cpu <= .[1].wall_s + 0.01' | grep -qx true
+	rq '.[0].psi_some_s | has("cpu") and has("memory") and has("io")' | grep -qx true
 }
