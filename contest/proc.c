@@ -100,7 +100,9 @@ child_setup(pid_t pgid, int outfd)
 	    SIGCHLD, SIGQUIT };
 	sigset_t none;
 
-	setpgid(0, pgid);
+	/* Outside its group, kill(-pgid) would miss it: better not to run. */
+	if (setpgid(0, pgid) < 0)
+		_exit(127);
 	for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++)
 		signal(sigs[i], SIG_DFL);
 	sigemptyset(&none);

@@ -164,7 +164,7 @@ results_append(struct session *s, const struct run_record *r)
 		json_key(&j, "prepare");
 		json_null(&j);
 	}
-	json_knum(&j, "lead_s", (double)s->lead_ms / 1000.0, 3);
+	json_knum(&j, "lead_s", (double)r->lead_ms / 1000.0, 3);
 	put_load(&j, ls);
 	json_kint(&j, "round", r->round);
 	json_kint(&j, "run", r->index);

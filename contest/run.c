@@ -1,7 +1,7 @@
 /*
  * The run path: the only code that forks loads or the foreground.  The
- * driver sleeps in read, nanosleep and wait4 while a run goes on; it never
- * polls.
+ * driver sleeps in read, nanosleep and sigsuspend while a run goes on; it
+ * never polls.
  */
 #include "config.h"
 
@@ -318,7 +318,10 @@ do_run(struct session *s, struct run_record *rec)
 		return 0;
 	}
 	rec->nworkers = al.pgid > 0 ? al.n : 0;
-	sleep_ms(s->lead_ms);
+	/* Lead time is for a load to get going; with none there is nothing
+	 * to wait for. */
+	rec->lead_ms = rec->nworkers ? s->lead_ms : 0;
+	sleep_ms(rec->lead_ms);
 	if (proc_signal) {
 		stop_load(&al, NULL);
 		return 1;

@@ -28,6 +28,7 @@ struct run_record {
 	double		 wall, usr, sys;
 	long		 minflt, majflt, nvcsw, nivcsw, maxrss_kb;
 	unsigned	 nworkers;
+	long long	 lead_ms;	/* as applied: 0 when nothing runs */
 	double		 load_cpu;	/* load usr+sys during the timed part */
 	int		 load_cpu_exact; /* 1: sampled from /proc at both ends */
 	double		 load_cpu_total, load_life;

@@ -100,6 +100,8 @@ load helpers
 	[ "$status" -eq 0 ]
 	rq '.[1] | .load_life_s >= 1.3 and .counters_total.children_forked > .counters.children_forked' | grep -qx true
 	rq '.[1].lead_s' | grep -qx '1'
+	# Nothing runs beside no_load's job, so there is nothing to lead.
+	rq '.[0].lead_s' | grep -qx '0'
 }
 
 @test "the progress line appears only when stderr is a terminal" {
