@@ -35,14 +35,16 @@ load helpers
 	run --separate-stderr contest -n 3 --lead 0 -l fork_load -- sleep 0.3
 	[ "$status" -eq 0 ]
 	want=$(rq '(map(select(.load=="fork_load").wall_s) | add/length) /
-	    (map(select(.load=="no_load").wall_s) | add/length) | . * 100 | round / 100')
+	    (map(select(.load=="no_load").wall_s) | add/length)')
 	row=$(table_row fork_load "$output")
 	got=$(awk '{print $NF}' <<<"$row")
 	echo "# table ratio $got, recomputed $want" >&3
-	[ "$(awk -v g="${got%%±*}" -v w="$want" 'BEGIN {print (g - w < 0.0051 && w - g < 0.0051)}')" -eq 1 ]
+	# The table prints it to two decimals: within half a hundredth.
+	[ "$(awk -v g="${got%%±*}" -v w="$want" 'BEGIN {print (g - w <= 0.00501 && w - g <= 0.00501)}')" -eq 1 ]
 	# Time column is the mean of wall_s too.
-	tw=$(rq 'map(select(.load=="fork_load").wall_s) | add/length | . * 100 | round / 100')
-	[[ "$row" == *" $(printf '%.2f' "$tw")±"* ]]
+	tw=$(rq 'map(select(.load=="fork_load").wall_s) | add/length')
+	gt=$(awk '{print $3}' <<<"$row")
+	[ "$(awk -v g="${gt%%±*}" -v w="$tw" 'BEGIN {print (g - w <= 0.00501 && w - g <= 0.00501)}')" -eq 1 ]
 }
 
 @test "time and CPU come from the job: wall covers the sleep, CPU% of a spin is high" {
@@ -53,7 +55,9 @@ load helpers
 	rm -rf "$CONTEST_RESULTS"
 	run contest -n 1 --lead 0 -- sh -c 'i=0; while [ $i -lt 300000 ]; do i=$((i+1)); done'
 	[ "$status" -eq 0 ]
-	rq '.[0].cpu_pct > 50 and (.[0].usr_s + .[0].sys_s) > 0.1' | grep -qx true
+	# Other test files may share the CPUs under make -j: a low bar, but
+	# far above the sleep's.
+	rq '.[0].cpu_pct > 20 and (.[0].usr_s + .[0].sys_s) > 0.1' | grep -qx true
 }
 
 @test "CPU% includes the job's waited-for descendants" {

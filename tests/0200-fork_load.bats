@@ -21,7 +21,7 @@ load helpers
 @test "the load's CPU is measured over the job's wall (LCPU%)" {
 	run contest -n 1 --lead 0 -l fork_load -- sleep 1
 	[ "$status" -eq 0 ]
-	rq '.[1] | .lcpu_source == "proc" and .load_cpu_s > 0.2 and .lcpu_pct > 20' | grep -qx true
+	rq '.[1] | .lcpu_source == "proc" and .load_cpu_s > 0.1 and .lcpu_pct > 10' | grep -qx true
 	row=$(table_row fork_load "$output")
 	[[ "$(awk '{print $6}' <<<"$row")" =~ ^[0-9]+%$ ]]
 	rq '.[0] | .lcpu_source == "none" and .load_workers == 0' | grep -qx true
@@ -51,7 +51,8 @@ load helpers
 	export CONTEST_RESULTS="$d/results"
 	R="$CONTEST_RESULTS/results.jsonl"
 	# driver + worker + job = 3 processes: the worker cannot fork during the job.
-	run setpriv --reuid=65534 --regid=65534 --clear-groups env CONTEST_TEST_MARK="$MARK" \
+	# A uid of its own: RLIMIT_NPROC counts every process of the uid.
+	run setpriv --reuid=64990 --regid=64990 --clear-groups env CONTEST_TEST_MARK="$MARK" \
 	    bash -c 'ulimit -u 3 && exec "$1" -n 1 --lead 0 -l fork_load -- sleep 0.5' _ "$CONTEST"
 	echo "# $output" >&3
 	[ "$status" -eq 0 ]

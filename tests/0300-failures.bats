@@ -103,7 +103,8 @@ load helpers
 	R="$CONTEST_RESULTS/results.jsonl"
 	# Two processes allowed: driver + job for no_load; the second forker
 	# of fork_load never gets a slot (contest waits 10 s for one).
-	run --separate-stderr setpriv --reuid=65534 --regid=65534 --clear-groups \
+	# A uid of its own: RLIMIT_NPROC counts every process of the uid.
+	run --separate-stderr setpriv --reuid=64991 --regid=64991 --clear-groups \
 	    env CONTEST_TEST_MARK="$MARK" \
 	    bash -c 'ulimit -u 2 && exec "$1" -n 2 --lead 0 -l fork_load:procs=2 -- true' _ "$CONTEST"
 	lines=$(rq 'map(.status) | join(" ")')
