@@ -182,6 +182,7 @@ results_append(struct session *s, const struct run_record *r)
 	json_kint(&j, "nvcsw", r->nvcsw);
 	json_kint(&j, "nivcsw", r->nivcsw);
 	json_kint(&j, "maxrss_kb", r->maxrss_kb);
+	json_knum(&j, "driver_cpu_s", r->driver_cpu, 6);
 	json_kint(&j, "load_workers", r->nworkers);
 	json_knum(&j, "load_cpu_s", r->load_cpu, 3);
 	json_knum(&j, "lcpu_pct", r->wall > 0 ? r->load_cpu / r->wall * 100 : 0, 2);

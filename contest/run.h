@@ -36,6 +36,7 @@ struct run_record {
 	unsigned long long counter_total[LOAD_MAX_COUNTERS]; /* lead + job */
 	unsigned long long hist[LOAD_HIST_BUCKETS];	/* latency, during the job */
 	struct psi	 psi;		/* stall deltas during the job */
+	double		 driver_cpu;	/* contest's own usr+sys during the job */
 	char		 why[512];
 };
 

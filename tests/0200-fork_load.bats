@@ -70,3 +70,12 @@ load helpers
 	grep -Eq '^fork_load:procs=2: Fork\+exit\+reap latency: p50 [0-9]+ us, p99 [0-9]+ us \([0-9]+ samples\)$' <<<"$output"
 	rq '.[0] | has("latency") | not' | grep -qx true
 }
+
+@test "the driver sleeps while the job runs beside a fork load: no polling" {
+	run contest -n 1 --lead 0 -l fork_load:procs=2 -- sleep 1
+	[ "$status" -eq 0 ]
+	echo "# driver CPU during the job: $(rq '.[1].driver_cpu_s') s" >&3
+	# Measured here: about 1 ms (the fork of the job), 2 ms under ASan; a
+	# driver polling wait4 every millisecond spends 18 to 30 ms.
+	rq 'all(.driver_cpu_s < 0.01)' | grep -qx true
+}
