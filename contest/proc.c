@@ -12,8 +12,11 @@
 #include <unistd.h>
 #ifdef HAVE_SYS_PRCTL_H
 #include <sys/prctl.h>
+#elif defined(HAVE_SYS_PROCCTL_H)
+#include <sys/procctl.h>		/* FreeBSD's equivalent */
 #endif
 
+#include "load.h"
 #include "proc.h"
 #include "util.h"
 
@@ -50,9 +53,11 @@ proc_init(void)
 	struct sigaction sa;
 
 	driver_pid = getpid();
-#if defined(HAVE_SYS_PRCTL_H) && defined(PR_SET_CHILD_SUBREAPER)
 	/* Orphaned grandchildren come back to us, so we can reap them. */
+#if defined(HAVE_SYS_PRCTL_H) && defined(PR_SET_CHILD_SUBREAPER)
 	prctl(PR_SET_CHILD_SUBREAPER, 1);
+#elif defined(HAVE_SYS_PROCCTL_H) && defined(PROC_REAP_ACQUIRE)
+	procctl(P_PID, getpid(), PROC_REAP_ACQUIRE, NULL);
 #endif
 	memset(&sa, 0, sizeof sa);
 	sigemptyset(&sa.sa_mask);
@@ -107,11 +112,9 @@ child_setup(pid_t pgid, int outfd)
 		signal(sigs[i], SIG_DFL);
 	sigemptyset(&none);
 	sigprocmask(SIG_SETMASK, &none, NULL);
-#if defined(HAVE_SYS_PRCTL_H) && defined(PR_SET_PDEATHSIG)
-	prctl(PR_SET_PDEATHSIG, SIGKILL);
-#endif
-	if (getppid() != driver_pid)
-		_exit(127);	/* the driver died before we were guarded */
+	/* Killed with the driver; gone at once if it died before this. */
+	if (load_child_guard(driver_pid) < 0)
+		_exit(127);
 
 	int null = open("/dev/null", O_RDWR | O_CLOEXEC);
 	if (null >= 0) {

@@ -9,6 +9,8 @@
 #include <unistd.h>
 #ifdef HAVE_SYS_PRCTL_H
 #include <sys/prctl.h>
+#elif defined(HAVE_SYS_PROCCTL_H)
+#include <sys/procctl.h>
 #endif
 
 #include "load.h"
@@ -60,6 +62,10 @@ load_child_guard(int parent_pid)
 {
 #if defined(HAVE_SYS_PRCTL_H) && defined(PR_SET_PDEATHSIG)
 	if (prctl(PR_SET_PDEATHSIG, SIGKILL) < 0)
+		return -1;
+#elif defined(HAVE_SYS_PROCCTL_H) && defined(PROC_PDEATHSIG_CTL)
+	int sig = SIGKILL;
+	if (procctl(P_PID, 0, PROC_PDEATHSIG_CTL, &sig) < 0)
 		return -1;
 #endif
 	/* The parent may have died before the guard was armed. */

@@ -100,8 +100,9 @@ load_latency(struct load_ctx *c, unsigned long long ns)
 unsigned long long load_now_ns(void);
 /* Sleep a little longer each time the kernel refuses a resource. */
 void	load_backoff(unsigned *step);
-/* Arm SIGKILL-on-parent-death in a new child; 0, or -1 if the parent is
- * already gone (the child must then _exit). */
+/* Arm SIGKILL-on-parent-death in a new child (not inherited across fork:
+ * every generation arms its own); 0, or -1 if the parent is already gone
+ * or the guard could not be armed (the child must then _exit). */
 int	load_child_guard(int parent_pid);
 
 #endif
