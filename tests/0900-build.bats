@@ -30,7 +30,7 @@ load helpers
 	fake="$BATS_TEST_TMPDIR/bin"
 	mkdir "$fake"
 	# Everything bootstrap looks for but jq; no apt-get either.
-	for c in sh dirname id autoconf automake make gcc bats; do
+	for c in sh dirname id autoconf automake make gcc bats ps; do
 		p=$(command -v "$c") || skip "no $c here"
 		ln -s "$p" "$fake/$c"
 	done
