@@ -52,6 +52,21 @@ lcpu_source load_cpu_total_s load_life_s counters counters_total psi_some_s'
 	[ ! -e ran ]
 }
 
+@test "a results dir without write permission is an error before any run" {
+	[ "$(id -u)" -eq 0 ] || skip "needs root to run as another user"
+	command -v setpriv >/dev/null || skip "no setpriv"
+	d=$(mktemp -d /tmp/contest-ro.XXXXXX)
+	chmod 755 "$d"	# root's, not writable by the uid below
+	run --separate-stderr setpriv --reuid=64992 --regid=64992 --clear-groups \
+	    env CONTEST_TEST_MARK="$MARK" "$CONTEST" -o "$d/results" -n 1 --lead 0 -- touch "$d/ran"
+	ran=0; [ -e "$d/ran" ] && ran=1
+	rm -rf "$d"
+	[ "$status" -eq 2 ]
+	[[ "$stderr" == "contest: results dir $d/results: Permission denied" ]]
+	[ -z "$output" ]
+	[ "$ran" -eq 0 ]
+}
+
 @test "a results file behind a symlink is refused, not followed" {
 	mkdir -p "$CONTEST_RESULTS"
 	ln -s "$BATS_TEST_TMPDIR/victim" "$R"
