@@ -53,18 +53,13 @@ lcpu_source load_cpu_total_s load_life_s counters counters_total psi_some_s'
 }
 
 @test "a results dir without write permission is an error before any run" {
-	[ "$(id -u)" -eq 0 ] || skip "needs root to run as another user"
-	command -v setpriv >/dev/null || skip "no setpriv"
-	d=$(mktemp -d /tmp/contest-ro.XXXXXX)
-	chmod 755 "$d"	# root's, not writable by the uid below
-	run --separate-stderr setpriv --reuid=64992 --regid=64992 --clear-groups \
-	    env CONTEST_TEST_MARK="$MARK" "$CONTEST" -o "$d/results" -n 1 --lead 0 -- touch "$d/ran"
-	ran=0; [ -e "$d/ran" ] && ran=1
-	rm -rf "$d"
+	user_results
+	chmod 755 "$USER_DIR"	# root's, not writable by the uid below
+	run --separate-stderr contest_as 64992 - -n 1 --lead 0 -- touch "$USER_DIR/ran"
 	[ "$status" -eq 2 ]
-	[[ "$stderr" == "contest: results dir $d/results: Permission denied" ]]
+	[[ "$stderr" == "contest: results dir $USER_DIR/results: Permission denied" ]]
 	[ -z "$output" ]
-	[ "$ran" -eq 0 ]
+	[ ! -e "$USER_DIR/ran" ]
 }
 
 @test "a results file behind a symlink is refused, not followed" {

@@ -43,22 +43,11 @@ load helpers
 }
 
 @test "fork refused by RLIMIT_NPROC is counted and backed off, not fatal" {
-	[ "$(id -u)" -eq 0 ] || skip "needs root to run as another user"
-	command -v setpriv >/dev/null || skip "no setpriv"
-	# A dir the unprivileged user can reach: the bats tmpdir's parents may not be.
-	d=$(mktemp -d /tmp/contest-nproc.XXXXXX)
-	chmod 777 "$d"
-	export CONTEST_RESULTS="$d/results"
-	R="$CONTEST_RESULTS/results.jsonl"
+	user_results
 	# driver + worker + job = 3 processes: the worker cannot fork during the job.
-	# A uid of its own: RLIMIT_NPROC counts every process of the uid.
-	run setpriv --reuid=64990 --regid=64990 --clear-groups env CONTEST_TEST_MARK="$MARK" \
-	    bash -c 'ulimit -u 3 && exec "$1" -n 1 --lead 0 -l fork_load -- sleep 0.5' _ "$CONTEST"
-	echo "# $output" >&3
+	run contest_as 64990 3 -n 1 --lead 0 -l fork_load -- sleep 0.5
 	[ "$status" -eq 0 ]
-	ok=$(rq '.[1].counters.fork_failures > 0')
-	rm -rf "$d"
-	[ "$ok" = true ]
+	rq '.[1].counters.fork_failures > 0' | grep -qx true
 }
 
 @test "per-fork latency: one sample per child, ordered percentiles, raw histogram kept" {

@@ -95,21 +95,11 @@ load helpers
 }
 
 @test "a load that cannot start fails the run and stops the session" {
-	[ "$(id -u)" -eq 0 ] || skip "needs root to run as another user"
-	command -v setpriv >/dev/null || skip "no setpriv"
-	d=$(mktemp -d /tmp/contest-nproc.XXXXXX)
-	chmod 777 "$d"
-	export CONTEST_RESULTS="$d/results"
-	R="$CONTEST_RESULTS/results.jsonl"
+	user_results
 	# Two processes allowed: driver + job for no_load; the second forker
 	# of fork_load never gets a slot (contest waits 10 s for one).
-	# A uid of its own: RLIMIT_NPROC counts every process of the uid.
-	run --separate-stderr setpriv --reuid=64991 --regid=64991 --clear-groups \
-	    env CONTEST_TEST_MARK="$MARK" \
-	    bash -c 'ulimit -u 2 && exec "$1" -n 2 --lead 0 -l fork_load:procs=2 -- true' _ "$CONTEST"
-	lines=$(rq 'map(.status) | join(" ")')
-	rm -rf "$d"
+	run --separate-stderr contest_as 64991 2 -n 2 --lead 0 -l fork_load:procs=2 -- true
 	[ "$status" -eq 1 ]
-	[ "$lines" = "ok load_failed" ]
+	[ "$(rq 'map(.status) | join(" ")')" = "ok load_failed" ]
 	[[ "$stderr" == *"fork_load: cannot fork worker 1: Resource temporarily unavailable"* ]]
 }

@@ -12,6 +12,7 @@ setup() {
 }
 
 teardown() {
+	[ -z "${USER_DIR:-}" ] || rm -rf "$USER_DIR"
 	no_leftovers 0
 }
 
@@ -59,4 +60,26 @@ rq() {
 # The data row of a block in the table printed on stdout: "block" "text".
 table_row() {
 	awk -v blk="$1:" '$0 == blk {getline; getline; print; exit}' <<<"$2"
+}
+
+# For contest_as: results in a dir another uid can write (the bats tmpdir's
+# parents may not even be reachable).  Call outside `run`: it sets R.
+user_results() {
+	[ "$(id -u)" -eq 0 ] || skip "needs root to run as another user"
+	command -v setpriv >/dev/null || skip "no setpriv"
+	USER_DIR=$(mktemp -d /tmp/contest-user.XXXXXX)
+	chmod 777 "$USER_DIR"
+	export CONTEST_RESULTS="$USER_DIR/results"
+	R="$CONTEST_RESULTS/results.jsonl"
+}
+
+# contest_as UID NPROC ARGS...: contest as another uid, limited to NPROC
+# processes ("-": the limit as it is).  Give each test its own uid: RLIMIT_NPROC counts every process
+# of the uid, and test files may run in parallel.
+contest_as() {
+	local uid=$1 nproc=$2
+	shift 2
+	setpriv --reuid="$uid" --regid="$uid" --clear-groups \
+	    env CONTEST_TEST_MARK="$MARK" \
+	    bash -c '{ [ "$1" = - ] || ulimit -u "$1"; } && shift && exec "$@"' _ "$nproc" "$CONTEST" "$@"
 }
