@@ -170,14 +170,8 @@ load_cpu_now(const struct active_load *al)
 	for (unsigned i = 0; i < al->n; i++) {
 		char path[64], buf[1024];
 		snprintf(path, sizeof path, "/proc/%ld/stat", (long)al->pids[i]);
-		int fd = open(path, O_RDONLY | O_CLOEXEC);
-		if (fd < 0)
+		if (read_small(path, buf, sizeof buf) < 0)
 			return -1;
-		ssize_t n = read(fd, buf, sizeof buf - 1);
-		close(fd);
-		if (n <= 0)
-			return -1;
-		buf[n] = '\0';
 		/* The command name may hold anything; fields follow the last ')'. */
 		char *p = strrchr(buf, ')');
 		unsigned long long v[4];

@@ -7,6 +7,8 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
+#include <fcntl.h>
+#include <unistd.h>
 
 #include "proc.h"
 #include "util.h"
@@ -126,4 +128,19 @@ mkdir_p(const char *dir)
 		return -1;
 	}
 	return 0;
+}
+
+long
+read_small(const char *path, char *buf, size_t len)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+
+	if (fd < 0 || len == 0)
+		return -1;
+	ssize_t n = read(fd, buf, len - 1);
+	close(fd);
+	if (n <= 0)
+		return -1;
+	buf[n] = '\0';
+	return (long)n;
 }

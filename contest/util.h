@@ -22,6 +22,10 @@ char	*xstrdup(const char *);
 double	mono_now(void);
 double	tv_seconds(struct timeval);
 
+/* Read a small file (a /proc entry) into buf as a string; bytes read, or
+ * -1 when it cannot be opened or read. */
+long	read_small(const char *path, char *buf, size_t len);
+
 /* Create dir and its missing parents (mode 0755); 0 or -1 with errno. */
 int	mkdir_p(const char *dir);
 
