@@ -32,6 +32,19 @@ show(const struct load *l)
 					    "%s%s", c ? "|" : "", o->choices[c]);
 				printf("      %s=%s  %s (default %s)\n", o->key, range,
 				    o->help, o->choices[o->def]);
+			} else if (o->type == LOAD_OPT_STR) {
+				printf("      %s=%s  %s (%s%s%s)\n", o->key,
+				    o->flags & LOAD_OPT_REST ? "TEXT..." : "TEXT", o->help,
+				    o->flags & LOAD_OPT_REQUIRED ? "required" :
+				    o->flags & LOAD_OPT_WORKDIR ? "default: the results dir" :
+				    "default ", o->sdef ? o->sdef : "",
+				    o->flags & LOAD_OPT_REST ? "; last, may hold commas" : "");
+			} else if (o->ncpu_def) {
+				long long v = (long long)o->ncpu_def * load_ncpu();
+				printf("      %s=N  %s (default %u per CPU, %lld here; %lld..%lld)\n",
+				    o->key, o->help, o->ncpu_def,
+				    v < o->min ? o->min : v > o->max ? o->max : v,
+				    o->min, o->max);
 			} else
 				printf("      %s=N  %s (default %lld, %lld..%lld)\n", o->key,
 				    o->help, o->def, o->min, o->max);
@@ -40,9 +53,11 @@ show(const struct load *l)
 	if (load_ncounters(l)) {
 		printf("    counters:\n");
 		for (size_t i = 0; l->counters[i].id; i++)
-			printf("      %-18s %s, %s%s\n", l->counters[i].id,
-			    l->counters[i].label, l->counters[i].help,
-			    i == 0 ? " (headline)" : "");
+			printf("      %-18s %s (%s%s), %s%s\n", l->counters[i].id,
+			    l->counters[i].label, l->counters[i].unit,
+			    l->counters[i].kind == LOAD_GAUGE ? ", level at the job's end" : "",
+			    l->counters[i].help,
+			    i == 0 ? (l->headline ? " (headline unless the mode says otherwise)" : " (headline)") : "");
 	}
 }
 

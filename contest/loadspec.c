@@ -37,12 +37,41 @@ known_keys(const struct load *l, char *buf, size_t len)
 	}
 }
 
+/* Append a STR value to ls->strbuf; its offset, or -1 if it does not fit. */
+static long long
+store_str(struct loadspec *ls, size_t *used, const char *val)
+{
+	size_t n = strlen(val) + 1;
+
+	if (*used + n > sizeof ls->strbuf)
+		return -1;
+	memcpy(ls->strbuf + *used, val, n);
+	*used += n;
+	return (long long)(*used - n);
+}
+
 static int
-parse_value(const struct load *l, size_t i, const char *val, long long *out,
+parse_value(struct loadspec *ls, size_t i, const char *val, size_t *used,
     char *err, size_t errlen)
 {
+	const struct load *l = ls->load;
 	const struct load_opt *o = &l->opts[i];
+	long long *out = &ls->opt[i];
 
+	if (o->type == LOAD_OPT_STR) {
+		for (const char *p = val; *p; p++)
+			if ((unsigned char)*p < 0x20 || *p == 0x7f) {
+				snprintf(err, errlen, "%s: %s: control character in value",
+				    l->name, o->key);
+				return -1;
+			}
+		if ((*out = store_str(ls, used, val)) < 0) {
+			snprintf(err, errlen, "%s: %s: value too long (at most %d bytes)",
+			    l->name, o->key, LOAD_STR_MAX - 1);
+			return -1;
+		}
+		return 0;
+	}
 	if (o->type == LOAD_OPT_ENUM) {
 		for (size_t c = 0; o->choices[c]; c++)
 			if (strcmp(o->choices[c], val) == 0) {
@@ -92,9 +121,17 @@ loadspec_parse(const char *arg, struct loadspec *ls, char *err, size_t errlen)
 		return -1;
 	}
 	const struct load *l = ls->load;
-	size_t nopts = load_nopts(l);
-	for (size_t i = 0; i < nopts; i++)
-		ls->opt[i] = l->opts[i].def;
+	size_t nopts = load_nopts(l), used = 0;
+	for (size_t i = 0; i < nopts; i++) {
+		const struct load_opt *o = &l->opts[i];
+		ls->opt[i] = o->def;
+		if (o->type == LOAD_OPT_STR)
+			ls->opt[i] = o->sdef ? store_str(ls, &used, o->sdef) : -1;
+		else if (o->ncpu_def) {
+			long long v = (long long)o->ncpu_def * load_ncpu();
+			ls->opt[i] = v < o->min ? o->min : v > o->max ? o->max : v;
+		}
+	}
 
 	if (colon) {
 		char *dup = strdup(colon + 1), *save = NULL, *kv;
@@ -109,10 +146,18 @@ loadspec_parse(const char *arg, struct loadspec *ls, char *err, size_t errlen)
 		/* strtok_r would merge ",," silently; walk by hand instead. */
 		for (kv = dup; kv; kv = save) {
 			char *comma = strchr(kv, ',');
+			char *eq = strchr(kv, '=');
+			if (eq && (!comma || eq < comma)) {
+				*eq = '\0';
+				int r = load_opt_index(l, kv);
+				*eq = '=';
+				/* A command keeps its commas. */
+				if (r >= 0 && (l->opts[r].flags & LOAD_OPT_REST))
+					comma = NULL;
+			}
 			save = comma ? comma + 1 : NULL;
 			if (comma)
 				*comma = '\0';
-			char *eq = strchr(kv, '=');
 			if (*kv == '\0' || eq == kv) {
 				snprintf(err, errlen, "%s: empty option name", l->name);
 				goto fail;
@@ -136,7 +181,7 @@ loadspec_parse(const char *arg, struct loadspec *ls, char *err, size_t errlen)
 				    l->name, kv);
 				goto fail;
 			}
-			if (parse_value(l, (size_t)i, eq + 1, &ls->opt[i], err, errlen) < 0)
+			if (parse_value(ls, (size_t)i, eq + 1, &used, err, errlen) < 0)
 				goto fail;
 			ls->set |= 1u << i;
 		}
@@ -146,14 +191,20 @@ fail:
 		free(dup);
 		return -1;
 	}
-named:;
+named:
+	for (size_t i = 0; i < nopts; i++)
+		if ((l->opts[i].flags & LOAD_OPT_REQUIRED) && !(ls->set & (1u << i))) {
+			snprintf(err, errlen, "%s: option '%s' is required (e.g. -l %s:%s=...)",
+			    l->name, l->opts[i].key, l->name, l->opts[i].key);
+			return -1;
+		}
 	size_t off = (size_t)snprintf(ls->name, sizeof ls->name, "%s", l->name);
-	char sepc = ':', vbuf[32];
+	char sepc = ':', vbuf[LOAD_STR_MAX];
 	for (size_t i = 0; i < nopts && off < sizeof ls->name; i++) {
 		if (!(ls->set & (1u << i)))
 			continue;
 		int n = snprintf(ls->name + off, sizeof ls->name - off, "%c%s=%s",
-		    sepc, l->opts[i].key, loadspec_value(ls, i, vbuf, sizeof vbuf));
+		    sepc, l->opts[i].key, loadspec_value(ls, i, "", vbuf, sizeof vbuf));
 		if (n < 0)
 			break;
 		off += (size_t)n;
@@ -167,11 +218,23 @@ named:;
 }
 
 const char *
-loadspec_value(const struct loadspec *ls, size_t i, char *buf, size_t len)
+loadspec_str(const struct loadspec *ls, size_t i)
+{
+	if (ls->load->opts[i].type != LOAD_OPT_STR || ls->opt[i] < 0)
+		return NULL;
+	return ls->strbuf + ls->opt[i];
+}
+
+const char *
+loadspec_value(const struct loadspec *ls, size_t i, const char *workdir,
+    char *buf, size_t len)
 {
 	const struct load_opt *o = &ls->load->opts[i];
 
-	if (o->type == LOAD_OPT_ENUM)
+	if (o->type == LOAD_OPT_STR) {
+		const char *v = loadspec_str(ls, i);
+		snprintf(buf, len, "%s", v ? v : workdir);
+	} else if (o->type == LOAD_OPT_ENUM)
 		snprintf(buf, len, "%s", o->choices[ls->opt[i]]);
 	else
 		snprintf(buf, len, "%lld", ls->opt[i]);

@@ -10,7 +10,10 @@ struct loadspec {
 	const struct load *load;
 	long long	 opt[LOAD_MAX_OPTS];
 	unsigned	 set;		/* bit i: opt i given by the user */
-	char		 name[128];	/* canonical: name[:k=v,...], table order */
+	/* STR option i's text is strbuf + opt[i]; -1 when it has none. */
+	char		 strbuf[LOAD_STR_MAX];
+	char		 name[LOAD_STR_MAX + 128]; /* canonical: name[:k=v,...],
+						    * table order */
 };
 
 /*
@@ -19,7 +22,12 @@ struct loadspec {
  */
 int	loadspec_parse(const char *arg, struct loadspec *ls, char *err, size_t errlen);
 
-/* Text of option i's value ("3", "vfork") into buf. */
-const char *loadspec_value(const struct loadspec *, size_t i, char *buf, size_t len);
+/* Text of option i's value ("3", "vfork", "/tmp") into buf; a STR option
+ * without a value (LOAD_OPT_WORKDIR) gives workdir. */
+const char *loadspec_value(const struct loadspec *, size_t i, const char *workdir,
+	    char *buf, size_t len);
+
+/* STR option i's text, or NULL if it has none. */
+const char *loadspec_str(const struct loadspec *, size_t i);
 
 #endif

@@ -71,17 +71,18 @@ iso_time(double t, char *buf, size_t len)
 }
 
 static void
-put_load(struct json *j, const struct loadspec *ls)
+put_load(struct json *j, const struct loadspec *ls, const char *workdir)
 {
-	char v[32];
+	char v[LOAD_STR_MAX];
 
 	json_kstr(j, "load", ls->load->name);
 	json_kstr(j, "load_spec", ls->name);
 	json_key(j, "load_options");
 	json_obj_begin(j);
 	for (size_t i = 0; i < load_nopts(ls->load); i++) {
-		if (ls->load->opts[i].type == LOAD_OPT_ENUM)
-			json_kstr(j, ls->load->opts[i].key, loadspec_value(ls, i, v, sizeof v));
+		if (ls->load->opts[i].type != LOAD_OPT_INT)
+			json_kstr(j, ls->load->opts[i].key,
+			    loadspec_value(ls, i, workdir, v, sizeof v));
 		else
 			json_kint(j, ls->load->opts[i].key, ls->opt[i]);
 	}
@@ -96,6 +97,26 @@ put_counters(struct json *j, const char *key, const struct load *l,
 	json_obj_begin(j);
 	for (size_t i = 0; i < load_ncounters(l); i++)
 		json_kuint(j, l->counters[i].id, c[i]);
+	json_obj_end(j);
+}
+
+/* Each counter's unit, and each growing counter per second of the job:
+ * whole counts of runs of different length do not compare. */
+static void
+put_units_rates(struct json *j, const struct load *l,
+    const unsigned long long *c, double wall)
+{
+	json_key(j, "counter_units");
+	json_obj_begin(j);
+	for (size_t i = 0; i < load_ncounters(l); i++)
+		json_kstr(j, l->counters[i].id, l->counters[i].unit);
+	json_obj_end(j);
+	json_key(j, "counter_rates_per_s");
+	json_obj_begin(j);
+	for (size_t i = 0; i < load_ncounters(l); i++)
+		if (l->counters[i].kind == LOAD_SUM)
+			json_knum(j, l->counters[i].id,
+			    wall > 0 ? (double)c[i] / wall : 0, 3);
 	json_obj_end(j);
 }
 
@@ -165,7 +186,7 @@ results_append(struct session *s, const struct run_record *r)
 		json_null(&j);
 	}
 	json_knum(&j, "lead_s", (double)r->lead_ms / 1000.0, 3);
-	put_load(&j, ls);
+	put_load(&j, ls, s->dir);
 	json_kint(&j, "round", r->round);
 	json_kint(&j, "run", r->index);
 	json_kbool(&j, "warmup", r->warmup);
@@ -192,6 +213,9 @@ results_append(struct session *s, const struct run_record *r)
 	json_knum(&j, "load_life_s", r->load_life, 3);
 	put_counters(&j, "counters", ls->load, r->counter);
 	put_counters(&j, "counters_total", ls->load, r->counter_total);
+	put_units_rates(&j, ls->load, r->counter, r->wall);
+	json_kstr(&j, "headline",
+	    load_ncounters(ls->load) ? ls->load->counters[load_headline(ls->load, ls->opt)].id : "");
 	if (ls->load->latency)
 		put_latency(&j, ls->load, r->hist);
 	/* Machine-wide stall time during the job; null where there is no PSI. */

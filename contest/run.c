@@ -5,6 +5,7 @@
  */
 #include "config.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <math.h>
@@ -71,12 +72,20 @@ logline(struct session *s, const char *fmt, ...)
 }
 
 static void
-load_child(const struct loadspec *spec, struct load_shm *shm, unsigned worker,
-    int rfd, int wfd)
+load_child(const struct loadspec *spec, const char *workdir,
+    struct load_shm *shm, unsigned worker, int rfd, int wfd)
 {
+	const char *str[LOAD_MAX_OPTS];
 	struct load_ctx ctx = {
-		.opt = spec->opt, .shm = shm, .worker = worker, .ready_fd = wfd,
+		.opt = spec->opt, .str = str, .workdir = workdir, .shm = shm,
+		.worker = worker, .ready_fd = wfd,
 	};
+
+	for (size_t i = 0; i < LOAD_MAX_OPTS; i++)
+		str[i] = i < load_nopts(spec->load) ? loadspec_str(spec, i) : NULL;
+	for (size_t i = 0; i < load_nopts(spec->load); i++)
+		if (str[i] == NULL && (spec->load->opts[i].flags & LOAD_OPT_WORKDIR))
+			str[i] = workdir;
 
 	close(rfd);
 	spec->load->run(&ctx);
@@ -87,8 +96,8 @@ load_child(const struct loadspec *spec, struct load_shm *shm, unsigned worker,
 }
 
 static int
-start_load(const struct loadspec *spec, struct active_load *al, char *why,
-    size_t whylen)
+start_load(const struct loadspec *spec, const char *workdir,
+    struct active_load *al, char *why, size_t whylen)
 {
 	const struct load *l = spec->load;
 	int fds[2];
@@ -115,7 +124,7 @@ start_load(const struct loadspec *spec, struct active_load *al, char *why,
 	for (unsigned i = 0; i < al->n; i++) {
 		pid_t pid = proc_fork(al->pgid, -1);
 		if (pid == 0)
-			load_child(spec, al->shm, i, fds[0], fds[1]);
+			load_child(spec, workdir, al->shm, i, fds[0], fds[1]);
 		if (pid < 0) {
 			snprintf(why, whylen, "%s: cannot fork worker %u: %s",
 			    l->name, i, strerror(errno));
@@ -145,42 +154,54 @@ start_load(const struct loadspec *spec, struct active_load *al, char *why,
 	if (ready >= al->n || proc_signal)
 		return 0;
 	if (atomic_load(&al->shm->failed))
-		snprintf(why, whylen, "%s did not start: %s", spec->name, al->shm->why);
+		snprintf(why, whylen, "%.200s did not start: %s", spec->name, al->shm->why);
 	else if (proc_alarm)
-		snprintf(why, whylen, "%s did not start: %u of %u workers not ready after %d s",
+		snprintf(why, whylen, "%.200s did not start: %u of %u workers not ready after %d s",
 		    spec->name, al->n - ready, al->n, READY_TIMEOUT_S);
 	else
-		snprintf(why, whylen, "%s did not start: %u of %u workers exited before ready",
+		snprintf(why, whylen, "%.200s did not start: %u of %u workers exited before ready",
 		    spec->name, al->n - ready, al->n);
 	return -1;
 }
 
-/* Sum of utime+stime+cutime+cstime of the workers, from /proc; -1 if not
- * readable (not Linux, or /proc not mounted). */
+/*
+ * usr+sys of every process in the load's group, living or reaped by a
+ * member (cutime/cstime), from /proc: loads such as sleepers and
+ * process_load run most of their work in children the driver never forked.
+ * -1 if /proc is not there (not Linux).  A child reaped between two reads
+ * may be counted twice or not at all: a few ticks at most.
+ */
 static double
 load_cpu_now(const struct active_load *al)
 {
 	static long tck;
 	double sum = 0;
+	DIR *d;
+	struct dirent *de;
 
 	if (tck == 0)
 		tck = sysconf(_SC_CLK_TCK);
-	if (tck <= 0)
+	if (tck <= 0 || (d = opendir("/proc")) == NULL)
 		return -1;
-	for (unsigned i = 0; i < al->n; i++) {
-		char path[64], buf[1024];
-		snprintf(path, sizeof path, "/proc/%ld/stat", (long)al->pids[i]);
+	while ((de = readdir(d)) != NULL) {
+		char path[300], buf[1024];
+		if (de->d_name[0] < '1' || de->d_name[0] > '9')
+			continue;
+		snprintf(path, sizeof path, "/proc/%s/stat", de->d_name);
 		if (read_small(path, buf, sizeof buf) < 0)
-			return -1;
+			continue;	/* gone since readdir */
 		/* The command name may hold anything; fields follow the last ')'. */
 		char *p = strrchr(buf, ')');
+		long pgrp;
 		unsigned long long v[4];
 		if (p == NULL || sscanf(p + 2,
-		    "%*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %llu %llu %llu %llu",
-		    &v[0], &v[1], &v[2], &v[3]) != 4)
-			return -1;
-		sum += (double)(v[0] + v[1] + v[2] + v[3]) / (double)tck;
+		    "%*c %*d %ld %*d %*d %*d %*u %*u %*u %*u %*u %llu %llu %llu %llu",
+		    &pgrp, &v[0], &v[1], &v[2], &v[3]) != 5)
+			continue;
+		if (pgrp == (long)al->pgid)
+			sum += (double)(v[0] + v[1] + v[2] + v[3]) / (double)tck;
 	}
+	closedir(d);
 	return sum;
 }
 
@@ -204,16 +225,19 @@ stop_load(struct active_load *al, struct run_record *rec)
 {
 	struct rusage ru, r;
 	int st;
+	/* Read before the kill: members of a dying load may see their pipes
+	 * break and report it in the moment before SIGKILL reaches them. */
+	int failed = al->shm && atomic_load(&al->shm->failed);
 
 	memset(&ru, 0, sizeof ru);
 	for (unsigned i = 0; rec && al->pgid > 0 && i < al->n; i++) {
 		if (wait4(al->pids[i], &st, WNOHANG, &r) != al->pids[i])
 			continue;
 		/* A load worker never exits by itself while the job runs. */
-		if (rec->status == RUN_OK && !atomic_load(&al->shm->failed)) {
+		if (rec->status == RUN_OK && !failed) {
 			rec->status = RUN_LOAD_FAILED;
 			snprintf(rec->why, sizeof rec->why,
-			    "%s worker %u died during the run (status %d)",
+			    "%.200s worker %u died during the run (status %d)",
 			    al->spec->name, i, proc_exit_code(st));
 		}
 		timeradd(&ru.ru_utime, &r.ru_utime, &ru.ru_utime);
@@ -227,9 +251,9 @@ stop_load(struct active_load *al, struct run_record *rec)
 		rec->load_life = mono_now() - al->started;
 		snapshot(al, &end);
 		memcpy(rec->counter_total, end.counter, sizeof end.counter);
-		if (rec->status == RUN_OK && atomic_load(&al->shm->failed)) {
+		if (rec->status == RUN_OK && failed) {
 			rec->status = RUN_LOAD_FAILED;
-			snprintf(rec->why, sizeof rec->why, "%s failed during the run: %s",
+			snprintf(rec->why, sizeof rec->why, "%.200s failed during the run: %s",
 			    al->spec->name, al->shm->why);
 		}
 	}
@@ -317,7 +341,7 @@ do_run(struct session *s, struct run_record *rec)
 		rec->status = RUN_PREPARE_FAILED;
 		return 0;
 	}
-	if (start_load(spec, &al, rec->why, sizeof rec->why) < 0) {
+	if (start_load(spec, s->dir, &al, rec->why, sizeof rec->why) < 0) {
 		rec->status = RUN_LOAD_FAILED;
 		stop_load(&al, NULL);
 		return 0;
@@ -379,8 +403,9 @@ do_run(struct session *s, struct run_record *rec)
 	rec->nivcsw = ru.ru_nivcsw;
 	rec->maxrss_kb = ru.ru_maxrss;
 	rec->exit_code = proc_exit_code(st);
-	for (size_t i = 0; i < LOAD_MAX_COUNTERS; i++)
-		rec->counter[i] = c1.counter[i] - c0.counter[i];
+	for (size_t i = 0; i < load_ncounters(spec->load); i++)
+		rec->counter[i] = spec->load->counters[i].kind == LOAD_GAUGE ?
+		    c1.counter[i] : c1.counter[i] - c0.counter[i];
 	for (size_t i = 0; i < LOAD_HIST_BUCKETS; i++)
 		rec->hist[i] = c1.hist[i] - c0.hist[i];
 	for (int i = 0; i < PSI_N; i++) {

@@ -112,7 +112,9 @@ table_print(FILE *f, const struct session *s)
 			if (is_base || load_ncounters(ls->load) == 0)
 				fprintf(f, " %8s %6s", "-", "-");
 			else
-				fprintf(f, " %8.0f %5.0f%%", cur.counter[0], cur.lcpu_pct);
+				fprintf(f, " %8.0f %5.0f%%",
+				    cur.counter[load_headline(ls->load, ls->opt)],
+				    cur.lcpu_pct);
 			fputc(' ', f);
 			if (is_base)
 				pm(f, 11, 1.0, 0, 0);
@@ -124,9 +126,15 @@ table_print(FILE *f, const struct session *s)
 			}
 			fputc('\n', f);
 		}
-		for (size_t c = 0; c < load_ncounters(ls->load) && cur.ok; c++)
-			fprintf(f, "%s: %s: %.0f\n", ls->name, ls->load->counters[c].label,
-			    cur.counter[c]);
+		for (size_t c = 0; c < load_ncounters(ls->load) && cur.ok; c++) {
+			const struct load_counter *lc = &ls->load->counters[c];
+			if (!load_shows(ls->load, ls->opt, (unsigned)c))
+				continue;
+			fprintf(f, "%s: %s: %.0f", ls->name, lc->label, cur.counter[c]);
+			if (lc->kind == LOAD_SUM && cur.wall.mean > 0)
+				fprintf(f, " (%.4g/s)", cur.counter[c] / cur.wall.mean);
+			fputc('\n', f);
+		}
 		if (ls->load->latency && cur.ok)
 			latency_line(f, ls, cur.hist);
 		if (cur.failed)

@@ -4,6 +4,9 @@
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
@@ -41,6 +44,36 @@ load_fail(struct load_ctx *c, const char *fmt, ...)
 		va_end(ap);
 	}
 	return -1;
+}
+
+void
+load_peak(struct load_ctx *c, unsigned idx, unsigned long long v)
+{
+	unsigned long long cur = atomic_load(&c->shm->counter[idx]);
+
+	while (cur < v &&
+	    !atomic_compare_exchange_weak(&c->shm->counter[idx], &cur, v))
+		;
+}
+
+unsigned
+load_ncpu(void)
+{
+	long n = sysconf(_SC_NPROCESSORS_ONLN);
+
+	return n > 0 ? (unsigned)n : 1;
+}
+
+int
+load_shows(const struct load *l, const long long *opt, unsigned i)
+{
+	return l->shown == NULL || (l->shown(opt) >> i & 1);
+}
+
+unsigned
+load_headline(const struct load *l, const long long *opt)
+{
+	return l->headline ? l->headline(opt) : 0;
 }
 
 void
@@ -107,4 +140,100 @@ load_now_ns(void)
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (unsigned long long)ts.tv_sec * 1000000000ULL + (unsigned long long)ts.tv_nsec;
+}
+
+int
+load_fork(struct load_ctx *c)
+{
+	pid_t parent = getpid();
+	pid_t pid = fork();
+
+	if (pid != 0)
+		return pid;
+	if (load_child_guard(parent) < 0)
+		_exit(1);
+	if (c->ready_fd >= 0) {
+		close(c->ready_fd);
+		c->ready_fd = -1;
+	}
+	return 0;
+}
+
+int
+load_tmpfile(struct load_ctx *c, const char *dir, unsigned long long size)
+{
+	struct statvfs vfs;
+	struct stat st;
+	char path[4096];
+	int fd;
+
+	if (stat(dir, &st) < 0)
+		return load_fail(c, "%s: %s", dir, strerror(errno));
+	if (!S_ISDIR(st.st_mode))
+		return load_fail(c, "%s: not a directory", dir);
+	/* Leave a tenth of the free space: a full disk would fail the job. */
+	if (statvfs(dir, &vfs) == 0 &&
+	    size > (unsigned long long)vfs.f_bavail * vfs.f_frsize / 10 * 9)
+		return load_fail(c, "%s: %llu MB wanted, %llu MB free", dir,
+		    size >> 20,
+		    ((unsigned long long)vfs.f_bavail * vfs.f_frsize) >> 20);
+	if ((size_t)snprintf(path, sizeof path, "%s/.contest-load-%ld-XXXXXX",
+	    dir, (long)getpid()) >= sizeof path)
+		return load_fail(c, "%s: path too long", dir);
+	if ((fd = mkstemp(path)) < 0)
+		return load_fail(c, "cannot create a file in %s: %s", dir,
+		    strerror(errno));
+	unlink(path);
+	return fd;
+}
+
+unsigned long long
+load_meminfo(unsigned long long *avail, unsigned long long *total)
+{
+	char line[128];
+	unsigned long long kb;
+	FILE *f = fopen("/proc/meminfo", "re");
+
+	*avail = *total = 0;
+	if (f == NULL) {
+		long pg = sysconf(_SC_PAGESIZE);
+#ifdef _SC_AVPHYS_PAGES
+		long av = sysconf(_SC_AVPHYS_PAGES);
+		if (av > 0 && pg > 0)
+			*avail = (unsigned long long)av * (unsigned long long)pg;
+#endif
+		long ph = sysconf(_SC_PHYS_PAGES);
+		if (ph > 0 && pg > 0)
+			*total = (unsigned long long)ph * (unsigned long long)pg;
+		goto out;
+	}
+	while (fgets(line, sizeof line, f)) {
+		if (sscanf(line, "MemAvailable: %llu kB", &kb) == 1)
+			*avail = kb << 10;
+		else if (sscanf(line, "MemTotal: %llu kB", &kb) == 1)
+			*total = kb << 10;
+	}
+	fclose(f);
+out:
+	/* An eighth of the machine, at least 256 MB, for everyone else. */
+	return *total / 8 > (256ULL << 20) ? *total / 8 : 256ULL << 20;
+}
+
+
+void
+load_spin(struct load_ctx *c, unsigned idx)
+{
+	volatile unsigned long long sink;
+	unsigned long long x = 88172645463325252ULL ^ (unsigned long long)getpid();
+
+	for (;;) {
+		for (unsigned i = 0; i < (1u << 20); i++) {
+			x ^= x << 13;
+			x ^= x >> 7;
+			x ^= x << 17;
+		}
+		sink = x;
+		(void)sink;
+		load_count(c, idx, 1);
+	}
 }

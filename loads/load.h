@@ -23,10 +23,20 @@
  * percentile read from it is within 12.5% of the true value. */
 #define LOAD_HIST_BUCKETS	128
 
+#define LOAD_STR_MAX		1024	/* all string values of one load */
+
 enum load_opt_type {
 	LOAD_OPT_INT,		/* whole number in [min, max] */
 	LOAD_OPT_ENUM,		/* index into choices[] */
+	LOAD_OPT_STR,		/* text, in ctx->str[i] */
 };
+
+/* load_opt.flags */
+#define LOAD_OPT_REST		0x1	/* STR: the value runs to the end of
+					 * the spec, commas and all, so a
+					 * command can be given whole */
+#define LOAD_OPT_REQUIRED	0x2	/* no default: must be given */
+#define LOAD_OPT_WORKDIR	0x4	/* STR: default is the results dir */
 
 struct load_opt {
 	const char	*key;
@@ -34,6 +44,16 @@ struct load_opt {
 	long long	 def, min, max;	/* ENUM: def is an index */
 	const char *const *choices;	/* ENUM: NULL-terminated */
 	const char	*help;
+	unsigned	 ncpu_def;	/* INT: if set, default is this many
+					 * per online CPU (clamped) */
+	unsigned	 flags;
+	const char	*sdef;		/* STR: default text, or NULL */
+};
+
+enum load_counter_kind {
+	LOAD_SUM,		/* grows; the run keeps what the job's time saw */
+	LOAD_GAUGE,		/* a level (alive, peak, ms): the value at the
+				 * job's end, no rate */
 };
 
 struct load_counter {
@@ -41,18 +61,23 @@ struct load_counter {
 	const char	*label;		/* report text, e.g. Children forked */
 	const char	*unit;
 	const char	*help;
+	enum load_counter_kind kind;
 };
 
 /* One page shared by the driver and every process of a load. */
 struct load_shm {
 	_Atomic unsigned long long counter[LOAD_MAX_COUNTERS];
 	_Atomic unsigned long long hist[LOAD_HIST_BUCKETS];
+	/* The load's own shared state (a population count...), not reported. */
+	_Atomic long long scratch[4];
 	atomic_int	failed;
 	char		why[LOAD_WHY_MAX];
 };
 
 struct load_ctx {
 	const long long	*opt;		/* values in the order of load->opts */
+	const char *const *str;		/* STR values, same order; else NULL */
+	const char	*workdir;	/* where a load may put files */
 	struct load_shm	*shm;
 	unsigned	 worker;	/* 0 .. nworkers-1 */
 	int		 ready_fd;	/* barrier pipe; closed by load_ready */
@@ -63,6 +88,11 @@ struct load {
 	const char		*summary;
 	const struct load_opt	*opts;		/* key == NULL ends it */
 	const struct load_counter *counters;	/* [0] is the headline */
+	/* Headline counter for these options when it is not [0]; or NULL. */
+	unsigned		(*headline)(const long long *opt);
+	/* Bit i set: counter i means something for these options (the
+	 * table shows only those); NULL means all do. */
+	unsigned		(*shown)(const long long *opt);
 	/* What load_latency() times, e.g. "Fork latency"; NULL if nothing. */
 	const char		*latency;
 	/* Processes to fork for one run; NULL means one, 0 means none. */
@@ -86,6 +116,19 @@ load_count(struct load_ctx *c, unsigned idx, unsigned long long n)
 {
 	atomic_fetch_add_explicit(&c->shm->counter[idx], n, memory_order_relaxed);
 }
+static inline void
+load_set(struct load_ctx *c, unsigned idx, unsigned long long v)
+{
+	atomic_store_explicit(&c->shm->counter[idx], v, memory_order_relaxed);
+}
+/* Raise a gauge to v if it is lower (a peak). */
+void	load_peak(struct load_ctx *c, unsigned idx, unsigned long long v);
+/* Online CPUs, at least 1. */
+unsigned load_ncpu(void);
+/* Whether counter i applies to these option values. */
+int	load_shows(const struct load *, const long long *opt, unsigned i);
+/* Index of the headline counter for these option values. */
+unsigned load_headline(const struct load *, const long long *opt);
 /* Histogram bucket of a latency in ns, and the lower bound of a bucket. */
 unsigned load_hist_bucket(unsigned long long ns);
 unsigned long long load_hist_floor(unsigned bucket);
@@ -104,5 +147,17 @@ void	load_backoff(unsigned *step);
  * every generation arms its own); 0, or -1 if the parent is already gone
  * or the guard could not be armed (the child must then _exit). */
 int	load_child_guard(int parent_pid);
-
+/* fork() for a load's own helper processes: in the child the guard is
+ * armed against the parent and the ready pipe is closed (a child must
+ * not hold the barrier open); a child whose parent already died exits. */
+int	load_fork(struct load_ctx *);
+/* An anonymous file in dir (created, then unlinked at once, so it goes
+ * when the load is killed) with room checked for size bytes; the fd, or
+ * -1 after load_fail() said why. */
+int	load_tmpfile(struct load_ctx *, const char *dir, unsigned long long size);/* MemAvailable and MemTotal in bytes (0 when unknown); returns the memory
+ * a load must leave to everyone else. */
+unsigned long long load_meminfo(unsigned long long *avail,
+	    unsigned long long *total);/* Spin on the CPU for ever, adding 1 to counter idx every 2^20
+ * iterations (the atomic add stays out of the way). */
+void	load_spin(struct load_ctx *, unsigned idx) __attribute__((noreturn));
 #endif

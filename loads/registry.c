@@ -6,11 +6,29 @@
 
 extern const struct load load_no_load;
 extern const struct load load_fork_load;
+extern const struct load load_forkbomb;
+extern const struct load load_sleepers;
+extern const struct load load_cpu_load;
+extern const struct load load_process_load;
+extern const struct load load_io_load;
+extern const struct load load_read_load;
+extern const struct load load_mem_load;
+extern const struct load load_list_load;
+extern const struct load load_exec_load;
 
 /* A new load is one file in loads/ and one line here. */
 const struct load *const load_registry[] = {
 	&load_no_load,
 	&load_fork_load,
+	&load_forkbomb,
+	&load_sleepers,
+	&load_cpu_load,
+	&load_process_load,
+	&load_io_load,
+	&load_read_load,
+	&load_mem_load,
+	&load_list_load,
+	&load_exec_load,
 	NULL,
 };
 
