@@ -73,14 +73,30 @@ reserve(struct load_ctx *c, long long max)
 			return 0;
 	} while (!atomic_compare_exchange_weak(&c->shm->scratch[FB_POP], &cur,
 	    cur + 1));
-	load_peak(c, FB_PEAK, (unsigned long long)cur + 1);
 	return 1;
+}
+
+/* A fork under a reserved place succeeded: one more process exists. */
+static void
+born(struct load_ctx *c)
+{
+	long long live = atomic_fetch_add(&c->shm->scratch[FB_LIVE], 1) + 1;
+
+	load_peak(c, FB_PEAK, (unsigned long long)live);
+	load_count(c, FB_FORKED, 1);
 }
 
 static void
 release(struct load_ctx *c)
 {
 	atomic_fetch_sub(&c->shm->scratch[FB_POP], 1);
+}
+
+static void
+died(struct load_ctx *c)
+{
+	atomic_fetch_sub(&c->shm->scratch[FB_LIVE], 1);
+	release(c);
 }
 
 unsigned
@@ -100,7 +116,7 @@ fb_bomb(struct load_ctx *c, long long max)
 			break;
 		}
 		made++;
-		load_count(c, FB_FORKED, 1);
+		born(c);
 	}
 	return made;
 }
@@ -120,7 +136,7 @@ fb_zombies(struct load_ctx *c, long long max)
 			break;
 		}
 		made++;
-		load_count(c, FB_FORKED, 1);
+		born(c);
 	}
 	return made;
 }
@@ -131,7 +147,7 @@ fb_reap(struct load_ctx *c)
 	for (;;) {
 		pid_t pid = wait(NULL);
 		if (pid > 0)
-			release(c);	/* only once it is really gone */
+			died(c);	/* only once it is really gone */
 		else if (errno != EINTR)
 			return;
 	}

@@ -1,7 +1,9 @@
 /*
  * forkbomb's actions (Radim Kolar's forkbomb 1.4, 2004), shared by the
  * forkbomb program and the forkbomb load.  They count into a load_shm;
- * scratch[FB_POP] is the live population, the cap every fork checks.
+ * scratch[FB_POP] is the population the cap is checked against, and
+ * scratch[FB_LIVE] the processes that really exist (zombies included),
+ * whose peak is reported.  Callers set both to their starting population.
  */
 #ifndef CONTEST_FBCORE_H
 #define CONTEST_FBCORE_H
@@ -14,7 +16,9 @@ enum fb_counter {
 	FB_REALLOCS, FB_MB_GROWN, FB_MB_TOUCHED, FB_FORKED, FB_PEAK,
 	FB_FAILURES, FB_LOOPS,
 };
-enum { FB_POP, FB_BYTES_GROWN, FB_BYTES_TOUCHED };
+/* scratch slots: places taken under the cap (a fork in flight holds one),
+ * processes that exist, exact byte totals, reallocs refused. */
+enum { FB_POP, FB_LIVE, FB_BYTES_GROWN, FB_BYTES_TOUCHED, FB_REFUSED };
 
 extern const struct load_counter fb_counters[];
 

@@ -80,6 +80,7 @@ forkbomb_run(struct load_ctx *c)
 
 	fb_oom_first();
 	atomic_store(&c->shm->scratch[FB_POP], 1);
+	atomic_store(&c->shm->scratch[FB_LIVE], 1);
 	if (c->opt[OPT_MODE] == MODE_REALLOC || c->opt[OPT_MODE] == MODE_CPU) {
 		unsigned long long avail, total;
 		unsigned long long reserve = load_meminfo(&avail, &total);

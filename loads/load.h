@@ -69,7 +69,7 @@ struct load_shm {
 	_Atomic unsigned long long counter[LOAD_MAX_COUNTERS];
 	_Atomic unsigned long long hist[LOAD_HIST_BUCKETS];
 	/* The load's own shared state (a population count...), not reported. */
-	_Atomic long long scratch[4];
+	_Atomic long long scratch[6];
 	atomic_int	failed;
 	char		why[LOAD_WHY_MAX];
 };

@@ -78,7 +78,7 @@ bad() {
 }
 
 @test "an unknown load is named and the loads are listed" {
-	bad -l nosuch true "unknown load 'nosuch' (loads: no_load, fork_load)"
+	bad -l nosuch true "unknown load 'nosuch' (loads: no_load, fork_load, forkbomb, sleepers, cpu_load, process_load, io_load, read_load, mem_load, list_load, exec_load)"
 	bad -l '' true "expected LOAD"
 }
 

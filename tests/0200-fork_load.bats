@@ -14,8 +14,8 @@ load helpers
 	# The table rounds the mean; allow for .5 either way.
 	got=$(awk '{print $5}' <<<"$row")
 	[ "$got" -eq "$mean" ] || [ "$got" -eq $((mean + 1)) ]
-	grep -qx "fork_load: Children forked: $got" <<<"$output"
-	grep -qx "fork_load: Fork failures: 0" <<<"$output"
+	grep -Eqx "fork_load: Children forked: $got \([0-9.e+]+/s\)" <<<"$output"
+	grep -qx "fork_load: Fork failures: 0 (0/s)" <<<"$output"
 }
 
 @test "the load's CPU is measured over the job's wall (LCPU%)" {

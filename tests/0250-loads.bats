@@ -1,0 +1,178 @@
+#!/usr/bin/env bats
+# The classic loads and sleepers: each really runs beside the job, counts
+# plausibly into the shared page, leaves nothing behind, refuses bad
+# options with exit 2 and fails the run loudly when it cannot start.
+
+load helpers
+
+# Processes of the load's group, from a ps snapshot the job takes at
+# half time: "contest" processes outside the job's own group.
+load_group_size() {
+	local job_pgid
+	job_pgid=$(awk '$3 ~ /^ps / {print $2}' procs.txt)
+	awk -v me="$job_pgid" '$3 ~ /contest/ && $2 != me {print $2}' procs.txt |
+	    sort | uniq -c | sort -rn | awk 'NR == 1 {print $1}'
+}
+
+snapshot_job='sleep 0.6; ps -o pid=,pgid=,args= -e > procs.txt; sleep 0.4'
+
+# bad_opt SPEC PATTERN: exit 2, one line on stderr matching PATTERN, no stdout.
+bad_opt() {
+	run --separate-stderr contest -o "$BATS_TEST_TMPDIR/bad" -n 1 -l "$1" -- true
+	[ "$status" -eq 2 ]
+	[ -z "$output" ]
+	[ "$(wc -l <<<"$stderr")" -eq 1 ]
+	[[ "$stderr" == $2 ]]
+	[ ! -e "$BATS_TEST_TMPDIR/bad" ]
+}
+
+@test "every counter has a unit, and a rate per second when it grows" {
+	run contest -n 1 --lead 0 -l sleepers:n=20,wake=5 -l cpu_load:n=1 -- sleep 0.5
+	[ "$status" -eq 0 ]
+	rq '.[1:] | all((.counters | keys) == (.counter_units | keys))' | grep -qx true
+	# Gauges (sleepers alive, spawn ms, pool kB) have no rate.
+	rq '.[1] | .counter_rates_per_s | keys == ["wakeups"]' | grep -qx true
+	rq '.[2] | (.counter_rates_per_s.loops - .counters.loops / .wall_s) | fabs < 0.01' | grep -qx true
+	rq '.[2].counter_units.loops' | grep -qx loops
+}
+
+@test "cpu_load: one spinner per CPU by default, each really spinning" {
+	run contest -n 1 --lead 0 -l cpu_load -- sleep 1
+	[ "$status" -eq 0 ]
+	rq '.[1].load_workers' | grep -qx "$(nproc)"
+	rq '.[1].counters.loops > 0' | grep -qx true
+	# n spinners on n CPUs beside a sleeping job: most of every CPU.
+	rq ".[1].lcpu_pct > 50 * $(nproc)" | grep -qx true
+	grep -Eq '^cpu_load: Loops: [1-9][0-9]* \([0-9.e+]+/s\)$' <<<"$output"
+}
+
+@test "cpu_load: n=1 and bad options" {
+	run contest -n 1 --lead 0 -l cpu_load:n=1 -- sleep 0.5
+	[ "$status" -eq 0 ]
+	rq '.[1] | .load_workers == 1 and .load_options.n == 1 and .lcpu_pct > 50' | grep -qx true
+	bad_opt cpu_load:n=0 '*cpu_load: n=0: too small*'
+	bad_opt cpu_load:n=1025 '*cpu_load: n=1025: too large*'
+	bad_opt cpu_load:spin=1 "*cpu_load: unknown option 'spin' (options: n)*"
+}
+
+@test "process_load: a ring of n processes passes messages, all of them measured" {
+	contest -n 1 --lead 0 -l process_load:n=5,tokens=2 -- sh -c "$snapshot_job" 3>&-
+	[ "$(load_group_size)" -eq 5 ]
+	rq '.[1] | .counters.messages > 1000 and .load_workers == 1' | grep -qx true
+	# The ring's CPU is in its members, not in the one worker the driver forked.
+	rq '.[1].lcpu_pct > 20' | grep -qx true
+	bad_opt process_load:n=1 '*process_load: n=1: too small*'
+	bad_opt process_load:tokens=0 '*process_load: tokens=0: too small*'
+}
+
+@test "sleepers: n processes alive, spawned and measured, none left" {
+	contest -n 1 --lead 0 -l sleepers:n=150 -- sh -c "$snapshot_job" 3>&-
+	# The pool and the process that keeps it.
+	[ "$(load_group_size)" -eq 151 ]
+	rq '.[1].counters | .sleepers_alive == 150 and .wakeups == 0 and .spawn_ms >= 0 and .pool_kb > 0' | grep -qx true
+	run contest -n 1 --lead 0 -l sleepers:n=150 -- true
+	grep -qx 'sleepers:n=150: Sleepers: 150' <<<"$output"
+}
+
+@test "sleepers: wake=MS makes each sleeper wake and work" {
+	run contest -n 1 --lead 0 -l sleepers:n=20,wake=10 -- sleep 1
+	[ "$status" -eq 0 ]
+	# 20 sleepers waking every 10 ms for 1 s: about 2000 wakeups.
+	rq '.[1].counters | .sleepers_alive == 20 and .wakeups > 500 and .wakeups < 2400' | grep -qx true
+}
+
+@test "sleepers: bad options, and a pool the process limit refuses fails loudly" {
+	bad_opt sleepers:n=0 '*sleepers: n=0: too small*'
+	bad_opt sleepers:n=10001 '*sleepers: n=10001: too large*'
+	bad_opt sleepers:wake=-1 '*sleepers: wake=-1: *'
+	user_results
+	run --separate-stderr contest_as 64993 30 -n 1 --lead 0 -l sleepers:n=100 -- true
+	[ "$status" -eq 1 ]
+	[ "$(rq '.[1].status')" = load_failed ]
+	[[ "$stderr" == *"sleepers:n=100 did not start: only "*" of 100 sleepers: fork: Resource temporarily unavailable"* ]]
+}
+
+@test "io_load: writes and syncs a file that is gone afterwards" {
+	mkdir io
+	run contest -n 1 --lead 0 -l "io_load:dir=$PWD/io,size=4" -- sleep 0.5
+	[ "$status" -eq 0 ]
+	rq '.[1].counters.mb_written > 0' | grep -qx true
+	rq '.[1].counters_total | .mb_written >= 4 * .passes and .mb_written <= 4 * (.passes + 1)' | grep -qx true
+	rq ".[1].load_options.dir == \"$PWD/io\"" | grep -qx true
+	[ -z "$(ls -A io)" ]
+}
+
+@test "io_load and read_load default to the results dir and leave no file there" {
+	run contest -n 1 --lead 0 -l io_load:size=2 -l read_load:size=2 -- sleep 0.3
+	[ "$status" -eq 0 ]
+	rq ".[1].load_options.dir == \"$CONTEST_RESULTS\"" | grep -qx true
+	[ -z "$(find "$CONTEST_RESULTS" -name '.contest-load*')" ]
+}
+
+@test "io_load: a missing dir fails the run loudly" {
+	run --separate-stderr contest -n 1 --lead 0 -l io_load:dir=/nonexistent/x -- true
+	[ "$status" -eq 1 ]
+	[ "$(rq '.[1].status')" = load_failed ]
+	[[ "$stderr" == *"io_load:dir=/nonexistent/x did not start: /nonexistent/x: No such file or directory"* ]]
+	bad_opt io_load:size=0 '*io_load: size=0: too small*'
+	bad_opt io_load:dir= "*io_load: option 'dir' needs a value*"
+}
+
+@test "read_load: reads its file over and over, cache dropped or kept" {
+	run contest -n 1 --lead 0 -l read_load:size=4 -l read_load:size=4,cache=keep -- sleep 0.5
+	[ "$status" -eq 0 ]
+	rq '.[1:] | all(.counters.mb_read > 0)' | grep -qx true
+	rq '.[1:] | all(.counters_total | .mb_read >= 4 * .passes and .mb_read <= 4 * (.passes + 1))' | grep -qx true
+	rq '.[2].load_options.cache' | grep -qx keep
+	touch afile
+	run --separate-stderr contest -n 1 --lead 0 -l "read_load:dir=$PWD/afile" -- true
+	[ "$status" -eq 1 ]
+	[[ "$stderr" == *"$PWD/afile: not a directory"* ]]
+	bad_opt read_load:cache=maybe '*read_load: cache=maybe: not one of drop|keep*'
+}
+
+@test "mem_load: touches at most size MB a pass, refuses a size the machine lacks" {
+	run contest -n 1 --lead 0 -l mem_load:size=16 -l mem_load:size=16,refault=0 -- sleep 0.5
+	[ "$status" -eq 0 ]
+	rq '.[1:] | all(.counters.mb_touched > 0)' | grep -qx true
+	rq '.[1:] | all(.counters_total | .mb_touched >= 16 * .passes and .mb_touched <= 16 * (.passes + 1))' | grep -qx true
+	# Refaulting costs page faults the kept region does not: fewer passes.
+	rq '.[1].counters_total.passes < .[2].counters_total.passes' | grep -qx true
+	run --separate-stderr contest -n 1 --lead 0 -l mem_load:size=16000000 -- true
+	[ "$status" -eq 1 ]
+	[[ "$stderr" == *"mem_load:size=16000000 did not start: size=16000000 MB would leave less than"*"refused"* ]]
+	bad_opt mem_load:size=0 '*mem_load: size=0: too small*'
+	bad_opt mem_load:refault=2 '*mem_load: refault=2: too large*'
+}
+
+@test "list_load: every walk lstat()s every entry of the tree" {
+	mkdir -p tree/a/b tree/c
+	for i in $(seq 1 40); do touch "tree/a/f$i" "tree/c/g$i"; done
+	ln -s /nonexistent tree/dangling
+	n=$(find tree | wc -l)
+	run contest -n 1 --lead 0 -l "list_load:dir=$PWD/tree" -- sleep 0.5
+	[ "$status" -eq 0 ]
+	rq ".[1].counters_total | .walks > 0 and .entries >= .walks * $n and .entries <= (.walks + 1) * $n" | grep -qx true
+	run --separate-stderr contest -n 1 --lead 0 -l list_load:dir=/nonexistent -- true
+	[ "$status" -eq 1 ]
+	[[ "$stderr" == *"/nonexistent: No such file or directory"* ]]
+}
+
+@test "exec_load: each completion is a real run of the command, commas kept" {
+	run contest -n 1 --lead 0 -l "exec_load:cmd=echo a,b >> $PWD/runs" -- sleep 0.5
+	[ "$status" -eq 0 ]
+	rq ".[1].load_options.cmd == \"echo a,b >> $PWD/runs\"" | grep -qx true
+	done_total=$(rq '.[1].counters_total.completions')
+	lines=$(grep -cx 'a,b' runs)
+	# Killed mid-run, the last echo may have written without being counted.
+	[ "$lines" -ge "$done_total" ] && [ "$lines" -le $((done_total + 1)) ]
+	rq '.[1] | .counters.completions > 0 and .latency.samples == .counters.completions' | grep -qx true
+}
+
+@test "exec_load: a failing command fails the run; cmd is required" {
+	run --separate-stderr contest -n 1 --lead 0 -l 'exec_load:cmd=exit 3' -- true
+	[ "$status" -eq 1 ]
+	[[ "$stderr" == *"'exit 3' exited with status 3 on its first run"* ]]
+	bad_opt exec_load "*exec_load: option 'cmd' is required*"
+	bad_opt exec_load:cmd= "*exec_load: option 'cmd' needs a value*"
+}

@@ -1,0 +1,71 @@
+#!/usr/bin/env bats
+# The forkbomb load: realloc cycles, bounded bombs and zombies, CPU.
+
+load helpers
+
+@test "forkbomb: mode=realloc grows to the limit by inc pages, again and again" {
+	run contest -n 1 --lead 0 -l forkbomb:mode=realloc,touch=1,limit=8,inc=256 -- sleep 0.5
+	[ "$status" -eq 0 ]
+	# 256 pages of 4 KiB: one MB per realloc, eight per cycle.
+	rq '.[1].counters_total | .reallocs > 8 and (.mb_grown - .reallocs | fabs) <= 1 and .mb_touched <= .mb_grown' | grep -qx true
+	rq '.[1] | .headline == "reallocs" and .counters.reallocs > 0' | grep -qx true
+	grep -Eq '^forkbomb:mode=realloc,touch=1,limit=8,inc=256: Reallocs: [1-9]' <<<"$output"
+	grep -q '^forkbomb:mode=realloc,touch=1,limit=8,inc=256: MB grown: ' <<<"$output"
+	! grep -q 'Processes forked' <<<"$output"
+}
+
+@test "forkbomb: touch=0 grows without touching (-m)" {
+	run contest -n 1 --lead 0 -l forkbomb:touch=0,limit=8 -- sleep 0.3
+	[ "$status" -eq 0 ]
+	rq '.[1].counters_total | .mb_grown > 0 and .mb_touched == 0' | grep -qx true
+}
+
+@test "forkbomb: mode=bomb never passes max processes, and leaves none" {
+	# The job freezes the load's group (SIGSTOP to the group is atomic
+	# against fork) and counts it, five times.
+	contest -n 1 --lead 0 -l forkbomb:mode=bomb,max=20 -- sh -c '
+	    for i in 1 2 3 4 5; do
+		pg=$(ps -o pgid=,args= -e | awk "\$2 ~ /contest/ {print \$1}" | sort | uniq -c | sort -rn | awk "NR == 1 {print \$2}")
+		kill -STOP -"$pg"
+		ps -o pgid= -e | grep -cx " *$pg" >> counts.txt
+		kill -CONT -"$pg"
+		sleep 0.05
+	    done' 3>&-
+	rq '.[1] | .headline == "procs_forked" and .counters.procs_forked > 0' | grep -qx true
+	rq '.[1].counters | .procs_peak <= 20 and .procs_peak > 2' | grep -qx true
+	# The job ran twice: beside no_load first, then beside the bomb.
+	[ "$(wc -l < counts.txt)" -eq 10 ]
+	tail -5 counts.txt > bomb.txt
+	echo "# bomb group sizes seen: $(tr '\n' ' ' < bomb.txt)" >&3
+	[ "$(sort -n bomb.txt | tail -1)" -le 20 ]
+	[ "$(sort -n bomb.txt | tail -1)" -gt 2 ]
+}
+
+@test "forkbomb: mode=zombie holds up to max unreaped children, then reaps them" {
+	run contest -n 1 --lead 0 -l forkbomb:mode=zombie,max=30 -- sleep 0.5
+	[ "$status" -eq 0 ]
+	rq '.[1].counters | .procs_forked > 30 and .procs_peak == 30' | grep -qx true
+}
+
+@test "forkbomb: mode=cpu spins, or rewrites its block with touch=1" {
+	run contest -n 1 --lead 0 -l forkbomb:mode=cpu,touch=0 -l forkbomb:mode=cpu,limit=8 -- sleep 0.5
+	[ "$status" -eq 0 ]
+	rq '.[1] | .headline == "cpu_loops" and .counters.cpu_loops > 0' | grep -qx true
+	rq '.[2] | .headline == "mb_touched" and .counters.mb_touched > 8' | grep -qx true
+}
+
+@test "forkbomb: a bomb under RLIMIT_NPROC counts its failures and goes on" {
+	user_results
+	run contest_as 64994 12 -n 1 --lead 0 -l forkbomb:mode=bomb,max=100 -- sleep 0.5
+	[ "$status" -eq 0 ]
+	rq '.[1].counters | .fork_failures > 0 and .procs_peak < 100' | grep -qx true
+}
+
+@test "forkbomb: bad options give exit 2" {
+	for spec in forkbomb:mode=nuke forkbomb:max=1 forkbomb:limit=0 forkbomb:inc=0 forkbomb:touch=2 forkbomb:max=10001; do
+		run --separate-stderr contest -n 1 -l "$spec" -- true
+		[ "$status" -eq 2 ]
+		[ "$(wc -l <<<"$stderr")" -eq 1 ]
+		[[ "$stderr" == "contest: forkbomb: "* ]]
+	done
+}
