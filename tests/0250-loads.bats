@@ -5,16 +5,17 @@
 
 load helpers
 
-# Processes of the load's group, from a ps snapshot the job takes at
-# half time: "contest" processes outside the job's own group.
+# Size of the load's process group, from a ps snapshot the job takes at
+# half time: the group of the driver's children that is not the job's.
+# (Other tests' loads may run at the same time: never guess by size.)
 load_group_size() {
-	local job_pgid
-	job_pgid=$(awk '$3 ~ /^ps / {print $2}' procs.txt)
-	awk -v me="$job_pgid" '$3 ~ /contest/ && $2 != me {print $2}' procs.txt |
-	    sort | uniq -c | sort -rn | awk 'NR == 1 {print $1}'
+	awk 'NR == 1 {drv = $1; jpg = $2; next}
+	    $2 == drv && $3 != jpg {pg = $3}
+	    {n[$3]++}
+	    END {print pg == "" ? 0 : n[pg]}' procs.txt
 }
 
-snapshot_job='sleep 0.6; ps -o pid=,pgid=,args= -e > procs.txt; sleep 0.4'
+snapshot_job='sleep 0.6; { echo "$PPID $(ps -o pgid= -p $$)"; ps -o pid=,ppid=,pgid= -e; } > procs.txt; sleep 0.4'
 
 # bad_opt SPEC PATTERN: exit 2, one line on stderr matching PATTERN, no stdout.
 bad_opt() {
