@@ -99,14 +99,18 @@ died(struct load_ctx *c)
 	release(c);
 }
 
-unsigned
-fb_bomb(struct load_ctx *c, long long max)
+/* Fork under the cap until it is reached or fork fails.  Bomb children
+ * go on forking too; zombie children exit at once. */
+static unsigned
+spread(struct load_ctx *c, long long max, int zombies)
 {
 	unsigned made = 0;
 
 	while (reserve(c, max)) {
-		pid_t pid = load_fork(c);
+		pid_t pid = zombies ? fork() : load_fork(c);
 		if (pid == 0) {
+			if (zombies)
+				_exit(0);
 			made = 0;	/* a new process: its own children only */
 			continue;
 		}
@@ -122,23 +126,15 @@ fb_bomb(struct load_ctx *c, long long max)
 }
 
 unsigned
+fb_bomb(struct load_ctx *c, long long max)
+{
+	return spread(c, max, 0);
+}
+
+unsigned
 fb_zombies(struct load_ctx *c, long long max)
 {
-	unsigned made = 0;
-
-	while (reserve(c, max)) {
-		pid_t pid = fork();
-		if (pid == 0)
-			_exit(0);
-		if (pid < 0) {
-			release(c);
-			load_count(c, FB_FAILURES, 1);
-			break;
-		}
-		made++;
-		born(c);
-	}
-	return made;
+	return spread(c, max, 1);
 }
 
 void

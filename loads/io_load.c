@@ -55,17 +55,8 @@ io_load_run(struct load_ctx *c)
 	}
 	load_ready(c);
 	for (;;) {
-		for (unsigned long long off = 0; off < size; off += CHUNK) {
-			ssize_t w = pwrite(fd, buf, CHUNK, (off_t)off);
-			if (w < 0 && errno == EINTR) {
-				off -= CHUNK;	/* again; wraps back to 0 */
-				continue;
-			}
-			if (w != CHUNK)
-				return load_fail(c, "write in %s: %s", dir,
-				    w < 0 ? strerror(errno) : "short write");
-			load_count(c, C_MB, 1);
-		}
+		if (load_write_pass(c, fd, buf, CHUNK, size, C_MB, dir) < 0)
+			return -1;
 		if (fdatasync(fd) < 0)
 			return load_fail(c, "fdatasync in %s: %s", dir, strerror(errno));
 		load_count(c, C_PASSES, 1);

@@ -237,3 +237,23 @@ load_spin(struct load_ctx *c, unsigned idx)
 		load_count(c, idx, 1);
 	}
 }
+
+int
+load_write_pass(struct load_ctx *c, int fd, const void *buf, size_t chunk,
+    unsigned long long size, int idx, const char *where)
+{
+	unsigned long long off = 0;
+
+	while (off < size) {
+		ssize_t w = pwrite(fd, buf, chunk, (off_t)off);
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w < 0 || (size_t)w != chunk)
+			return load_fail(c, "write in %s: %s", where,
+			    w < 0 ? strerror(errno) : "short write");
+		off += chunk;
+		if (idx >= 0)
+			load_count(c, (unsigned)idx, 1);
+	}
+	return 0;
+}

@@ -159,5 +159,9 @@ int	load_tmpfile(struct load_ctx *, const char *dir, unsigned long long size);/*
 unsigned long long load_meminfo(unsigned long long *avail,
 	    unsigned long long *total);/* Spin on the CPU for ever, adding 1 to counter idx every 2^20
  * iterations (the atomic add stays out of the way). */
-void	load_spin(struct load_ctx *, unsigned idx) __attribute__((noreturn));
+void	load_spin(struct load_ctx *, unsigned idx) __attribute__((noreturn));/* Write size bytes to fd from offset 0 in chunk-sized pwrites of buf,
+ * adding 1 to counter idx per chunk (idx < 0: no counting); 0, or -1
+ * after load_fail() said why. */
+int	load_write_pass(struct load_ctx *, int fd, const void *buf, size_t chunk,
+	    unsigned long long size, int idx, const char *where);
 #endif

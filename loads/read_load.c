@@ -66,16 +66,8 @@ read_load_run(struct load_ctx *c)
 		return -1;
 	for (size_t i = 0; i < CHUNK; i++)
 		buf[i] = (unsigned char)(i * 2654435761u >> 13);
-	for (unsigned long long off = 0; off < size; off += CHUNK) {
-		ssize_t w = pwrite(fd, buf, CHUNK, (off_t)off);
-		if (w < 0 && errno == EINTR) {
-			off -= CHUNK;
-			continue;
-		}
-		if (w != CHUNK)
-			return load_fail(c, "write in %s: %s", dir,
-			    w < 0 ? strerror(errno) : "short write");
-	}
+	if (load_write_pass(c, fd, buf, CHUNK, size, -1, dir) < 0)
+		return -1;
 	/* Dirty pages cannot be dropped: write them out first. */
 	if (fdatasync(fd) < 0)
 		return load_fail(c, "fdatasync in %s: %s", dir, strerror(errno));
@@ -83,15 +75,14 @@ read_load_run(struct load_ctx *c)
 		drop_cache(fd);
 	load_ready(c);
 	for (;;) {
-		for (unsigned long long off = 0; off < size; off += CHUNK) {
+		for (unsigned long long off = 0; off < size;) {
 			ssize_t r = pread(fd, buf, CHUNK, (off_t)off);
-			if (r < 0 && errno == EINTR) {
-				off -= CHUNK;
+			if (r < 0 && errno == EINTR)
 				continue;
-			}
 			if (r != CHUNK)
 				return load_fail(c, "read in %s: %s", dir,
 				    r < 0 ? strerror(errno) : "short read");
+			off += CHUNK;
 			load_count(c, C_MB, 1);
 		}
 		if (drop)
