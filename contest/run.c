@@ -71,6 +71,21 @@ logline(struct session *s, const char *fmt, ...)
 	}
 }
 
+/* Close every descriptor from lo up, below hi (hi < 0: no bound). */
+static void
+close_from(int lo, int hi)
+{
+#ifdef HAVE_CLOSE_RANGE
+	if (close_range((unsigned)lo, hi < 0 ? ~0U : (unsigned)hi - 1, 0) == 0)
+		return;
+#endif
+	long max = sysconf(_SC_OPEN_MAX);
+	if (max < 0 || max > 65536)
+		max = 65536;
+	for (int fd = lo; fd < (hi < 0 ? max : hi); fd++)
+		close(fd);
+}
+
 static void
 load_child(const struct loadspec *spec, const char *workdir,
     struct load_shm *shm, unsigned worker, int rfd, int wfd)
@@ -87,7 +102,11 @@ load_child(const struct loadspec *spec, const char *workdir,
 		if (str[i] == NULL && (spec->load->opts[i].flags & LOAD_OPT_WORKDIR))
 			str[i] = workdir;
 
-	close(rfd);
+	/* A load holds nothing of ours: not the results file, not the log,
+	 * not what contest's caller passed down; only the ready pipe. */
+	(void)rfd;
+	close_from(3, wfd);
+	close_from(wfd + 1, -1);
 	spec->load->run(&ctx);
 	if (!atomic_load(&shm->failed))
 		load_fail(&ctx, "%s: worker %u stopped by itself",

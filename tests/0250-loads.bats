@@ -177,3 +177,13 @@ bad_opt() {
 	bad_opt exec_load "*exec_load: option 'cmd' is required*"
 	bad_opt exec_load:cmd= "*exec_load: option 'cmd' needs a value*"
 }
+
+@test "a load holds none of contest's descriptors: not the results file, not the log" {
+	exec 7>/dev/null	# as a caller's descriptor would be
+	contest -n 1 --lead 0 -l cpu_load:n=1 -- sh -c \
+	    'for p in $(ps -o pid= --ppid $PPID); do [ "$p" = $$ ] || ls /proc/$p/fd > fds.$p; done' 3>&-
+	exec 7>&-
+	set -- fds.*
+	[ "$#" -eq 1 ] && [ -f "$1" ]
+	[ "$(sort -n "$1" | tr '\n' ' ')" = "0 1 2 " ]
+}
