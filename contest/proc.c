@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
@@ -27,6 +28,10 @@ volatile sig_atomic_t proc_alarm;
 #define FORK_PATIENCE_MS 10000
 static pid_t groups[MAX_GROUPS];
 static pid_t driver_pid;
+/* The watchdog: told of every group we make, it kills them all if we
+ * vanish without doing so ourselves (kill -9, a crash). */
+static int watch_fd = -1;
+static pid_t watch_pid;
 
 static void
 on_term(int sig)
@@ -47,12 +52,124 @@ on_alarm(int sig)
 	proc_alarm = 1;
 }
 
+static void
+close_all_but(int keep)
+{
+	long max = sysconf(_SC_OPEN_MAX);
+
+	if (max < 0 || max > 65536)
+		max = 65536;
+	for (int fd = 0; fd < max; fd++)
+		if (fd != keep)
+			close(fd);
+}
+
+/*
+ * The watchdog's whole life: a list of process groups, kept up to date
+ * through a pipe ("+PGID" / "-PGID" lines); at end of file, which comes
+ * when the driver is gone however it went, SIGKILL every group still on
+ * it.  PR_SET_PDEATHSIG covers only each process's own parent; this
+ * covers the job's children (make's cc) and a load's commands too.
+ */
+static void __attribute__((noreturn))
+watchdog(int rfd)
+{
+	pid_t live[MAX_GROUPS] = { 0 };
+	char buf[512], line[32];
+	size_t ll = 0;
+	ssize_t r;
+
+	/* Its own group, deaf to the terminal: only EOF ends it. */
+	setpgid(0, 0);
+	signal(SIGINT, SIG_IGN);
+	signal(SIGTERM, SIG_IGN);
+	signal(SIGHUP, SIG_IGN);
+	signal(SIGQUIT, SIG_IGN);
+	close_all_but(rfd);
+	if (chdir("/") < 0)
+		_exit(1);
+	while ((r = read(rfd, buf, sizeof buf)) != 0) {
+		if (r < 0) {
+			if (errno == EINTR)
+				continue;
+			break;
+		}
+		for (ssize_t i = 0; i < r; i++) {
+			if (buf[i] != '\n') {
+				if (ll < sizeof line - 1)
+					line[ll++] = buf[i];
+				continue;
+			}
+			line[ll] = '\0';
+			ll = 0;
+			long pg = strtol(line + 1, NULL, 10);
+			if (pg <= 1)
+				continue;
+			for (size_t k = 0; k < MAX_GROUPS; k++) {
+				if (line[0] == '+' && live[k] == 0) {
+					live[k] = (pid_t)pg;
+					break;
+				}
+				if (line[0] == '-' && live[k] == (pid_t)pg)
+					live[k] = 0;
+			}
+		}
+	}
+	for (size_t k = 0; k < MAX_GROUPS; k++)
+		if (live[k])
+			kill(-live[k], SIGKILL);
+	_exit(0);
+}
+
+static void
+watch_tell(char op, pid_t pgid)
+{
+	char msg[32];
+	int n = snprintf(msg, sizeof msg, "%c%ld\n", op, (long)pgid);
+
+	/* One write under PIPE_BUF is atomic; a lost watchdog only loses
+	 * the backstop, the driver still kills its groups itself. */
+	if (watch_fd >= 0 && write(watch_fd, msg, (size_t)n) != n)
+		warnmsg("watchdog: %s", strerror(errno));
+}
+
+/* At exit: close the pipe (nothing is left on the list) and reap it. */
+static void
+watch_stop(void)
+{
+	if (watch_fd < 0 || getpid() != driver_pid)
+		return;
+	close(watch_fd);
+	watch_fd = -1;
+	while (waitpid(watch_pid, NULL, 0) < 0 && errno == EINTR)
+		;
+}
+
+static void
+watch_start(void)
+{
+	int fds[2];
+
+	if (pipe2(fds, O_CLOEXEC) < 0)
+		fatal(1, "watchdog pipe: %s", strerror(errno));
+	pid_t pid = fork();
+	if (pid < 0)
+		fatal(1, "cannot fork the watchdog: %s", strerror(errno));
+	if (pid == 0)
+		watchdog(fds[0]);
+	close(fds[0]);
+	watch_fd = fds[1];
+	watch_pid = pid;
+	atexit(watch_stop);
+}
+
 void
 proc_init(void)
 {
 	struct sigaction sa;
 
 	driver_pid = getpid();
+	watch_start();
 	/* Orphaned grandchildren come back to us, so we can reap them. */
 #if defined(HAVE_SYS_PRCTL_H) && defined(PR_SET_CHILD_SUBREAPER)
 	prctl(PR_SET_CHILD_SUBREAPER, 1);
@@ -86,6 +203,7 @@ group_add(pid_t pgid)
 	for (size_t i = 0; i < MAX_GROUPS; i++)
 		if (groups[i] == 0) {
 			groups[i] = pgid;
+			watch_tell('+', pgid);
 			return;
 		}
 }
@@ -94,8 +212,10 @@ static void
 group_del(pid_t pgid)
 {
 	for (size_t i = 0; i < MAX_GROUPS; i++)
-		if (groups[i] == pgid)
+		if (groups[i] == pgid) {
 			groups[i] = 0;
+			watch_tell('-', pgid);
+		}
 }
 
 static void

@@ -1,0 +1,84 @@
+#!/usr/bin/env bats
+# Nothing contest starts outlives it: every load, with the driver killed
+# by SIGKILL, SIGINT or SIGTERM while the job runs.  The job forks a child
+# of its own (no parent-death signal reaches it: only the watchdog's kill
+# of its group does), and exec_load's command forks one too.
+
+load helpers
+
+# The job: quick beside no_load (the first run), then a child that would
+# outlive it and a long sleep, with a file to say it got there.
+JOB='[ -e ran-once ] || { touch ran-once; exit 0; }; sleep 30 & touch job-started; sleep 30'
+
+LOADS=(
+	fork_load
+	fork_load:procs=2,method=vfork
+	forkbomb:limit=8
+	forkbomb:mode=bomb,max=20
+	forkbomb:mode=zombie,max=20
+	forkbomb:mode=cpu,limit=8
+	sleepers:n=50,wake=10
+	cpu_load:n=1
+	process_load:n=4
+	io_load:size=4
+	read_load:size=4
+	mem_load:size=16
+	list_load
+	'exec_load:cmd=sleep 0.5 & wait'
+)
+
+# start_driver LOAD: contest in the background, $DRIVER its pid, once the
+# job runs beside the load.
+start_driver() {
+	rm -f ran-once job-started
+	env CONTEST_TEST_MARK="$MARK" "$CONTEST" -n 1 --lead 0 -l "$1" -- sh -c "$JOB" \
+	    > out.txt 2> err.txt 3>&- &
+	DRIVER=$!
+	for _ in $(seq 1 200); do
+		[ -e job-started ] && return 0
+		kill -0 "$DRIVER" 2>/dev/null || break
+		sleep 0.1
+	done
+	echo "# $1: the job never started beside the load" >&3
+	cat err.txt >&3
+	return 1
+}
+
+@test "kill -9 of the driver: every load, the job and their children gone within 2 s" {
+	for l in "${LOADS[@]}"; do
+		start_driver "$l"
+		[ -n "$(marked_pids)" ]
+		kill -9 "$DRIVER"
+		wait "$DRIVER" || true
+		no_leftovers 20 || { echo "# left behind by $l" >&3; false; }
+	done
+}
+
+@test "SIGINT and SIGTERM while the job runs: 128+sig, the no_load run kept, nothing left" {
+	for l in fork_load forkbomb:mode=bomb,max=20 sleepers:n=50 'exec_load:cmd=sleep 0.5 & wait'; do
+		for sig in INT TERM; do
+			rm -rf "$CONTEST_RESULTS"
+			start_driver "$l"
+			kill -s $sig "$DRIVER"
+			st=0
+			wait "$DRIVER" || st=$?
+			[ "$st" -eq $((128 + $(kill -l $sig))) ]
+			# The interrupted run is not recorded; the finished one is.
+			[ "$(rq 'map(.load + ":" + .status) | join(" ")')" = "no_load:ok" ]
+			no_leftovers 20 || { echo "# left behind by $l on SIG$sig" >&3; false; }
+		done
+	done
+}
+
+@test "a job whose child outlives it leaves nothing after the run" {
+	run contest -n 2 --lead 0 -l fork_load -- sh -c 'sleep 60 & exit 0'
+	[ "$status" -eq 0 ]
+	no_leftovers 5
+}
+
+@test "the watchdog goes with the driver on a normal end" {
+	run contest -n 1 --lead 0 -- true
+	[ "$status" -eq 0 ]
+	# Checked by no_leftovers at once: the driver reaps it before exiting.
+	[ -z "$(marked_pids)" ]
+}
