@@ -204,6 +204,18 @@ results_append(struct session *s, const struct run_record *r)
 	json_kint(&j, "nivcsw", r->nivcsw);
 	json_kint(&j, "maxrss_kb", r->maxrss_kb);
 	json_knum(&j, "driver_cpu_s", r->driver_cpu, 6);
+	if (r->signal)
+		json_kstr(&j, "signal", signal_name(r->signal));
+	else {
+		json_key(&j, "signal");
+		json_null(&j);
+	}
+	/* Machine-wide OOM kills from the load's start to its stop. */
+	json_key(&j, "oom_kills");
+	if (r->oom_kills >= 0)
+		json_int(&j, r->oom_kills);
+	else
+		json_null(&j);
 	json_kint(&j, "load_workers", r->nworkers);
 	json_knum(&j, "load_cpu_s", r->load_cpu, 3);
 	json_knum(&j, "lcpu_pct", r->wall > 0 ? r->load_cpu / r->wall * 100 : 0, 2);

@@ -23,6 +23,7 @@
 #include "proc.h"
 #include "results.h"
 #include "run.h"
+#include "vmstat.h"
 #include "table.h"
 #include "util.h"
 
@@ -36,6 +37,7 @@ struct active_load {
 	pid_t		*pids;
 	unsigned	 n;
 	double		 started;
+	long long	 oom0;		/* oom_kill count when it started */
 };
 
 const char *
@@ -107,6 +109,7 @@ load_child(const struct loadspec *spec, const char *workdir,
 	(void)rfd;
 	close_from(3, wfd);
 	close_from(wfd + 1, -1);
+	load_oom_first();
 	spec->load->run(&ctx);
 	if (!atomic_load(&shm->failed))
 		load_fail(&ctx, "%s: worker %u stopped by itself",
@@ -123,6 +126,7 @@ start_load(const struct loadspec *spec, const char *workdir,
 
 	memset(al, 0, sizeof *al);
 	al->spec = spec;
+	al->oom0 = vmstat_read("oom_kill");
 	al->n = l->nworkers ? l->nworkers(spec->opt) : 1;
 	if (al->n == 0 || l->run == NULL)
 		return 0;
@@ -275,6 +279,17 @@ stop_load(struct active_load *al, struct run_record *rec)
 			snprintf(rec->why, sizeof rec->why, "%.200s failed during the run: %s",
 			    al->spec->name, al->shm->why);
 		}
+	}
+	if (rec) {
+		long long oom1 = vmstat_read("oom_kill");
+		rec->oom_kills = al->oom0 >= 0 && oom1 >= 0 ? oom1 - al->oom0 : -1;
+		/* Loads asked to be its first choice: a dead load and an OOM
+		 * kill in the same run are most likely one event. */
+		size_t len = strlen(rec->why);
+		if (rec->status == RUN_LOAD_FAILED && rec->oom_kills > 0)
+			snprintf(rec->why + len, sizeof rec->why - len,
+			    " (the OOM killer ran %lld time%s during the run)",
+			    rec->oom_kills, rec->oom_kills == 1 ? "" : "s");
 	}
 	if (al->shm)
 		munmap(al->shm, sizeof *al->shm);
@@ -440,9 +455,11 @@ do_run(struct session *s, struct run_record *rec)
 	}
 	if (st != 0 && rec->status == RUN_OK) {
 		rec->status = RUN_FAILED;
-		if (WIFSIGNALED(st))
-			snprintf(rec->why, sizeof rec->why, "%s killed by signal %d",
-			    s->argv[0], WTERMSIG(st));
+		if (WIFSIGNALED(st)) {
+			rec->signal = WTERMSIG(st);
+			snprintf(rec->why, sizeof rec->why, "%s killed by signal %d (%s)",
+			    s->argv[0], WTERMSIG(st), signal_name(WTERMSIG(st)));
+		}
 		else
 			snprintf(rec->why, sizeof rec->why, "%s exited with status %d",
 			    s->argv[0], rec->exit_code);

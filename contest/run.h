@@ -37,6 +37,8 @@ struct run_record {
 	unsigned long long hist[LOAD_HIST_BUCKETS];	/* latency, during the job */
 	struct psi	 psi;		/* stall deltas during the job */
 	double		 driver_cpu;	/* contest's own usr+sys during the job */
+	long long	 oom_kills;	/* machine-wide, load start to stop; -1 unknown */
+	int		 signal;	/* the job's killing signal, or 0 */
 	char		 why[512];
 };
 

@@ -12,6 +12,7 @@
 
 #include "stats.h"
 #include "table.h"
+#include "util.h"
 
 struct slot_sum {
 	size_t		 ok, failed;
@@ -19,7 +20,7 @@ struct slot_sum {
 	double		 cpu_pct, lcpu_pct;
 	double		 counter[LOAD_MAX_COUNTERS];
 	unsigned long long hist[LOAD_HIST_BUCKETS];	/* merged over runs */
-	int		 last_exit;
+	int		 last_exit, last_signal;
 };
 
 static void
@@ -35,6 +36,7 @@ summarise(const struct session *s, size_t slot, struct slot_sum *o)
 		if (r->status != RUN_OK) {
 			o->failed++;
 			o->last_exit = r->exit_code;
+			o->last_signal = r->signal;
 			continue;
 		}
 		if (w)
@@ -138,8 +140,10 @@ table_print(FILE *f, const struct session *s)
 		if (ls->load->latency && cur.ok)
 			latency_line(f, ls, cur.hist);
 		if (cur.failed)
-			fprintf(f, "%s: ! %zu run%s failed (last exit status %d), "
+			fprintf(f, "%s: ! %zu run%s failed (last exit status %d%s%s), "
 			    "left out of the means\n", ls->name, cur.failed,
-			    cur.failed == 1 ? "" : "s", cur.last_exit);
+			    cur.failed == 1 ? "" : "s", cur.last_exit,
+			    cur.last_signal ? ", " : "",
+			    cur.last_signal ? signal_name(cur.last_signal) : "");
 	}
 }

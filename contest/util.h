@@ -26,6 +26,9 @@ double	tv_seconds(struct timeval);
  * -1 when it cannot be opened or read. */
 long	read_small(const char *path, char *buf, size_t len);
 
+/* "SIGKILL" for 9; "SIG<n>" for a signal without a name here. */
+const char *signal_name(int sig);
+
 /* Create dir and its missing parents (mode 0755); 0 or -1 with errno. */
 int	mkdir_p(const char *dir);
 

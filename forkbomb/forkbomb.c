@@ -187,7 +187,7 @@ bomb_root(struct load_ctx *c, const struct fbopts *o)
 	unsigned char *blk = NULL;
 	size_t len = 0;
 
-	fb_oom_first();
+	load_oom_first();
 	if (o->bomb)
 		fb_bomb(c, o->maxprocs);
 	if (o->zombie)

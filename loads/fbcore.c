@@ -1,7 +1,6 @@
 #include "config.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/types.h>
@@ -160,17 +159,5 @@ fb_cpuhang(struct load_ctx *c, unsigned char *blk, size_t len)
 		for (size_t off = 0; off < len; off += pg)
 			blk[off]++;
 		add_bytes(c, FB_BYTES_TOUCHED, FB_MB_TOUCHED, len);
-	}
-}
-
-void
-fb_oom_first(void)
-{
-	int fd = open("/proc/self/oom_score_adj", O_WRONLY | O_CLOEXEC);
-
-	if (fd >= 0) {
-		ssize_t w = write(fd, "1000", 4);
-		(void)w;	/* best effort: not every system has it */
-		close(fd);
 	}
 }

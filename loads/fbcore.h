@@ -52,7 +52,4 @@ void	fb_reap(struct load_ctx *);
 void	fb_cpuhang(struct load_ctx *, unsigned char *blk, size_t len)
 	    __attribute__((noreturn));
 
-/* Ask the OOM killer to take this process (and its children) first. */
-void	fb_oom_first(void);
-
 #endif

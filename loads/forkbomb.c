@@ -78,7 +78,6 @@ forkbomb_run(struct load_ctx *c)
 	size_t len = 0;
 	unsigned step = 0;
 
-	fb_oom_first();
 	atomic_store(&c->shm->scratch[FB_POP], 1);
 	atomic_store(&c->shm->scratch[FB_LIVE], 1);
 	if (c->opt[OPT_MODE] == MODE_REALLOC || c->opt[OPT_MODE] == MODE_CPU) {

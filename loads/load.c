@@ -1,6 +1,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -256,4 +257,16 @@ load_write_pass(struct load_ctx *c, int fd, const void *buf, size_t chunk,
 			load_count(c, (unsigned)idx, 1);
 	}
 	return 0;
+}
+
+void
+load_oom_first(void)
+{
+	int fd = open("/proc/self/oom_score_adj", O_WRONLY | O_CLOEXEC);
+
+	if (fd >= 0) {
+		ssize_t w = write(fd, "1000", 4);
+		(void)w;	/* best effort: not every system has it */
+		close(fd);
+	}
 }

@@ -163,5 +163,7 @@ void	load_spin(struct load_ctx *, unsigned idx) __attribute__((noreturn));/* Wri
  * adding 1 to counter idx per chunk (idx < 0: no counting); 0, or -1
  * after load_fail() said why. */
 int	load_write_pass(struct load_ctx *, int fd, const void *buf, size_t chunk,
-	    unsigned long long size, int idx, const char *where);
+	    unsigned long long size, int idx, const char *where);/* Ask the OOM killer to take this process (and its children) first:
+ * under memory pressure the load goes, not the job or the driver. */
+void	load_oom_first(void);
 #endif

@@ -44,8 +44,9 @@ load helpers
 
 @test "fork refused by RLIMIT_NPROC is counted and backed off, not fatal" {
 	user_results
-	# driver + worker + job = 3 processes: the worker cannot fork during the job.
-	run contest_as 64990 3 -n 1 --lead 0 -l fork_load -- sleep 0.5
+	# driver + watchdog + worker + job = 4 processes: the worker cannot
+	# fork during the job.
+	run contest_as 64990 4 -n 1 --lead 0 -l fork_load -- sleep 0.5
 	[ "$status" -eq 0 ]
 	rq '.[1].counters.fork_failures > 0' | grep -qx true
 }

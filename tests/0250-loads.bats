@@ -6,16 +6,14 @@
 load helpers
 
 # Size of the load's process group, from a ps snapshot the job takes at
-# half time: the group of the driver's children that is not the job's.
-# (Other tests' loads may run at the same time: never guess by size.)
+# half time.  The load is the driver's child that asked to be the OOM
+# killer's first choice (the watchdog is a child too).  Other tests' loads
+# may run at the same time: never guess by size.
 load_group_size() {
-	awk 'NR == 1 {drv = $1; jpg = $2; next}
-	    $2 == drv && $3 != jpg {pg = $3}
-	    {n[$3]++}
-	    END {print pg == "" ? 0 : n[pg]}' procs.txt
+	awk 'NR == 1 {pg = $1; next} {n[$1]++} END {print pg == "" ? 0 : n[pg]}' procs.txt
 }
 
-snapshot_job='sleep 0.6; { echo "$PPID $(ps -o pgid= -p $$)"; ps -o pid=,ppid=,pgid= -e; } > procs.txt; sleep 0.4'
+snapshot_job='sleep 0.6; { for p in $(ps -o pid= --ppid $PPID); do [ "$(cat /proc/$p/oom_score_adj)" = 1000 ] && ps -o pgid= -p $p; done; ps -o pgid= -e; } > procs.txt; sleep 0.4'
 
 # bad_opt SPEC PATTERN: exit 2, one line on stderr matching PATTERN, no stdout.
 bad_opt() {
@@ -181,7 +179,7 @@ bad_opt() {
 @test "a load holds none of contest's descriptors: not the results file, not the log" {
 	exec 7>/dev/null	# as a caller's descriptor would be
 	contest -n 1 --lead 0 -l cpu_load:n=1 -- sh -c \
-	    'for p in $(ps -o pid= --ppid $PPID); do [ "$p" = $$ ] || ls /proc/$p/fd > fds.$p; done' 3>&-
+	    'for p in $(ps -o pid= --ppid $PPID); do [ "$(cat /proc/$p/oom_score_adj)" = 1000 ] && ls /proc/$p/fd > fds.$p; done; true' 3>&-
 	exec 7>&-
 	set -- fds.*
 	[ "$#" -eq 1 ] && [ -f "$1" ]

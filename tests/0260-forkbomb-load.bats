@@ -21,12 +21,15 @@ load helpers
 }
 
 @test "forkbomb: mode=bomb never passes max processes, and leaves none" {
-	# The job finds the load's group (the driver's other child), freezes
+	# The job finds the load's group (the driver's child that asked to be
+	# the OOM killer's first choice), freezes
 	# it (SIGSTOP to a group is atomic against fork) and counts it.
 	contest -n 1 --lead 0 -l forkbomb:mode=bomb,max=20 -- sh -c '
-	    me=$(ps -o pgid= -p $$ | tr -d " ")
 	    for try in 1 2 3 4 5 6 7 8 9 10; do
-		pg=$(ps -o ppid=,pgid= -e | awk -v d="$PPID" -v me="$me" "\$1 == d && \$2 != me {print \$2; exit}")
+		pg=
+		for p in $(ps -o pid= --ppid $PPID); do
+			[ "$(cat /proc/$p/oom_score_adj)" = 1000 ] && pg=$(ps -o pgid= -p $p | tr -d " ")
+		done
 		[ -z "$pg" ] || break
 		sleep 0.02
 	    done

@@ -27,7 +27,7 @@ load helpers
 @test "a command killed by a signal is 128+sig in its record" {
 	run contest -n 1 --lead 0 -- sh -c 'kill -9 $$'
 	[ "$status" -eq 1 ]
-	[ "$(rq '.[0] | "\(.status) \(.exit_code) \(.error)"')" = "failed 137 sh killed by signal 9" ]
+	[ "$(rq '.[0] | "\(.status) \(.exit_code) \(.error)"')" = "failed 137 sh killed by signal 9 (SIGKILL)" ]
 }
 
 @test "a command that does not exist: 127, one clear line, one failed record" {
@@ -96,10 +96,25 @@ load helpers
 
 @test "a load that cannot start fails the run and stops the session" {
 	user_results
-	# Two processes allowed: driver + job for no_load; the second forker
-	# of fork_load never gets a slot (contest waits 10 s for one).
-	run --separate-stderr contest_as 64991 2 -n 2 --lead 0 -l fork_load:procs=2 -- true
+	# Three processes allowed: driver, watchdog and the job for no_load;
+	# the second forker of fork_load never gets a slot (contest waits
+	# 10 s for one).
+	run --separate-stderr contest_as 64991 3 -n 2 --lead 0 -l fork_load:procs=2 -- true
 	[ "$status" -eq 1 ]
 	[ "$(rq 'map(.status) | join(" ")')" = "ok load_failed" ]
 	[[ "$stderr" == *"fork_load: cannot fork worker 1: Resource temporarily unavailable"* ]]
+}
+
+@test "a job killed by a signal is recorded with the signal's name and left out of the means" {
+	run --separate-stderr contest -n 2 --lead 0 -l fork_load -- \
+	    sh -c '[ -e once ] || { touch once; kill -9 $$; }; sleep 0.2'
+	[ "$status" -eq 1 ]
+	rq '.[0] | .status == "failed" and .exit_code == 137 and .signal == "SIGKILL" and .error == "sh killed by signal 9 (SIGKILL)"' | grep -qx true
+	rq '.[1:] | all(.status == "ok" and .signal == null)' | grep -qx true
+	grep -qx 'no_load: ! 1 run failed (last exit status 137, SIGKILL), left out of the means' <<<"$output"
+	# The mean is the one good no_load run's time alone.
+	good=$(rq 'map(select(.load == "no_load" and .status == "ok").wall_s) | .[0] * 100 | round / 100')
+	row=$(table_row no_load "$output")
+	[ "$(awk '{print $2}' <<<"$row")" = "1!" ]
+	[ "$(awk '{printf "%.2f", $3}' <<<"$row")" = "$(printf '%.2f' "$good")" ]
 }

@@ -82,3 +82,15 @@ start_driver() {
 	# Checked by no_leftovers at once: the driver reaps it before exiting.
 	[ -z "$(marked_pids)" ]
 }
+
+@test "loads are the OOM killer's first choice, the job and the driver are not" {
+	contest -n 1 --lead 0 -l sleepers:n=3 -- sh -c '
+	    for p in $(ps -o pid= --ppid $PPID); do
+		[ "$p" = $$ ] || { cat /proc/$p/oom_score_adj; for c in $(ps -o pid= --ppid $p); do cat /proc/$c/oom_score_adj; done; } >> adj.txt
+	    done
+	    cat /proc/$$/oom_score_adj /proc/$PPID/oom_score_adj > mine.txt' 3>&-
+	# The pool's keeper and its three sleepers.
+	[ "$(sort -u adj.txt)" = 1000 ] && [ "$(wc -l < adj.txt)" -eq 4 ]
+	[ "$(sort -u mine.txt)" != 1000 ]
+	rq 'all(.oom_kills >= 0)' | grep -qx true
+}
