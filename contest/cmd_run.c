@@ -1,5 +1,6 @@
 #include "config.h"
 
+#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -161,6 +162,13 @@ cmd_run(int argc, char **argv)
 	argv += optind;
 	if (argc > 0 && argv[0][0] == '\0')
 		usage_fail("empty command name");
+	if (argc > 0) {
+		int e = proc_find_command(argv[0]);
+		if (e == ENOENT && !strchr(argv[0], '/'))
+			fatal(127, "%s: command not found", argv[0]);
+		if (e)
+			fatal(e == ENOENT ? 127 : 126, "%s: %s", argv[0], strerror(e));
+	}
 
 	sysinfo_collect(&s.si);
 	session_id(s.id, sizeof s.id);

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <sys/time.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -450,4 +451,46 @@ proc_exit_code(int status)
 	if (WIFSIGNALED(status))
 		return 128 + WTERMSIG(status);
 	return 1;
+}
+
+static int
+runnable(const char *path)
+{
+	struct stat st;
+
+	if (stat(path, &st) < 0)
+		return errno == ENOTDIR ? ENOENT : errno;
+	if (S_ISDIR(st.st_mode))
+		return EISDIR;
+	return access(path, X_OK) < 0 ? EACCES : 0;
+}
+
+int
+proc_find_command(const char *name)
+{
+	const char *path = getenv("PATH");
+	int seen = ENOENT;
+
+	if (strchr(name, '/'))
+		return runnable(name);
+	if (path == NULL)
+		path = "/bin:/usr/bin";
+	/* As execvp searches: the first runnable entry wins; one found but
+	 * not runnable makes the failure "permission denied". */
+	for (const char *p = path;; p++) {
+		const char *end = strchr(p, ':');
+		size_t dlen = end ? (size_t)(end - p) : strlen(p);
+		char full[4096];
+		if (snprintf(full, sizeof full, "%.*s%s%s", (int)dlen, p,
+		    dlen ? "/" : "", name) < (int)sizeof full) {
+			int e = runnable(full);
+			if (e == 0)
+				return 0;
+			if (e != ENOENT)
+				seen = e;
+		}
+		if (end == NULL)
+			return seen;
+		p = end;
+	}
 }

@@ -55,4 +55,11 @@ void	proc_alarm_set(unsigned seconds);
 /* Shell-style exit code of a wait status: n, or 128+signal. */
 int	proc_exit_code(int status);
 
+/*
+ * Would execvp(name) find something to run?  0 if so; else an errno
+ * (ENOENT: nothing by that name; EACCES or EISDIR: found, not runnable),
+ * so a typo fails before any load starts.
+ */
+int	proc_find_command(const char *name);
+
 #endif

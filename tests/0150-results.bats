@@ -90,3 +90,18 @@ lcpu_source load_cpu_total_s load_life_s counters counters_total psi_some_s'
 	rq '.[1].psi_some_s.cpu > 0.05 and .[1].psi_some_s.cpu <= .[1].wall_s + 0.01' | grep -qx true
 	rq '.[0].psi_some_s | has("cpu") and has("memory") and has("io")' | grep -qx true
 }
+
+@test "two contest processes appending at once lose nothing and interleave no bytes" {
+	contest -n 60 --lead 0 -k one -- true > one.out 2>&1 &
+	a=$!
+	contest -n 60 --lead 0 -k two -- true > two.out 2>&1 &
+	b=$!
+	wait $a
+	wait $b
+	[ "$(wc -l < "$R")" -eq 120 ]
+	# Every line is one whole JSON object.
+	[ "$(jq -c . "$R" | wc -l)" -eq 120 ]
+	rq 'group_by(.label) | map("\(.[0].label) \(length) \(map(.run) | unique | length)") | join(",")' |
+	    grep -qx 'one 60 60,two 60 60'
+	[ "$(rq 'map(.session) | unique | length')" -eq 2 ]
+}

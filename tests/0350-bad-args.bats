@@ -1,0 +1,29 @@
+#!/usr/bin/env bats
+# Every line of tests/data/bad-args: the status it names (2 for bad input,
+# 126/127 for a command that cannot run), exactly one line on stderr,
+# nothing on stdout, no results written, no process left.
+
+load helpers
+
+@test "the bad-args corpus holds at least 50 cases" {
+	[ "$(grep -c '^[0-9]' "$TOP_SRCDIR/tests/data/bad-args")" -ge 50 ]
+}
+
+@test "every bad-args case: its status, one stderr line, empty stdout, no run" {
+	local n=0 bad=0
+	while read -r want rest; do
+		case $want in '#'* | '') continue ;; esac
+		n=$((n + 1))
+		eval "set -- $rest"
+		export CONTEST_RESULTS="$BATS_TEST_TMPDIR/r$n"
+		run --separate-stderr contest "$@"
+		if [ "$status" -ne "$want" ] || [ -n "$output" ] ||
+		    [ "$(printf '%s\n' "$stderr" | wc -l)" -ne 1 ] ||
+		    [[ "$stderr" != contest:* ]] || [ -e "$CONTEST_RESULTS" ]; then
+			echo "# case $n ($rest): status $status (want $want), stdout '$output', stderr '$stderr'" >&3
+			bad=$((bad + 1))
+		fi
+	done < "$TOP_SRCDIR/tests/data/bad-args"
+	echo "# $n cases" >&3
+	[ "$n" -ge 50 ] && [ "$bad" -eq 0 ]
+}
