@@ -8,6 +8,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "cgroup.h"
 #include "cli.h"
 #include "fgtree.h"
 #include "loadspec.h"
@@ -180,6 +181,20 @@ cmd_run(int argc, char **argv)
 	proc_init();
 	if (results_open(&s, err, sizeof err) < 0)
 		usage_fail("%s", err);
+	static char contained[512];
+	const char *nocg = getenv("CONTEST_CGROUP");
+	if (nocg && strcmp(nocg, "0") == 0)
+		snprintf(contained, sizeof contained, "process groups and a watchdog "
+		    "(cgroups off: CONTEST_CGROUP=0)");
+	else if (cg_session_init(err, sizeof err) == 0) {
+		proc_watch_cgroup(cg_session_path());
+		snprintf(contained, sizeof contained, "a cgroup v2 per load run "
+		    "(cgroup.kill) under %s, process groups and a watchdog",
+		    cg_session_path());
+	} else
+		snprintf(contained, sizeof contained, "process groups and a watchdog "
+		    "(no cgroup: %.300s)", err);
+	s.containment = contained;
 
 	if (argc == 0) {
 		if (fgtree_setup(s.dir, s.si.nproc, &tree, err, sizeof err) < 0)

@@ -19,6 +19,7 @@
 #endif
 
 #include "load.h"
+#include "cgroup.h"
 #include "proc.h"
 #include "util.h"
 
@@ -29,6 +30,7 @@ volatile sig_atomic_t proc_alarm;
 #define FORK_PATIENCE_MS 10000
 static pid_t groups[MAX_GROUPS];
 static pid_t driver_pid;
+static int next_cg_fd = -1;	/* cgroup.procs the next child joins */
 /* The watchdog: told of every group we make, it kills them all if we
  * vanish without doing so ourselves (kill -9, a crash). */
 static int watch_fd = -1;
@@ -76,7 +78,7 @@ static void __attribute__((noreturn))
 watchdog(int rfd)
 {
 	pid_t live[MAX_GROUPS] = { 0 };
-	char buf[512], line[32];
+	char buf[512], line[4200], cg[4200] = "";
 	size_t ll = 0;
 	ssize_t r;
 
@@ -103,6 +105,10 @@ watchdog(int rfd)
 			}
 			line[ll] = '\0';
 			ll = 0;
+			if (line[0] == 'c') {	/* the session's cgroup */
+				snprintf(cg, sizeof cg, "%s", line + 1);
+				continue;
+			}
 			long pg = strtol(line + 1, NULL, 10);
 			if (pg <= 1)
 				continue;
@@ -119,7 +125,19 @@ watchdog(int rfd)
 	for (size_t k = 0; k < MAX_GROUPS; k++)
 		if (live[k])
 			kill(-live[k], SIGKILL);
+	if (cg[0])
+		cg_session_kill(cg);
 	_exit(0);
+}
+
+void
+proc_watch_cgroup(const char *path)
+{
+	char msg[4200];
+	int n = snprintf(msg, sizeof msg, "c%s\n", path);
+
+	if (watch_fd >= 0 && n < (int)sizeof msg && write(watch_fd, msg, (size_t)n) != n)
+		warnmsg("watchdog: %s", strerror(errno));
 }
 
 static void
@@ -229,6 +247,7 @@ child_setup(pid_t pgid, int outfd)
 	/* Outside its group, kill(-pgid) would miss it: better not to run. */
 	if (setpgid(0, pgid) < 0)
 		_exit(127);
+	cg_enter(next_cg_fd);
 	for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++)
 		signal(sigs[i], SIG_DFL);
 	sigemptyset(&none);
@@ -289,6 +308,12 @@ fork_into(pid_t pgid, int outfd, double *t0)
 	setpgid(pid, pgid ? pgid : pid);
 	group_add(pgid ? pgid : pid);
 	return pid;
+}
+
+void
+proc_cgroup_next(int procs_fd)
+{
+	next_cg_fd = procs_fd;
 }
 
 pid_t

@@ -27,6 +27,12 @@ void	proc_init(void);
  */
 pid_t	proc_fork(pid_t pgid, int outfd);
 
+/* The children forked next join this cgroup.procs (-1: none). */
+void	proc_cgroup_next(int procs_fd);
+
+/* Tell the watchdog the session's cgroup, to kill and remove if we die. */
+void	proc_watch_cgroup(const char *path);
+
 /*
  * Start argv (PATH search) as a new process group.  Returns the pid once
  * the exec has happened; on exec failure returns -1 with *exec_errno set

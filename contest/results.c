@@ -220,7 +220,9 @@ results_append(struct session *s, const struct run_record *r)
 	json_knum(&j, "load_cpu_s", r->load_cpu, 3);
 	json_knum(&j, "lcpu_pct", r->wall > 0 ? r->load_cpu / r->wall * 100 : 0, 2);
 	json_kstr(&j, "lcpu_source", r->nworkers == 0 ? "none" :
-	    r->load_cpu_exact ? "proc" : "rusage");
+	    r->load_cpu_exact == 2 ? "cgroup" : r->load_cpu_exact ? "proc" : "rusage");
+	json_kstr(&j, "containment", r->nworkers == 0 ? "none" :
+	    r->cgroup ? "cgroup" : "pgroup");
 	json_knum(&j, "load_cpu_total_s", r->load_cpu_total, 3);
 	json_knum(&j, "load_life_s", r->load_life, 3);
 	put_counters(&j, "counters", ls->load, r->counter);

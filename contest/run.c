@@ -20,6 +20,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "cgroup.h"
 #include "proc.h"
 #include "results.h"
 #include "run.h"
@@ -38,6 +39,7 @@ struct active_load {
 	unsigned	 n;
 	double		 started;
 	long long	 oom0;		/* oom_kill count when it started */
+	struct cgroup	 cg;		/* cg.procs_fd < 0: none */
 };
 
 const char *
@@ -126,6 +128,7 @@ start_load(const struct loadspec *spec, const char *workdir,
 
 	memset(al, 0, sizeof *al);
 	al->spec = spec;
+	al->cg.procs_fd = -1;
 	al->oom0 = vmstat_read("oom_kill");
 	al->n = l->nworkers ? l->nworkers(spec->opt) : 1;
 	if (al->n == 0 || l->run == NULL)
@@ -139,16 +142,28 @@ start_load(const struct loadspec *spec, const char *workdir,
 		return -1;
 	}
 	al->pids = xcalloc(al->n, sizeof *al->pids);
+	if (cg_session_path()) {
+		static unsigned serial;
+		char name[64];
+		snprintf(name, sizeof name, "load-%u", ++serial);
+		if (cg_create(&al->cg, name, LOAD_PIDS_MAX) < 0) {
+			snprintf(why, whylen, "%s: cannot make its cgroup: %s",
+			    l->name, strerror(errno));
+			return -1;
+		}
+	}
 	if (pipe2(fds, O_CLOEXEC) < 0) {
 		snprintf(why, whylen, "%s: pipe: %s", l->name, strerror(errno));
 		return -1;
 	}
 	al->started = mono_now();
+	proc_cgroup_next(al->cg.procs_fd);
 	for (unsigned i = 0; i < al->n; i++) {
 		pid_t pid = proc_fork(al->pgid, -1);
 		if (pid == 0)
 			load_child(spec, workdir, al->shm, i, fds[0], fds[1]);
 		if (pid < 0) {
+			proc_cgroup_next(-1);
 			snprintf(why, whylen, "%s: cannot fork worker %u: %s",
 			    l->name, i, strerror(errno));
 			close(fds[0]);
@@ -159,6 +174,7 @@ start_load(const struct loadspec *spec, const char *workdir,
 			al->pgid = pid;
 		al->pids[i] = pid;
 	}
+	proc_cgroup_next(-1);
 	close(fds[1]);
 
 	/* Pipe barrier: one byte per worker; EOF early means one died. */
@@ -202,6 +218,8 @@ load_cpu_now(const struct active_load *al)
 	DIR *d;
 	struct dirent *de;
 
+	if (al->cg.procs_fd >= 0)
+		return cg_cpu_seconds(&al->cg);	/* exact, the dead included */
 	if (tck == 0)
 		tck = sysconf(_SC_CLK_TCK);
 	if (tck <= 0 || (d = opendir("/proc")) == NULL)
@@ -268,6 +286,10 @@ stop_load(struct active_load *al, struct run_record *rec)
 	}
 	if (al->pgid > 0)
 		proc_kill_group(al->pgid, al->pids, al->n, &ru);
+	if (rec && al->cg.procs_fd >= 0)
+		rec->cgroup = 1;
+	/* And whatever left the group (setsid): the cgroup holds it. */
+	cg_destroy(&al->cg);
 	if (rec && al->shm) {
 		struct snap end;
 		rec->load_cpu_total = tv_seconds(ru.ru_utime) + tv_seconds(ru.ru_stime);
@@ -448,7 +470,7 @@ do_run(struct session *s, struct run_record *rec)
 	}
 	if (cpu0 >= 0 && cpu1 >= 0) {
 		rec->load_cpu = cpu1 - cpu0;
-		rec->load_cpu_exact = 1;
+		rec->load_cpu_exact = al.cg.procs_fd >= 0 || rec->cgroup ? 2 : 1;
 	} else if (rec->load_life > 0) {
 		/* No /proc: the load's average share over its whole life. */
 		rec->load_cpu = rec->load_cpu_total * rec->wall / rec->load_life;
@@ -545,6 +567,7 @@ session_run(struct session *s)
 	proc_kill_all();
 
 	table_print(stdout, s);
+	printf("containment: %s\n", s->containment);
 	if (s->log_path)
 		printf("results: %s  log: %s\n", s->results_path, s->log_path);
 	if (proc_signal) {

@@ -30,7 +30,8 @@ struct run_record {
 	unsigned	 nworkers;
 	long long	 lead_ms;	/* as applied: 0 when nothing runs */
 	double		 load_cpu;	/* load usr+sys during the timed part */
-	int		 load_cpu_exact; /* 1: sampled from /proc at both ends */
+	int		 load_cpu_exact; /* at both ends: 1 from /proc, 2 from the
+					  * load's cgroup */
 	double		 load_cpu_total, load_life;
 	unsigned long long counter[LOAD_MAX_COUNTERS];	/* during the job */
 	unsigned long long counter_total[LOAD_MAX_COUNTERS]; /* lead + job */
@@ -39,6 +40,7 @@ struct run_record {
 	double		 driver_cpu;	/* contest's own usr+sys during the job */
 	long long	 oom_kills;	/* machine-wide, load start to stop; -1 unknown */
 	int		 signal;	/* the job's killing signal, or 0 */
+	int		 cgroup;	/* the load ran in a cgroup of its own */
 	char		 why[512];
 };
 
@@ -56,6 +58,7 @@ struct session {
 	unsigned	 runs, warmup;
 	long long	 lead_ms;
 	const char	*dir;
+	const char	*containment;	/* how loads are contained, said once */
 	int		 results_fd;
 	char		*results_path;
 	int		 log_fd;

@@ -24,6 +24,9 @@
 #define LOAD_HIST_BUCKETS	128
 
 #define LOAD_STR_MAX		1024	/* all string values of one load */
+/* Hard cap on a load's processes where its cgroup can have pids.max:
+ * above every load's own bound (sleepers 10000, bombs 10000). */
+#define LOAD_PIDS_MAX		20000
 
 enum load_opt_type {
 	LOAD_OPT_INT,		/* whole number in [min, max] */

@@ -21,7 +21,7 @@ load helpers
 @test "the load's CPU is measured over the job's wall (LCPU%)" {
 	run contest -n 1 --lead 0 -l fork_load -- sleep 1
 	[ "$status" -eq 0 ]
-	rq '.[1] | .lcpu_source == "proc" and .load_cpu_s > 0.1 and .lcpu_pct > 10' | grep -qx true
+	rq '.[1] | (.lcpu_source == "proc" or .lcpu_source == "cgroup") and .load_cpu_s > 0.1 and .lcpu_pct > 10' | grep -qx true
 	row=$(table_row fork_load "$output")
 	[[ "$(awk '{print $6}' <<<"$row")" =~ ^[0-9]+%$ ]]
 	rq '.[0] | .lcpu_source == "none" and .load_workers == 0' | grep -qx true

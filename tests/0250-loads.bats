@@ -40,15 +40,16 @@ bad_opt() {
 	[ "$status" -eq 0 ]
 	rq '.[1].load_workers' | grep -qx "$(nproc)"
 	rq '.[1].counters.loops > 0' | grep -qx true
-	# n spinners on n CPUs beside a sleeping job: most of every CPU.
-	rq ".[1].lcpu_pct > 50 * $(nproc)" | grep -qx true
+	# n spinners on n CPUs beside a sleeping job: a good part of every
+	# CPU, even with other test files running beside (make -j).
+	rq ".[1].lcpu_pct > 25 * $(nproc)" | grep -qx true
 	grep -Eq '^cpu_load: Loops: [1-9][0-9]* \([0-9.e+]+/s\)$' <<<"$output"
 }
 
 @test "cpu_load: n=1 and bad options" {
 	run contest -n 1 --lead 0 -l cpu_load:n=1 -- sleep 0.5
 	[ "$status" -eq 0 ]
-	rq '.[1] | .load_workers == 1 and .load_options.n == 1 and .lcpu_pct > 50' | grep -qx true
+	rq '.[1] | .load_workers == 1 and .load_options.n == 1 and .lcpu_pct > 25' | grep -qx true
 	bad_opt cpu_load:n=0 '*cpu_load: n=0: too small*'
 	bad_opt cpu_load:n=1025 '*cpu_load: n=1025: too large*'
 	bad_opt cpu_load:spin=1 "*cpu_load: unknown option 'spin' (options: n)*"

@@ -82,12 +82,13 @@ load helpers
 	victim=
 	for _ in $(seq 50); do
 		sleep 0.1
-		# A worker: a child of the driver that is still contest, not the job.
+		# A worker: a child of the driver that is still contest and asked
+		# to be the OOM killer's first choice (not the watchdog, not the job).
 		victim= job=
 		for p in $(marked_pids); do
 			[ "$(awk '{print $4}' /proc/$p/stat 2>/dev/null)" = "$pid" ] || continue
 			case $(cat /proc/$p/comm 2>/dev/null) in
-			contest) victim=$p ;;
+			contest) [ "$(cat /proc/$p/oom_score_adj)" = 1000 ] && victim=$p ;;
 			sleep) job=$p ;;
 			esac
 		done

@@ -44,7 +44,12 @@ start_driver() {
 	return 1
 }
 
-@test "kill -9 of the driver: every load, the job and their children gone within 2 s" {
+# cgroup_mode: is contest giving loads a cgroup here (root, cgroup v2)?
+cgroup_mode() {
+	contest -o "$BATS_TEST_TMPDIR/probe" -n 1 --lead 0 -- true | grep -q '^containment: a cgroup v2'
+}
+
+kill9_all_loads() {
 	for l in "${LOADS[@]}"; do
 		start_driver "$l"
 		[ -n "$(marked_pids)" ]
@@ -52,6 +57,43 @@ start_driver() {
 		wait "$DRIVER" || true
 		no_leftovers 20 || { echo "# left behind by $l" >&3; false; }
 	done
+}
+
+@test "kill -9 of the driver: every load, the job and their children gone within 2 s" {
+	kill9_all_loads
+}
+
+@test "the same with cgroups off: process groups and the watchdog alone suffice" {
+	export CONTEST_CGROUP=0
+	kill9_all_loads
+}
+
+@test "a load's process that leaves its group (setsid) is taken by the load's cgroup" {
+	cgroup_mode || skip "no writable cgroup v2 here"
+	run contest -n 1 --lead 0 -l 'exec_load:cmd=setsid -f sleep 30; sleep 0.2' -- sleep 0.5
+	[ "$status" -eq 0 ]
+	rq '.[1] | .containment == "cgroup" and .lcpu_source == "cgroup"' | grep -qx true
+	grep -q '^containment: a cgroup v2 per load run' <<<"$output"
+	no_leftovers 5
+	# The session's cgroup is gone too.
+	session=$(sed -n 's/^containment: a cgroup v2 per load run (cgroup.kill) under \([^,]*\),.*/\1/p' <<<"$output")
+	[ -n "$session" ] && [ ! -e "$session" ]
+}
+
+@test "kill -9 with an escaped process: the watchdog kills the session's cgroup" {
+	cgroup_mode || skip "no writable cgroup v2 here"
+	start_driver 'exec_load:cmd=setsid -f sleep 30; sleep 0.2'
+	kill -9 "$DRIVER"
+	wait "$DRIVER" || true
+	no_leftovers 20
+	[ -z "$(ls -d /sys/fs/cgroup/unified/contest-"$DRIVER" /sys/fs/cgroup/contest-"$DRIVER" 2>/dev/null)" ]
+}
+
+@test "without cgroups the output says so" {
+	CONTEST_CGROUP=0 run contest -n 1 --lead 0 -l fork_load -- true
+	[ "$status" -eq 0 ]
+	grep -qx 'containment: process groups and a watchdog (cgroups off: CONTEST_CGROUP=0)' <<<"$output"
+	rq '.[1].containment' | grep -qx pgroup
 }
 
 @test "SIGINT and SIGTERM while the job runs: 128+sig, the no_load run kept, nothing left" {

@@ -1,0 +1,39 @@
+/*
+ * A cgroup v2 per run for the load, where a writable hierarchy exists:
+ * cgroup.kill ends every process in it, even one that left the load's
+ * process group (setsid), and cpu.stat gives the load's exact CPU time.
+ * pids.max caps it where the pids controller is enabled for us.
+ * Without one, process groups and the watchdog do the work alone.
+ */
+#ifndef CONTEST_CGROUP_H
+#define CONTEST_CGROUP_H
+
+#include <stddef.h>
+
+/* Make the session's cgroup; 0, or -1 with why (no cgroup v2, no
+ * permission...).  Removed at exit. */
+int	cg_session_init(char *why, size_t whylen);
+/* The session's cgroup directory, or NULL when there is none. */
+const char *cg_session_path(void);
+
+struct cgroup {
+	char	 path[4096];
+	int	 procs_fd;	/* cgroup.procs, for a child to join */
+	int	 has_pids_max;
+};
+
+/* A fresh cgroup under the session's; 0 or -1. */
+int	cg_create(struct cgroup *, const char *name, long long pids_max);
+/* In a new child: move it into the cgroup (before it forks anything). */
+void	cg_enter(int procs_fd);
+/* usr+sys seconds of everything that ran in it, or -1. */
+double	cg_cpu_seconds(const struct cgroup *);
+/* Kill all in it, wait until it is empty (reaping what comes back to us
+ * as subreaper), remove it. */
+void	cg_destroy(struct cgroup *);
+
+/* From the watchdog, once the driver is gone: kill everything under the
+ * session's cgroup, wait for it to empty (2 s at most), remove it all. */
+void	cg_session_kill(const char *session_path);
+
+#endif
