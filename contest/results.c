@@ -5,6 +5,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -25,6 +27,52 @@ results_dir(const char *opt)
 	return "contest-results";
 }
 
+/* Room for a few result lines at least, or the first run would be lost. */
+#define RESULTS_MIN_FREE	(16 * 1024)
+
+/*
+ * Before the first run: a full disk is an error now, not after an hour
+ * of runs; and a last line cut short (a crash, a full disk before) is
+ * named and closed with a newline, so our lines start whole.  Readers
+ * skip the cut line with a warning, and read every other.
+ */
+static int
+results_check(struct session *s, char *err, size_t errlen)
+{
+	struct statvfs vfs;
+	struct stat st;
+	char last;
+
+	if (fstatvfs(s->results_fd, &vfs) == 0 &&
+	    (unsigned long long)vfs.f_bavail * vfs.f_frsize < RESULTS_MIN_FREE) {
+		snprintf(err, errlen, "results dir %s: no space left (%llu bytes free)",
+		    s->dir, (unsigned long long)vfs.f_bavail * vfs.f_frsize);
+		return -1;
+	}
+	int rfd = open(s->results_path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+	if (rfd < 0 || fstat(rfd, &st) < 0 || st.st_size == 0 ||
+	    pread(rfd, &last, 1, st.st_size - 1) != 1 || last == '\n') {
+		if (rfd >= 0)
+			close(rfd);
+		return 0;
+	}
+	/* Which line it is: one more than the newlines before it. */
+	unsigned long long lines = 1;
+	char buf[65536];
+	ssize_t n;
+	while ((n = read(rfd, buf, sizeof buf)) > 0)
+		for (ssize_t i = 0; i < n; i++)
+			lines += buf[i] == '\n';
+	close(rfd);
+	warnmsg("%s: line %llu is incomplete (a run cut short); readers skip it, "
+	    "new lines follow it", s->results_path, lines);
+	if (write(s->results_fd, "\n", 1) != 1) {
+		snprintf(err, errlen, "%s: %s", s->results_path, strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
 int
 results_open(struct session *s, char *err, size_t errlen)
 {
@@ -42,6 +90,8 @@ results_open(struct session *s, char *err, size_t errlen)
 		return -1;
 	}
 	s->results_path = xstrdup(path);
+	if (results_check(s, err, errlen) < 0)
+		return -1;
 
 	snprintf(path, sizeof path, "%s/logs", s->dir);
 	if (mkdir_p(path) < 0) {
@@ -270,6 +320,12 @@ results_append(struct session *s, const struct run_record *r)
 	if (w < 0)
 		return -1;
 	if ((size_t)w != len + 1) {
+		/* Half a line: take it back if it is still the file's end
+		 * (another writer's line after it is left alone). */
+		struct stat st;
+		off_t end = lseek(s->results_fd, 0, SEEK_CUR);
+		if (end >= w && fstat(s->results_fd, &st) == 0 && st.st_size == end)
+			(void)!ftruncate(s->results_fd, end - w);
 		errno = ENOSPC;
 		return -1;
 	}

@@ -105,3 +105,52 @@ lcpu_source load_cpu_total_s load_life_s counters counters_total psi_some_s'
 	    grep -qx 'one 60 60,two 60 60'
 	[ "$(rq 'map(.session) | unique | length')" -eq 2 ]
 }
+
+@test "a results file whose last line was cut short: named, closed, and new lines stay whole" {
+	mkdir -p "$CONTEST_RESULTS"
+	printf '{"schema":1,"ok":true}\n{"schema":1,"cut' > "$R"
+	run --separate-stderr contest -n 1 --lead 0 -- true
+	[ "$status" -eq 0 ]
+	[[ "$stderr" == *"contest: $R: line 2 is incomplete (a run cut short); readers skip it, new lines follow it"* ]]
+	[ "$(sed -n 1p "$R")" = '{"schema":1,"ok":true}' ]
+	[ "$(sed -n 2p "$R")" = '{"schema":1,"cut' ]
+	# The run's line is whole JSON, on a line of its own.
+	sed -n 3p "$R" | jq -e '.load == "no_load" and .status == "ok"'
+	[ "$(wc -l < "$R")" -eq 3 ]
+}
+
+# small_fs SIZE: a tmpfs of SIZE at ./small (root only), unmounted by teardown.
+small_fs() {
+	[ "$(id -u)" -eq 0 ] || skip "needs root to mount a small tmpfs"
+	mkdir small
+	mount -t tmpfs -o "size=$1" tmpfs small 2>/dev/null || skip "cannot mount tmpfs here"
+	SMALL="$PWD/small"
+}
+
+teardown_small() {
+	[ -z "${SMALL:-}" ] || umount "$SMALL" 2>/dev/null || true
+}
+
+@test "a full results disk is an error before any run" {
+	small_fs 64k
+	dd if=/dev/zero of=small/fill bs=4k count=16 2>/dev/null || true
+	run --separate-stderr contest -o small/results -n 1 --lead 0 -- true
+	teardown_small
+	[ "$status" -eq 2 ]
+	[[ "$stderr" == "contest: results dir small/results: no space left ("*" bytes free)" ]]
+	[ -z "$output" ]
+}
+
+@test "a disk that fills during the session: clear error, exit 1, earlier lines intact" {
+	small_fs 64k
+	# Leave about 24 KB: past the 16 KB check, short of 60 runs' lines.
+	dd if=/dev/zero of=small/fill bs=4k count=10 2>/dev/null
+	run --separate-stderr contest -o small/results -n 60 --lead 0 -- true
+	lines=$(cat small/results/results.jsonl | wc -l)
+	whole=$(jq -c . small/results/results.jsonl | wc -l)
+	teardown_small
+	echo "# $lines lines written before the disk filled" >&3
+	[ "$status" -eq 1 ]
+	[[ "$stderr" == *"cannot append a result: No space left on device (earlier lines are intact)"* ]]
+	[ "$lines" -gt 0 ] && [ "$lines" -lt 60 ] && [ "$whole" -eq "$lines" ]
+}
