@@ -1,17 +1,87 @@
 #include "config.h"
 
 #include <errno.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "jsonl.h"
 
-/* A validating recursive-descent pass: p advances past one value. */
+/* Arena chunks: a line's tree is freed in one go. */
+struct jchunk {
+	struct jchunk	*next;
+	size_t		 used, cap;
+	max_align_t	 data[];
+};
+
+static void *
+jalloc(struct jarena *a, size_t n)
+{
+	struct jchunk *c = a->head;
+
+	n = (n + sizeof(max_align_t) - 1) / sizeof(max_align_t) * sizeof(max_align_t);
+	if (c == NULL || c->cap - c->used < n) {
+		size_t cap = n > 65536 ? n : 65536;
+		struct jchunk *nc = malloc(sizeof *nc + cap);
+		if (nc == NULL)
+			return NULL;
+		nc->used = 0;
+		nc->cap = cap;
+		nc->next = c;
+		a->head = c = nc;
+	}
+	void *p = (char *)c->data + c->used;
+	c->used += n;
+	return p;
+}
+
+void
+jarena_reset(struct jarena *a)
+{
+	while (a->head && a->head->next) {
+		struct jchunk *c = a->head;
+		a->head = c->next;
+		free(c);
+	}
+	if (a->head)
+		a->head->used = 0;
+}
+
+void
+jarena_free(struct jarena *a)
+{
+	jarena_reset(a);
+	free(a->head);
+	a->head = NULL;
+}
+
+/*
+ * One recursive-descent grammar: with an arena it builds the tree,
+ * without one it only validates.  p advances past one value.
+ */
 struct cur {
 	const char *p, *end;
 	int depth;
+	struct jarena *a;
+	int nomem;
 };
+
+static struct jnode *
+node(struct cur *c, enum jtype t)
+{
+	struct jnode *n;
+
+	if (c->a == NULL)
+		return NULL;
+	if ((n = jalloc(c->a, sizeof *n)) == NULL) {
+		c->nomem = 1;
+		return NULL;
+	}
+	memset(n, 0, sizeof *n);
+	n->type = t;
+	return n;
+}
 
 static void
 blanks(struct cur *c)
@@ -21,39 +91,127 @@ blanks(struct cur *c)
 }
 
 static int
-lit(struct cur *c, const char *word)
+lit(struct cur *c, const char *word, struct jnode **out, enum jtype t, double v)
 {
 	size_t n = strlen(word);
 
 	if ((size_t)(c->end - c->p) < n || memcmp(c->p, word, n) != 0)
 		return 0;
 	c->p += n;
-	return 1;
+	if ((*out = node(c, t)) != NULL)
+		(*out)->num = v;
+	return !c->nomem;
 }
 
 static int
-string(struct cur *c)
+hex4(const char *p)
 {
+	int v = 0;
+
+	for (int i = 0; i < 4; i++) {
+		int ch = (unsigned char)p[i], d;
+		if (ch >= '0' && ch <= '9')
+			d = ch - '0';
+		else if (ch >= 'a' && ch <= 'f')
+			d = ch - 'a' + 10;
+		else if (ch >= 'A' && ch <= 'F')
+			d = ch - 'A' + 10;
+		else
+			return -1;
+		v = v * 16 + d;
+	}
+	return v;
+}
+
+static char *
+utf8(char *o, unsigned long cp)
+{
+	if (cp < 0x80)
+		*o++ = (char)cp;
+	else if (cp < 0x800) {
+		*o++ = (char)(0xc0 | cp >> 6);
+		*o++ = (char)(0x80 | (cp & 0x3f));
+	} else if (cp < 0x10000) {
+		*o++ = (char)(0xe0 | cp >> 12);
+		*o++ = (char)(0x80 | (cp >> 6 & 0x3f));
+		*o++ = (char)(0x80 | (cp & 0x3f));
+	} else {
+		*o++ = (char)(0xf0 | cp >> 18);
+		*o++ = (char)(0x80 | (cp >> 12 & 0x3f));
+		*o++ = (char)(0x80 | (cp >> 6 & 0x3f));
+		*o++ = (char)(0x80 | (cp & 0x3f));
+	}
+	return o;
+}
+
+/* A string; decoded into the arena (never longer than its source). */
+static int
+string(struct cur *c, const char **out)
+{
+	char *o = NULL, *start = NULL;
+
 	if (c->p >= c->end || *c->p++ != '"')
 		return 0;
+	if (c->a) {
+		if ((o = start = jalloc(c->a, (size_t)(c->end - c->p) + 1)) == NULL) {
+			c->nomem = 1;
+			return 0;
+		}
+	}
 	while (c->p < c->end) {
 		unsigned char ch = (unsigned char)*c->p++;
-		if (ch == '"')
+		if (ch == '"') {
+			if (o) {
+				*o++ = '\0';
+				/* keep only what the decoded string used */
+				struct jchunk *h = c->a->head;
+				size_t used = (size_t)(o - start) + sizeof(max_align_t) - 1;
+				h->used = (size_t)(start - (char *)h->data) +
+				    used / sizeof(max_align_t) * sizeof(max_align_t);
+				*out = start;
+			}
 			return 1;
+		}
 		if (ch < 0x20)
 			return 0;
-		if (ch != '\\')
+		if (ch != '\\') {
+			if (o)
+				*o++ = (char)ch;
 			continue;
+		}
 		if (c->p >= c->end)
 			return 0;
 		ch = (unsigned char)*c->p++;
 		if (ch == 'u') {
-			for (int i = 0; i < 4; i++, c->p++)
-				if (c->p >= c->end || !strchr("0123456789abcdefABCDEF", *c->p) ||
-				    *c->p == '\0')
-					return 0;
-		} else if (!strchr("\"\\/bfnrt", ch) || ch == '\0')
+			int v;
+			if (c->end - c->p < 4 || (v = hex4(c->p)) < 0)
+				return 0;
+			c->p += 4;
+			unsigned long cp = (unsigned long)v;
+			/* a surrogate pair is one code point; a lone half is kept as is */
+			if (cp >= 0xd800 && cp < 0xdc00 && c->end - c->p >= 6 &&
+			    c->p[0] == '\\' && c->p[1] == 'u' && (v = hex4(c->p + 2)) >= 0xdc00 &&
+			    v < 0xe000) {
+				cp = 0x10000 + ((cp - 0xd800) << 10) + ((unsigned long)v - 0xdc00);
+				c->p += 6;
+			}
+			if (o)
+				o = utf8(o, cp);
+			continue;
+		}
+		switch (ch) {
+		case '"': case '\\': case '/':
+			break;
+		case 'b': ch = '\b'; break;
+		case 'f': ch = '\f'; break;
+		case 'n': ch = '\n'; break;
+		case 'r': ch = '\r'; break;
+		case 't': ch = '\t'; break;
+		default:
 			return 0;
+		}
+		if (o)
+			*o++ = (char)ch;
 	}
 	return 0;
 }
@@ -69,8 +227,10 @@ digits(struct cur *c)
 }
 
 static int
-number(struct cur *c)
+number(struct cur *c, struct jnode **out)
 {
+	const char *s = c->p;
+
 	if (c->p < c->end && *c->p == '-')
 		c->p++;
 	if (c->p < c->end && *c->p == '0')
@@ -89,31 +249,51 @@ number(struct cur *c)
 		if (!digits(c))
 			return 0;
 	}
-	return 1;
+	if ((*out = node(c, J_NUM)) != NULL) {
+		char buf[64];
+		size_t n = (size_t)(c->p - s);
+		if (n >= sizeof buf)
+			n = sizeof buf - 1;	/* past 63 digits the value is not ours */
+		memcpy(buf, s, n);
+		buf[n] = '\0';
+		(*out)->num = strtod(buf, NULL);
+	}
+	return !c->nomem;
 }
 
-static int value(struct cur *c);
+static int value(struct cur *c, struct jnode **out);
 
 /* Members of an object or elements of an array, after the opener. */
 static int
-members(struct cur *c, char close, int keyed)
+members(struct cur *c, char close, struct jnode *parent)
 {
+	struct jnode **tail = parent ? &parent->child : NULL;
+	int keyed = close == '}';
+
 	blanks(c);
 	if (c->p < c->end && *c->p == close) {
 		c->p++;
 		return 1;
 	}
 	for (;;) {
+		const char *key = NULL;
+		struct jnode *v = NULL;
+
 		blanks(c);
 		if (keyed) {
-			if (!string(c))
+			if (!string(c, &key))
 				return 0;
 			blanks(c);
 			if (c->p >= c->end || *c->p++ != ':')
 				return 0;
 		}
-		if (!value(c))
+		if (!value(c, &v))
 			return 0;
+		if (v) {
+			v->key = key;
+			*tail = v;
+			tail = &v->next;
+		}
 		blanks(c);
 		if (c->p >= c->end)
 			return 0;
@@ -126,10 +306,11 @@ members(struct cur *c, char close, int keyed)
 }
 
 static int
-value(struct cur *c)
+value(struct cur *c, struct jnode **out)
 {
 	int ok;
 
+	*out = NULL;
 	blanks(c);
 	if (c->p >= c->end)
 		return 0;
@@ -140,32 +321,84 @@ value(struct cur *c)
 		if (++c->depth > 64)
 			return 0;
 		c->p++;
-		ok = members(c, c->p[-1] == '{' ? '}' : ']', c->p[-1] == '{');
+		*out = node(c, c->p[-1] == '{' ? J_OBJ : J_ARR);
+		if (c->nomem)
+			return 0;
+		ok = members(c, c->p[-1] == '{' ? '}' : ']', *out);
 		c->depth--;
 		return ok;
 	case '"':
-		return string(c);
+		if (c->a && (*out = node(c, J_STR)) == NULL)
+			return 0;
+		return string(c, *out ? &(*out)->str : NULL);
 	case 't':
-		return lit(c, "true");
+		return lit(c, "true", out, J_BOOL, 1);
 	case 'f':
-		return lit(c, "false");
+		return lit(c, "false", out, J_BOOL, 0);
 	case 'n':
-		return lit(c, "null");
+		return lit(c, "null", out, J_NULL, 0);
 	default:
-		return number(c);
+		return number(c, out);
 	}
+}
+
+static const struct jnode *
+parse(const char *s, size_t len, struct jarena *a, int *ok)
+{
+	struct cur c = { s, s + len, 0, a, 0 };
+	struct jnode *root = NULL;
+
+	*ok = 0;
+	blanks(&c);
+	if (c.p >= c.end || *c.p != '{' || !value(&c, &root))
+		return NULL;
+	blanks(&c);
+	*ok = c.p == c.end;
+	return *ok ? root : NULL;
 }
 
 int
 jsonl_is_object(const char *s, size_t len)
 {
-	struct cur c = { s, s + len, 0 };
+	int ok;
 
-	blanks(&c);
-	if (c.p >= c.end || *c.p != '{' || !value(&c))
-		return 0;
-	blanks(&c);
-	return c.p == c.end;
+	parse(s, len, NULL, &ok);
+	return ok;
+}
+
+const struct jnode *
+jsonl_parse(const char *s, size_t len, struct jarena *a)
+{
+	int ok;
+
+	return parse(s, len, a, &ok);
+}
+
+const struct jnode *
+jget(const struct jnode *obj, const char *key)
+{
+	if (obj == NULL || obj->type != J_OBJ)
+		return NULL;
+	for (const struct jnode *n = obj->child; n; n = n->next)
+		if (strcmp(n->key, key) == 0)
+			return n;
+	return NULL;
+}
+
+const char *
+jget_str(const struct jnode *obj, const char *key)
+{
+	const struct jnode *n = jget(obj, key);
+
+	return n && n->type == J_STR ? n->str : NULL;
+}
+
+double
+jget_num(const struct jnode *obj, const char *key, double def)
+{
+	const struct jnode *n = jget(obj, key);
+
+	return n && (n->type == J_NUM || n->type == J_BOOL) ? n->num : def;
 }
 
 long
@@ -177,6 +410,7 @@ jsonl_read(const char *path, jsonl_fn fn, void *arg, unsigned long *skipped)
 	ssize_t n;
 	unsigned long lineno = 0;
 	long handed = 0;
+	struct jarena a = { NULL };
 
 	*skipped = 0;
 	if (f == NULL)
@@ -189,16 +423,20 @@ jsonl_read(const char *path, jsonl_fn fn, void *arg, unsigned long *skipped)
 			len--;
 		if (len == 0)
 			continue;	/* an empty line is no record */
-		if (!whole || !jsonl_is_object(line, len)) {
+		const struct jnode *obj = whole ? jsonl_parse(line, len, &a) : NULL;
+		if (obj == NULL) {
 			fprintf(stderr, "contest: %s:%lu: %s, skipped\n", path, lineno,
 			    whole ? "not one JSON object" : "incomplete last line");
 			(*skipped)++;
 			continue;
 		}
 		handed++;
-		if (fn && fn(line, len, lineno, arg))
+		int stop = fn && fn(obj, lineno, arg);
+		jarena_reset(&a);
+		if (stop)
 			break;
 	}
+	jarena_free(&a);
 	int e = ferror(f) ? errno : 0;
 	free(line);
 	fclose(f);

@@ -1,25 +1,53 @@
 /*
  * Reading results.jsonl: every line that is one whole JSON object is
- * handed on; a line that is not (cut short by a crash or a full disk,
- * or damaged) is skipped with a warning naming the file and the line,
- * and every other line is still read.
+ * parsed and handed on; a line that is not (cut short by a crash or a
+ * full disk, or damaged) is skipped with a warning naming the file and
+ * the line, and every other line is still read.
  */
 #ifndef CONTEST_JSONL_H
 #define CONTEST_JSONL_H
 
 #include <stddef.h>
 
+enum jtype { J_NULL, J_BOOL, J_NUM, J_STR, J_ARR, J_OBJ };
+
+/* A parsed value; members of an object or array are a list via next. */
+struct jnode {
+	enum jtype	 type;
+	double		 num;		/* J_NUM; J_BOOL is 0 or 1 */
+	const char	*str;		/* J_STR, decoded, NUL-terminated */
+	const char	*key;		/* when a member of an object */
+	struct jnode	*child, *next;
+};
+
+/* Nodes and strings of one line live in an arena reset for the next. */
+struct jarena {
+	struct jchunk	*head;
+};
+
+void	jarena_reset(struct jarena *);	/* frees all but the first chunk */
+void	jarena_free(struct jarena *);
+
 /* 1 if s[0..len) is exactly one JSON object (blanks around allowed). */
 int	jsonl_is_object(const char *s, size_t len);
 
-typedef int (*jsonl_fn)(const char *line, size_t len, unsigned long lineno,
+/* The object in s[0..len) as a tree in a, or NULL if it is not one. */
+const struct jnode *jsonl_parse(const char *s, size_t len, struct jarena *a);
+
+/* Member key of obj, or NULL; the typed getters give def when absent. */
+const struct jnode *jget(const struct jnode *obj, const char *key);
+const char *jget_str(const struct jnode *obj, const char *key);
+double	jget_num(const struct jnode *obj, const char *key, double def);
+
+typedef int (*jsonl_fn)(const struct jnode *obj, unsigned long lineno,
     void *arg);
 
 /*
  * Call fn for each whole object line of path, in order (fn returning
- * non-zero stops the read).  Warnings go to stderr as
- * "contest: PATH:LINE: ...".  Returns the lines handed on, or -1 with
- * errno if the file cannot be read; *skipped counts the others.
+ * non-zero stops the read).  The tree lives until fn returns.  Warnings
+ * go to stderr as "contest: PATH:LINE: ...".  Returns the lines handed
+ * on, or -1 with errno if the file cannot be read; *skipped counts the
+ * others.
  */
 long	jsonl_read(const char *path, jsonl_fn fn, void *arg,
 	    unsigned long *skipped);

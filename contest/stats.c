@@ -90,6 +90,109 @@ stats_ratio(const struct stats *a, const struct stats *b, double *sd)
 	return r;
 }
 
+/* t quantile for a fractional df: the next lower whole df (wider). */
+static double
+t95_frac(double df)
+{
+	return df >= 1 ? stats_t95((size_t)floor(df)) : NAN;
+}
+
+/* Welch-Satterthwaite: the df of a sum of two variance terms va, vb. */
+static double
+welch_df(double va, size_t na, double vb, size_t nb)
+{
+	double den = va * va / (double)(na - 1) + vb * vb / (double)(nb - 1);
+
+	return den > 0 ? (va + vb) * (va + vb) / den : (double)(na + nb - 2);
+}
+
+double
+stats_ratio_ci95(const struct stats *a, const struct stats *b)
+{
+	if (a->n < 2 || b->n < 2 || a->mean == 0 || b->mean == 0)
+		return NAN;
+	/* squared relative standard errors of the two means */
+	double ua = a->sd * a->sd / ((double)a->n * a->mean * a->mean);
+	double ub = b->sd * b->sd / ((double)b->n * b->mean * b->mean);
+	double r = fabs(a->mean / b->mean);
+
+	return t95_frac(welch_df(ua, a->n, ub, b->n)) * r * sqrt(ua + ub);
+}
+
+/*
+ * The regularised incomplete beta function I_x(a, b) by its continued
+ * fraction (modified Lentz), which converges fast for x < (a+1)/(a+b+2);
+ * the symmetry I_x(a,b) = 1 - I_{1-x}(b,a) covers the rest.
+ */
+static double
+beta_cf(double a, double b, double x)
+{
+	const double tiny = 1e-300;
+	double c = 1, d = 1 - (a + b) * x / (a + 1), h;
+
+	d = 1 / (fabs(d) < tiny ? tiny : d);
+	h = d;
+	for (int m = 1; m <= 300; m++) {
+		double m2 = 2.0 * m;
+		double num = m * (b - m) * x / ((a - 1 + m2) * (a + m2));
+		for (int half = 0; half < 2; half++) {
+			d = 1 + num * d;
+			d = 1 / (fabs(d) < tiny ? tiny : d);
+			c = 1 + num / c;
+			if (fabs(c) < tiny)
+				c = tiny;
+			h *= d * c;
+			num = -(a + m) * (a + b + m) * x / ((a + m2) * (a + 1 + m2));
+		}
+		if (fabs(d * c - 1) < 1e-15)
+			break;
+	}
+	return h;
+}
+
+static double
+ibeta(double a, double b, double x)
+{
+	if (x <= 0)
+		return 0;
+	if (x >= 1)
+		return 1;
+	double front = exp(lgamma(a + b) - lgamma(a) - lgamma(b) +
+	    a * log(x) + b * log1p(-x));
+	if (x < (a + 1) / (a + b + 2))
+		return front * beta_cf(a, b, x) / a;
+	return 1 - front * beta_cf(b, a, 1 - x) / b;
+}
+
+double
+stats_t_pvalue(double t, double df)
+{
+	if (isnan(t) || !(df > 0))
+		return NAN;
+	if (isinf(t))
+		return 0;
+	return ibeta(df / 2, 0.5, df / (df + t * t));
+}
+
+double
+stats_welch(const struct stats *a, const struct stats *b, double *t, double *df)
+{
+	*t = *df = NAN;
+	if (a->n < 2 || b->n < 2)
+		return NAN;
+	double va = a->sd * a->sd / (double)a->n, vb = b->sd * b->sd / (double)b->n;
+	double diff = b->mean - a->mean;
+
+	*df = welch_df(va, a->n, vb, b->n);
+	if (va + vb == 0) {
+		/* no noise at all: any difference is certain, none is none */
+		*t = diff == 0 ? 0 : copysign(INFINITY, diff);
+		return diff == 0 ? 1 : 0;
+	}
+	*t = diff / sqrt(va + vb);
+	return stats_t_pvalue(*t, *df);
+}
+
 double
 stats_hist_quantile(const unsigned long long *count,
     const unsigned long long *floor, size_t nb, double q)

@@ -26,6 +26,25 @@ void	stats_compute(const double *v, size_t n, struct stats *out);
 double	stats_ratio(const struct stats *a, const struct stats *b, double *sd);
 
 /*
+ * The 95% confidence interval of that ratio: half-width from the two
+ * standard errors, t quantile at the Welch-Satterthwaite degrees of
+ * freedom (rounded down: the wider interval).  NaN unless both sides
+ * have two runs or more.
+ */
+double	stats_ratio_ci95(const struct stats *a, const struct stats *b);
+
+/* Two-sided p-value of Student's t statistic with df degrees of freedom. */
+double	stats_t_pvalue(double t, double df);
+
+/*
+ * Welch's unequal-variance t-test of b's mean against a's: the two-sided
+ * p-value, with t (positive when b is larger) and df.  NaN unless both
+ * sides have two runs or more.
+ */
+double	stats_welch(const struct stats *a, const struct stats *b, double *t,
+	    double *df);
+
+/*
  * Quantile q (0..1) of a histogram: count[b] samples fell in
  * [floor[b], floor[b+1]).  Returns the midpoint of the bucket holding the
  * quantile (the last bucket's floor), or 0 for an empty histogram.

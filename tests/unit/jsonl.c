@@ -9,12 +9,12 @@
 #include "tap.h"
 
 static int
-count(const char *line, size_t len, unsigned long lineno, void *arg)
+count(const struct jnode *obj, unsigned long lineno, void *arg)
 {
 	unsigned long *seen = arg;
 
-	(void)line, (void)len;
 	seen[seen[0]++ + 1] = lineno;
+	seen[7] += (unsigned long)jget_num(obj, "run", 0);
 	return 0;
 }
 
@@ -43,6 +43,36 @@ main(void)
 		ok(valid(good[i]), "valid: %s", good[i]);
 	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
 		ok(!valid(bad[i]), "refused: %s", bad[i]);
+
+	/* The tree: types, decoded strings, nesting, lookups. */
+	struct jarena a = { NULL };
+	const char *doc = "{\"s\":\"tab\\t q\\\" \\u00e9 \\ud83d\\ude00 \\/\",\"n\":-2.5e2,"
+	    "\"t\":true,\"z\":null,\"o\":{\"k\":[1,\"x\",{}]},\"e\":\"\"}";
+	const struct jnode *root = jsonl_parse(doc, strlen(doc), &a);
+	ok(root && root->type == J_OBJ, "parsed: %s", doc);
+	is_str(jget_str(root, "s"), "tab\t q\" \xc3\xa9 \xf0\x9f\x98\x80 /",
+	    "escapes, \\u and a surrogate pair decode to UTF-8");
+	is_num(jget_num(root, "n", 0), -250, 0, "a number with an exponent");
+	is_num(jget_num(root, "t", 0), 1, 0, "true reads as 1");
+	ok(jget(root, "z") && jget(root, "z")->type == J_NULL, "null is a node");
+	is_num(jget_num(root, "missing", 7), 7, 0, "an absent key gives the default");
+	ok(jget_str(root, "n") == NULL, "a number is not a string");
+	is_str(jget_str(root, "e"), "", "an empty string");
+	const struct jnode *arr = jget(jget(root, "o"), "k");
+	ok(arr && arr->type == J_ARR && arr->child && arr->child->num == 1 &&
+	    arr->child->next->type == J_STR && arr->child->next->next->type == J_OBJ &&
+	    arr->child->next->next->next == NULL, "an array keeps its order");
+	jarena_reset(&a);
+	char big[200000];
+	memset(big, 'a', sizeof big);
+	memcpy(big, "{\"s\":\"", 6);
+	memcpy(big + sizeof big - 3, "\"}", 2);
+	big[sizeof big - 1] = '\0';
+	root = jsonl_parse(big, strlen(big), &a);
+	ok(root && strlen(jget_str(root, "s")) == sizeof big - 9,
+	    "a string larger than an arena chunk");
+	ok(jsonl_parse("{\"a\":1", 6, &a) == NULL, "a cut-short object gives no tree");
+	jarena_free(&a);
 
 	/* What the writer makes, the reader takes. */
 	struct json j;
@@ -75,6 +105,7 @@ main(void)
 	close(saved);
 	ok(n == 2 && skipped == 2, "two lines read, two skipped (got %ld, %lu)", n, skipped);
 	ok(seen[0] == 2 && seen[1] == 1 && seen[2] == 3, "the whole lines are 1 and 3");
+	ok(seen[7] == 4, "their trees carry run 1 and run 3 (sum %lu)", seen[7]);
 	char err[512] = "";
 	FILE *ef = fdopen(efd, "r");
 	rewind(ef);

@@ -46,6 +46,43 @@ main(void)
 	is_num(sd, 1.2 * sqrt(0.01 + 0.0025), 1e-12, "ratio sd by propagation");
 	struct stats z = { .n = 3, .mean = 0 };
 	ok(stats_ratio(&a, &z, &sd) == 0 && sd == 0, "ratio over zero is 0, not inf");
+	/* Ratio CI95: relative standard errors, Welch-Satterthwaite df. */
+	double ua = 1.44 / (3 * 144.0), ub = 0.25 / (3 * 100.0);
+	double wdf = (ua + ub) * (ua + ub) / (ua * ua / 2 + ub * ub / 2);
+	ok(wdf > 2 && wdf < 3, "ratio df %.3f is between 2 and 3", wdf);
+	is_num(stats_ratio_ci95(&a, &b), 4.303 * 1.2 * sqrt(ua + ub), 1e-9,
+	    "ratio CI95 uses t at the whole df below (2)");
+	struct stats single = { .n = 1, .mean = 10 };
+	ok(isnan(stats_ratio_ci95(&a, &single)), "no CI with a single run");
+
+	/* Student's t p-values against published tables. */
+	is_num(stats_t_pvalue(1, 1), 0.5, 1e-12, "t=1, df=1: p=0.5 (Cauchy)");
+	is_num(stats_t_pvalue(12.706, 1), 0.05, 1e-4, "t=12.706, df=1: p=0.05");
+	is_num(stats_t_pvalue(2.228, 10), 0.05, 1e-4, "t=2.228, df=10: p=0.05");
+	is_num(stats_t_pvalue(-2.228, 10), 0.05, 1e-4, "the sign does not matter");
+	is_num(stats_t_pvalue(3.169, 10), 0.01, 1e-4, "t=3.169, df=10: p=0.01");
+	is_num(stats_t_pvalue(1.96, 1e6), 0.05, 1e-4, "large df: the normal limit");
+	is_num(stats_t_pvalue(0, 5), 1, 1e-12, "t=0: p=1");
+	is_num(stats_t_pvalue(2.5, 2.5), 0.10457, 1e-4, "a fractional df (0.10457 by quadrature)");
+	ok(isnan(stats_t_pvalue(1, 0)), "df 0 has no p");
+
+	/* Welch: {1..5} against {3..7}: t=2, df=8, p=0.0805. */
+	double x[] = { 1, 2, 3, 4, 5 }, y[] = { 3, 4, 5, 6, 7 }, tt, df;
+	struct stats sx, sy;
+	stats_compute(x, 5, &sx);
+	stats_compute(y, 5, &sy);
+	is_num(stats_welch(&sx, &sy, &tt, &df), 0.08051, 1e-4, "Welch p");
+	is_num(tt, 2, 1e-12, "Welch t is positive when b is larger");
+	is_num(df, 8, 1e-12, "equal variances: df = na+nb-2");
+	double p = stats_welch(&a, &b, &tt, &df);
+	is_num(df, (0.48 + 0.25 / 3) * (0.48 + 0.25 / 3) / (0.48 * 0.48 / 2 +
+	    0.25 / 3 * 0.25 / 3 / 2), 1e-9, "unequal variances: Satterthwaite df");
+	is_num(p, 0.08593, 1e-4, "12+-1.2 vs 10+-0.5 over 3 runs: p by quadrature");
+	struct stats c1 = { .n = 3, .mean = 5 }, c2 = { .n = 3, .mean = 6 };
+	ok(stats_welch(&c1, &c2, &tt, &df) == 0 && isinf(tt), "no noise, a difference: p=0");
+	ok(stats_welch(&c1, &c1, &tt, &df) == 1, "no noise, no difference: p=1");
+	ok(isnan(stats_welch(&c1, &single, &tt, &df)), "no test with a single run");
+
 	/* Buckets [0,10) [10,20) [20,40) [40,inf): 50, 40, 9, 1 samples. */
 	static const unsigned long long cnt[] = { 50, 40, 9, 1 };
 	static const unsigned long long flo[] = { 0, 10, 20, 40 };
