@@ -15,6 +15,14 @@ int	cmd_run(int, char **);
 void	usage_run(FILE *);
 int	cmd_list(int, char **);
 void	usage_list(FILE *);
+int	cmd_report(int, char **);
+void	usage_report(FILE *);
+int	cmd_compare(int, char **);
+void	usage_compare(FILE *);
+
+/* After getopt_long returned ':' or '?': one line naming the option, exit 2. */
+void	getopt_fail(const char *cmd, int ch, char **argv)
+	    __attribute__((noreturn));
 
 /* Print "contest VERSION" and the licence line; exit 0 after a flush check. */
 int	print_version(void);

@@ -149,14 +149,8 @@ cmd_run(int argc, char **argv)
 		case 'h':
 			usage_run(stdout);
 			return finish_stdout();
-		case ':':
-			usage_fail("option '%s' needs a value (see 'contest run --help')",
-			    argv[optind - 1]);
 		default:
-			if (optopt)
-				usage_fail("unknown option '-%c' (see 'contest run --help')", optopt);
-			usage_fail("unknown option '%s' (see 'contest run --help')",
-			    argv[optind - 1]);
+			getopt_fail("run", ch, argv);
 		}
 	}
 	argc -= optind;

@@ -1,6 +1,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <getopt.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -10,6 +11,10 @@
 static const struct subcmd subcmds[] = {
 	{ "run", "time a job alone and beside each load (the default)",
 	    cmd_run, usage_run },
+	{ "report", "print stored results: per load, one row per kernel",
+	    cmd_report, usage_report },
+	{ "compare", "two kernels side by side, exit 1 on a significant regression",
+	    cmd_compare, usage_compare },
 	{ "list", "list the loads with their options and counters",
 	    cmd_list, usage_list },
 	{ NULL, NULL, NULL, NULL },
@@ -36,6 +41,18 @@ finish_stdout(void)
 		return 1;
 	}
 	return 0;
+}
+
+void
+getopt_fail(const char *cmd, int ch, char **argv)
+{
+	if (ch == ':')
+		usage_fail("option '%s' needs a value (see 'contest %s --help')",
+		    argv[optind - 1], cmd);
+	if (optopt)
+		usage_fail("unknown option '-%c' (see 'contest %s --help')", optopt, cmd);
+	usage_fail("unknown option '%s' (see 'contest %s --help')", argv[optind - 1],
+	    cmd);
 }
 
 int

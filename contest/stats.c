@@ -107,16 +107,25 @@ welch_df(double va, size_t na, double vb, size_t nb)
 }
 
 double
-stats_ratio_ci95(const struct stats *a, const struct stats *b)
+stats_ratio_se(const struct stats *a, const struct stats *b, double *df)
 {
+	*df = NAN;
 	if (a->n < 2 || b->n < 2 || a->mean == 0 || b->mean == 0)
 		return NAN;
 	/* squared relative standard errors of the two means */
 	double ua = a->sd * a->sd / ((double)a->n * a->mean * a->mean);
 	double ub = b->sd * b->sd / ((double)b->n * b->mean * b->mean);
-	double r = fabs(a->mean / b->mean);
 
-	return t95_frac(welch_df(ua, a->n, ub, b->n)) * r * sqrt(ua + ub);
+	*df = welch_df(ua, a->n, ub, b->n);
+	return fabs(a->mean / b->mean) * sqrt(ua + ub);
+}
+
+double
+stats_ratio_ci95(const struct stats *a, const struct stats *b)
+{
+	double df, se = stats_ratio_se(a, b, &df);
+
+	return isnan(se) ? NAN : t95_frac(df) * se;
 }
 
 /*

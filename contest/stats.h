@@ -26,6 +26,13 @@ void	stats_compute(const double *v, size_t n, struct stats *out);
 double	stats_ratio(const struct stats *a, const struct stats *b, double *sd);
 
 /*
+ * The standard error of that ratio from the two standard errors, with
+ * its Welch-Satterthwaite degrees of freedom.  NaN unless both sides
+ * have two runs or more.
+ */
+double	stats_ratio_se(const struct stats *a, const struct stats *b, double *df);
+
+/*
  * The 95% confidence interval of that ratio: half-width from the two
  * standard errors, t quantile at the Welch-Satterthwaite degrees of
  * freedom (rounded down: the wider interval).  NaN unless both sides

@@ -88,6 +88,64 @@ latency_line(FILE *f, const struct loadspec *ls, const unsigned long long *h)
 }
 
 void
+table_head(FILE *f, int stats)
+{
+	fprintf(f, "%-20s %6s %13s %6s %8s %6s %11s", "Kernel", "[runs]",
+	    "Time", "CPU%", "Loads", "LCPU%", "Ratio");
+	if (stats)
+		fprintf(f, " %6s %8s %8s %8s %8s %7s", "CoV%", "Min", "Median",
+		    "Max", "CI95", "RCI95");
+	fputc('\n', f);
+}
+
+/* v with decimals in width columns, or "-" for NaN. */
+static void
+num_or_dash(FILE *f, int width, int decimals, double v)
+{
+	if (isnan(v))
+		fprintf(f, " %*s", width, "-");
+	else
+		fprintf(f, " %*.*f", width, decimals, v);
+}
+
+void
+table_line(FILE *f, const struct trow *r, int stats)
+{
+	fprintf(f, "%-20s %5zu%s", r->name, r->ok, r->failed ? "!" : " ");
+	if (r->ok == 0) {
+		fprintf(f, " %13s %6s %8s %6s %11s", "-", "-", "-", "-", "-");
+		if (stats)
+			fprintf(f, " %6s %8s %8s %8s %8s %7s", "-", "-", "-", "-", "-", "-");
+		fputc('\n', f);
+		return;
+	}
+	fputc(' ', f);
+	/* the mark rides after Time: '?' for a noisy or thin cell */
+	pm(f, 12, r->time->mean, r->time->sd, r->time->n > 1);
+	fputc(r->mark, f);
+	fprintf(f, " %5.0f%%", r->cpu_pct);
+	num_or_dash(f, 8, 0, r->loads);
+	if (isnan(r->lcpu_pct))
+		fprintf(f, " %6s", "-");
+	else
+		fprintf(f, " %5.0f%%", r->lcpu_pct);
+	fputc(' ', f);
+	if (isnan(r->ratio))
+		fprintf(f, "%11s", "-");
+	else
+		pm(f, 11, r->ratio, r->ratio_sd, !isnan(r->ratio_sd));
+	if (stats) {
+		num_or_dash(f, 6, 1, r->time->cv * 100);
+		num_or_dash(f, 8, 2, r->time->min);
+		num_or_dash(f, 8, 2, r->time->median);
+		num_or_dash(f, 8, 2, r->time->max);
+		num_or_dash(f, 8, 2, r->time->n > 1 ? r->time->ci95 : NAN);
+		num_or_dash(f, 7, 3, r->ratio_ci95);
+	}
+	fputc('\n', f);
+}
+
+void
 table_print(FILE *f, const struct session *s)
 {
 	struct slot_sum base, cur;
@@ -101,33 +159,26 @@ table_print(FILE *f, const struct session *s)
 			cur = base;
 		else
 			summarise(s, slot, &cur);
-		fprintf(f, "%s:\n", ls->name);
-		fprintf(f, "%-20s %6s %13s %6s %8s %6s %11s\n", "Kernel", "[runs]",
-		    "Time", "CPU%", "Loads", "LCPU%", "Ratio");
-		fprintf(f, "%-20s %5zu%s", s->label, cur.ok, cur.failed ? "!" : " ");
-		if (cur.ok == 0) {
-			fprintf(f, " %13s %6s %8s %6s %11s\n", "-", "-", "-", "-", "-");
-		} else {
-			fputc(' ', f);
-			pm(f, 13, cur.wall.mean, cur.wall.sd, cur.ok > 1);
-			fprintf(f, " %5.0f%%", cur.cpu_pct);
-			if (is_base || load_ncounters(ls->load) == 0)
-				fprintf(f, " %8s %6s", "-", "-");
-			else
-				fprintf(f, " %8.0f %5.0f%%",
-				    cur.counter[load_headline(ls->load, ls->opt)],
-				    cur.lcpu_pct);
-			fputc(' ', f);
-			if (is_base)
-				pm(f, 11, 1.0, 0, 0);
-			else if (base.ok == 0)
-				fprintf(f, "%11s", "-");
-			else {
-				double sd, r = stats_ratio(&cur.wall, &base.wall, &sd);
-				pm(f, 11, r, sd, cur.ok > 1 || base.ok > 1);
-			}
-			fputc('\n', f);
+		struct trow tr = {
+			.name = s->label, .ok = cur.ok, .failed = cur.failed,
+			.time = &cur.wall, .cpu_pct = cur.cpu_pct,
+			.loads = NAN, .lcpu_pct = NAN, .ratio = NAN, .ratio_sd = NAN,
+			.ratio_ci95 = NAN, .mark = ' ',
+		};
+		if (!is_base && load_ncounters(ls->load) > 0) {
+			tr.loads = cur.counter[load_headline(ls->load, ls->opt)];
+			tr.lcpu_pct = cur.lcpu_pct;
 		}
+		if (is_base)
+			tr.ratio = 1;
+		else if (base.ok > 0 && cur.ok > 0) {
+			tr.ratio = stats_ratio(&cur.wall, &base.wall, &tr.ratio_sd);
+			if (cur.ok < 2 && base.ok < 2)
+				tr.ratio_sd = NAN;
+		}
+		fprintf(f, "%s:\n", ls->name);
+		table_head(f, 0);
+		table_line(f, &tr, 0);
 		for (size_t c = 0; c < load_ncounters(ls->load) && cur.ok; c++) {
 			const struct load_counter *lc = &ls->load->counters[c];
 			if (!load_shows(ls->load, ls->opt, (unsigned)c))

@@ -1,0 +1,140 @@
+/* CSV (RFC 4180): one line per kernel and load with every statistic. */
+#include "config.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "report.h"
+
+void
+csv_field(FILE *f, const char *s, int last)
+{
+	if (s == NULL)
+		s = "";
+	if (strpbrk(s, ",\"\r\n") == NULL)
+		fputs(s, f);
+	else {
+		fputc('"', f);
+		for (; *s; s++) {
+			if (*s == '"')
+				fputc('"', f);
+			fputc(*s, f);
+		}
+		fputc('"', f);
+	}
+	fputc(last ? '\n' : ',', f);
+}
+
+/* A number, or an empty field for "none" (NaN). */
+static void
+csv_num(FILE *f, double v, int decimals, int last)
+{
+	if (!isnan(v) && !isinf(v))
+		fprintf(f, "%.*f", decimals, v);
+	fputc(last ? '\n' : ',', f);
+}
+
+static void
+csv_stats(FILE *f, const struct stats *s, int decimals)
+{
+	csv_num(f, s->n ? s->mean : NAN, decimals, 0);
+	csv_num(f, s->n > 1 ? s->sd : NAN, decimals, 0);
+	csv_num(f, s->n > 1 ? s->cv : NAN, 6, 0);
+	csv_num(f, s->n ? s->min : NAN, decimals, 0);
+	csv_num(f, s->n ? s->median : NAN, decimals, 0);
+	csv_num(f, s->n ? s->max : NAN, decimals, 0);
+	csv_num(f, s->n > 1 ? s->ci95 : NAN, decimals, 0);
+}
+
+/* "name=value;..." of a cell's counter means, or of their rates. */
+static void
+csv_counters(FILE *f, const struct rcell *c, int rates)
+{
+	char buf[4096];
+	size_t off = 0;
+
+	buf[0] = '\0';
+	for (size_t k = 0; k < c->nc && off < sizeof buf - 1; k++) {
+		double v = rates ? c->c[k].rate : c->c[k].mean;
+		if (isnan(v))
+			continue;
+		off += (size_t)snprintf(buf + off, sizeof buf - off, "%s%s=%.6g",
+		    off ? ";" : "", c->c[k].name, v);
+	}
+	csv_field(f, buf, 0);
+}
+
+void
+report_csv(FILE *f, const struct rset *rs)
+{
+	fputs("load,load_name,kernel,label,host,command,runs,failed,noisy,"
+	    "time_mean,time_sd,time_cv,time_min,time_median,time_max,time_ci95,"
+	    "cpu_pct,lcpu_pct,loads_mean,loads_sd,headline,ratio,ratio_sd,ratio_ci95,"
+	    "counters,rates_per_s,kernel_release,cpu_model,nproc,mem_total_kb,"
+	    "contest_version\n", f);
+	for (size_t b = 0; b < rs->nblk; b++)
+		for (size_t i = 0; i < rs->nrow; i++) {
+			size_t r = rs->order[b * rs->nrow + i];
+			const struct rcell *c = rset_cell(rs, r, b);
+			const struct rrow *w = &rs->row[r];
+			if (c->ok == 0 && c->failed == 0)
+				continue;
+			csv_field(f, rs->blk[b].name, 0);
+			csv_field(f, rs->blk[b].load, 0);
+			csv_field(f, w->name, 0);
+			csv_field(f, w->label, 0);
+			csv_field(f, w->host, 0);
+			csv_field(f, w->command, 0);
+			fprintf(f, "%zu,%zu,%d,", c->ok, c->failed, c->noisy);
+			csv_stats(f, &c->time, 6);
+			csv_num(f, c->ok ? c->cpu.mean : NAN, 2, 0);
+			csv_num(f, c->lcpu.n ? c->lcpu.mean : NAN, 2, 0);
+			csv_num(f, c->loads.n ? c->loads.mean : NAN, 2, 0);
+			csv_num(f, c->loads.n > 1 ? c->loads.sd : NAN, 2, 0);
+			csv_field(f, c->headline, 0);
+			csv_num(f, c->ratio, 6, 0);
+			csv_num(f, c->ratio_sd, 6, 0);
+			csv_num(f, c->ratio_ci95, 6, 0);
+			csv_counters(f, c, 0);
+			csv_counters(f, c, 1);
+			csv_field(f, w->env->kernel, 0);
+			csv_field(f, w->env->cpu_model, 0);
+			fprintf(f, "%ld,%lld,", w->env->nproc, w->env->mem_kb);
+			csv_field(f, w->env->version, 1);
+		}
+}
+
+void
+compare_csv(FILE *f, const struct cmp *m)
+{
+	const struct rset *rs = m->rs;
+
+	fputs("load,baseline,candidate,runs_a,runs_b,time_a,time_b,time_sd_a,"
+	    "time_sd_b,time_change_pct,time_p,time_significant,ratio_a,ratio_b,"
+	    "ratio_change_pct,ratio_p,ratio_significant,loads_a,loads_b,"
+	    "loads_change_pct,regressed,threshold_pct\n", f);
+	for (size_t i = 0; i < m->n; i++) {
+		const struct cmpline *l = &m->line[i];
+		csv_field(f, rs->blk[l->blk].name, 0);
+		csv_field(f, rs->row[m->a].name, 0);
+		csv_field(f, rs->row[m->b].name, 0);
+		fprintf(f, "%zu,%zu,", l->a->ok, l->b->ok);
+		csv_num(f, l->a->time.mean, 6, 0);
+		csv_num(f, l->b->time.mean, 6, 0);
+		csv_num(f, l->a->ok > 1 ? l->a->time.sd : NAN, 6, 0);
+		csv_num(f, l->b->ok > 1 ? l->b->time.sd : NAN, 6, 0);
+		csv_num(f, l->time_pct, 4, 0);
+		csv_num(f, l->p_time, 6, 0);
+		fprintf(f, "%d,", l->sig_time);
+		csv_num(f, l->a->ratio, 6, 0);
+		csv_num(f, l->b->ratio, 6, 0);
+		csv_num(f, l->ratio_pct, 4, 0);
+		csv_num(f, l->p_ratio, 6, 0);
+		fprintf(f, "%d,", l->sig_ratio);
+		csv_num(f, l->a->loads.n ? l->a->loads.mean : NAN, 2, 0);
+		csv_num(f, l->b->loads.n ? l->b->loads.mean : NAN, 2, 0);
+		csv_num(f, l->loads_pct, 4, 0);
+		fprintf(f, "%d,%g\n", l->worse_time || l->worse_ratio, m->threshold);
+	}
+}

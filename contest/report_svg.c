@@ -1,0 +1,244 @@
+/*
+ * The SVG chart, drawn by contest itself: grouped bars of Ratio per load
+ * for each kernel with CI95 error bars, then a strip of every run's Time
+ * per load and kernel so an outlier shows.  Plain SVG 1.1; every bar
+ * and dot carries a <title> a browser shows on hover.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "report.h"
+#include "util.h"
+
+#define SLOT	24	/* px per kernel within a load's group */
+#define GAP	28	/* px between groups */
+#define LEFT	64
+#define PANEL	240	/* plot height of each panel */
+
+static const char *const colour[] = {
+	"#4e79a7", "#f28e2b", "#59a14f", "#e15759", "#76b7b2", "#edc948",
+	"#b07aa1", "#ff9da7", "#9c755f", "#bab0ac",
+};
+#define NCOLOUR (sizeof colour / sizeof colour[0])
+
+/* A tick step of 1, 2 or 5 times a power of ten giving at most 6 ticks. */
+static double
+tick_step(double max)
+{
+	double p = pow(10, floor(log10(max / 5)));
+
+	for (int i = 0; i < 3; i++) {
+		double s = p * (i == 0 ? 1 : i == 1 ? 2 : 5);
+		if (max / s <= 6)
+			return s;
+	}
+	return p * 10;
+}
+
+/* Axis, grid and tick labels of a panel whose plot spans y0..y0+PANEL. */
+static void
+axis(FILE *f, double y0, double width, double max, const char *title)
+{
+	double step = tick_step(max);
+
+	fprintf(f, "<text x=\"%d\" y=\"%.0f\" class=\"title\">", LEFT, y0 - 14);
+	xml_text(f, title);
+	fputs("</text>\n", f);
+	for (double v = 0; v <= max + step / 1e6; v += step) {
+		double y = y0 + PANEL - v / max * PANEL;
+		fprintf(f, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%.0f\" y2=\"%.1f\" "
+		    "class=\"grid\"/>\n<text x=\"%d\" y=\"%.1f\" class=\"tick\">%g</text>\n",
+		    LEFT, y, width - 10, y, LEFT - 6, y + 4, v);
+	}
+	fprintf(f, "<line x1=\"%d\" y1=\"%.0f\" x2=\"%d\" y2=\"%d\" class=\"axis\"/>\n"
+	    "<line x1=\"%d\" y1=\"%d\" x2=\"%.0f\" y2=\"%d\" class=\"axis\"/>\n",
+	    LEFT, y0, LEFT, (int)y0 + PANEL, LEFT, (int)y0 + PANEL, width - 10,
+	    (int)y0 + PANEL);
+}
+
+static void
+group_label(FILE *f, double x, double y, const char *name)
+{
+	fprintf(f, "<text x=\"%.1f\" y=\"%.0f\" class=\"group\">", x, y);
+	xml_text(f, name);
+	fputs("</text>\n", f);
+}
+
+/* A group's width: its bars, and room for the load's name under them. */
+static double
+group_width(size_t nrow)
+{
+	double w = (double)(nrow * SLOT);
+
+	return w < 96 ? 96 : w;
+}
+
+static void
+draw(FILE *f, const struct rset *rs)
+{
+	size_t groups = 0, nrow = rs->nrow;
+	double rmax = 0, tmax = 0;
+	int have_ratio = rs->base < rs->nblk;
+
+	for (size_t b = 0; b < rs->nblk; b++) {
+		if (b != rs->base)
+			groups++;
+		for (size_t r = 0; r < nrow; r++) {
+			const struct rcell *c = rset_cell(rs, r, b);
+			double top = c->ratio + (isnan(c->ratio_ci95) ? 0 : c->ratio_ci95);
+			if (b != rs->base && !isnan(c->ratio) && top > rmax)
+				rmax = top;
+			for (size_t i = 0; i < c->ok; i++)
+				if (c->wall[i] > tmax)
+					tmax = c->wall[i];
+		}
+	}
+	size_t widest = groups > rs->nblk ? groups : rs->nblk;
+	double gw = group_width(nrow);
+	double width = LEFT + (double)widest * (gw + GAP) + 20;
+	if (width < 520)
+		width = 520;
+	double legend_y = 2 * PANEL + 190;
+	double height = legend_y + 22 * (double)nrow + 10;
+	rmax = rmax > 0 ? rmax * 1.1 : 1.5;
+	if (rmax < 1.1)
+		rmax = 1.1;
+	tmax = tmax > 0 ? tmax * 1.1 : 1;
+
+	fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+	    "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" "
+	    "width=\"%.0f\" height=\"%.0f\" viewBox=\"0 0 %.0f %.0f\">\n"
+	    "<style>text{font-family:sans-serif;font-size:12px;fill:#222}"
+	    ".title{font-size:14px;font-weight:bold}.tick{text-anchor:end}"
+	    ".group{text-anchor:middle}.grid{stroke:#ddd}.axis{stroke:#222}"
+	    ".err{stroke:#222;stroke-width:1.5}.one{stroke:#c00;stroke-dasharray:4 3}"
+	    ".mean{stroke:#222;stroke-width:2}</style>\n"
+	    "<rect width=\"100%%\" height=\"100%%\" fill=\"#fff\"/>\n",
+	    width, height, width, height);
+
+	/* Panel 1: Ratio bars, no_load (always 1) as the dashed line. */
+	double y0 = 40;
+	axis(f, y0, width, rmax, have_ratio ? "Ratio to no_load per load "
+	    "(mean, error bar: 95% CI)" : "Ratio: no no_load runs, nothing to "
+	    "divide by");
+	if (have_ratio) {
+		double y1 = y0 + PANEL - 1 / rmax * PANEL;
+		fprintf(f, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%.0f\" y2=\"%.1f\" "
+		    "class=\"one\"/>\n", LEFT, y1, width - 10, y1);
+	}
+	size_t g = 0;
+	for (size_t b = 0; have_ratio && b < rs->nblk; b++) {
+		if (b == rs->base)
+			continue;
+		double gx = LEFT + GAP / 2.0 + (double)g++ * (gw + GAP);
+		for (size_t i = 0; i < nrow; i++) {
+			size_t r = rs->order[i];	/* one legend order for every group */
+			const struct rcell *c = rset_cell(rs, r, b);
+			if (isnan(c->ratio))
+				continue;
+			double x = gx + (gw - (double)(nrow * SLOT)) / 2 + (double)i * SLOT + 2, h = c->ratio / rmax * PANEL;
+			fprintf(f, "<rect class=\"bar\" x=\"%.1f\" y=\"%.1f\" width=\"%d\" "
+			    "height=\"%.1f\" fill=\"%s\"><title>", x, y0 + PANEL - h,
+			    SLOT - 4, h, colour[r % NCOLOUR]);
+			xml_text(f, rs->blk[b].name);
+			fputs(", ", f);
+			xml_text(f, rs->row[r].name);
+			fprintf(f, ": ratio %.3f", c->ratio);
+			if (!isnan(c->ratio_ci95))
+				fprintf(f, " \xc2\xb1 %.3f (CI95)", c->ratio_ci95);
+			fprintf(f, ", %zu runs</title></rect>\n", c->ok);
+			if (!isnan(c->ratio_ci95)) {
+				double cx = x + (SLOT - 4) / 2.0;
+				double lo = y0 + PANEL - (c->ratio - c->ratio_ci95) / rmax * PANEL;
+				double hi = y0 + PANEL - (c->ratio + c->ratio_ci95) / rmax * PANEL;
+				if (lo > y0 + PANEL)
+					lo = y0 + PANEL;
+				fprintf(f, "<path class=\"err\" d=\"M%.1f %.1fV%.1fM%.1f %.1fH%.1f"
+				    "M%.1f %.1fH%.1f\"/>\n", cx, lo, hi, cx - 4, hi, cx + 4,
+				    cx - 4, lo, cx + 4);
+			}
+		}
+		group_label(f, gx + gw / 2, y0 + PANEL + 16,
+		    rs->blk[b].name);
+	}
+
+	/* Panel 2: every successful run's Time, and each cell's mean. */
+	y0 += PANEL + 80;
+	axis(f, y0, width, tmax, "Time of every run in seconds (dots; bar: mean)");
+	for (size_t b = 0; b < rs->nblk; b++) {
+		double gx = LEFT + GAP / 2.0 + (double)b * (gw + GAP);
+		for (size_t i = 0; i < nrow; i++) {
+			size_t r = rs->order[i];
+			const struct rcell *c = rset_cell(rs, r, b);
+			double cx = gx + (gw - (double)(nrow * SLOT)) / 2 + (double)i * SLOT +
+			    SLOT / 2.0;
+			for (size_t k = 0; k < c->ok; k++) {
+				/* a small spread sideways so equal times stay visible */
+				double dx = c->ok > 1 ? ((double)k / (double)(c->ok - 1) - 0.5) * 10 : 0;
+				fprintf(f, "<circle class=\"run\" cx=\"%.1f\" cy=\"%.1f\" r=\"3\" "
+				    "fill=\"%s\" fill-opacity=\"0.7\"><title>", cx + dx,
+				    y0 + PANEL - c->wall[k] / tmax * PANEL, colour[r % NCOLOUR]);
+				xml_text(f, rs->blk[b].name);
+				fputs(", ", f);
+				xml_text(f, rs->row[r].name);
+				fprintf(f, ": run %zu, %.3f s</title></circle>\n", k + 1, c->wall[k]);
+			}
+			if (c->ok)
+				fprintf(f, "<line class=\"mean\" x1=\"%.1f\" y1=\"%.1f\" "
+				    "x2=\"%.1f\" y2=\"%.1f\"/>\n", cx - 8,
+				    y0 + PANEL - c->time.mean / tmax * PANEL, cx + 8,
+				    y0 + PANEL - c->time.mean / tmax * PANEL);
+		}
+		group_label(f, gx + gw / 2, y0 + PANEL + 16,
+		    rs->blk[b].name);
+	}
+
+	/* Legend: one swatch per kernel. */
+	for (size_t i = 0; i < nrow; i++) {
+		size_t r = rs->order[i];
+		double y = legend_y + 22 * (double)i;
+		fprintf(f, "<rect x=\"%d\" y=\"%.0f\" width=\"14\" height=\"14\" "
+		    "fill=\"%s\"/>\n<text x=\"%d\" y=\"%.0f\">", LEFT, y,
+		    colour[r % NCOLOUR], LEFT + 20, y + 12);
+		xml_text(f, rs->row[r].name);
+		fputs("</text>\n", f);
+	}
+	fputs("</svg>\n", f);
+}
+
+int
+report_svg(const char *path, const struct rset *rs)
+{
+	char tmp[4096];
+	FILE *f;
+
+	/* written beside and renamed over: a reader never sees half a chart */
+	if (snprintf(tmp, sizeof tmp, "%s.tmp%ld", path, (long)getpid()) >= (int)sizeof tmp) {
+		warnmsg("%s: name too long", path);
+		return -1;
+	}
+	if ((f = fopen(tmp, "w")) == NULL) {
+		warnmsg("%s: %s", tmp, strerror(errno));
+		return -1;
+	}
+	draw(f, rs);
+	if (fflush(f) != 0 || ferror(f)) {
+		int e = errno ? errno : EIO;
+		fclose(f);
+		unlink(tmp);
+		warnmsg("%s: %s", path, strerror(e));
+		return -1;
+	}
+	if (fclose(f) != 0 || rename(tmp, path) != 0) {
+		int e = errno;
+		unlink(tmp);
+		warnmsg("%s: %s", path, strerror(e));
+		return -1;
+	}
+	return 0;
+}

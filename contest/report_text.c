@@ -1,0 +1,434 @@
+/*
+ * Text and Markdown: the classic block per load for report, the side by
+ * side table for compare, and what differed between the compared runs.
+ * Markdown is the same content as a pipe table, to paste in a mail or PR.
+ */
+#include "config.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "report.h"
+#include "table.h"
+
+int
+rfmt_parse(const char *s, int allow_junit)
+{
+	static const char *const names[] = { "text", "csv", "json", "md", "junit" };
+
+	for (int i = 0; i < 5; i++)
+		if (strcmp(s, names[i]) == 0)
+			return i == RFMT_JUNIT && !allow_junit ? -1 : i;
+	return -1;
+}
+
+/* "12.34 ± 0.56", "12.34" or "-" into buf. */
+static const char *
+pmtext(char *buf, size_t len, double mean, double sd, int decimals)
+{
+	if (isnan(mean))
+		snprintf(buf, len, "-");
+	else if (isnan(sd))
+		snprintf(buf, len, "%.*f", decimals, mean);
+	else
+		snprintf(buf, len, "%.*f \xc2\xb1 %.*f", decimals, mean, decimals, sd);
+	return buf;
+}
+
+static const char *
+numtext(char *buf, size_t len, double v, int decimals, const char *suffix)
+{
+	if (isnan(v))
+		snprintf(buf, len, "-");
+	else
+		snprintf(buf, len, "%.*f%s", decimals, v, suffix);
+	return buf;
+}
+
+static void
+trow_of(struct trow *t, const struct rset *rs, size_t row, size_t blk)
+{
+	const struct rcell *c = rset_cell(rs, row, blk);
+
+	*t = (struct trow){
+		.name = rs->row[row].name, .ok = c->ok, .failed = c->failed,
+		.time = &c->time, .cpu_pct = c->cpu.mean,
+		.loads = c->loads.n ? c->loads.mean : NAN,
+		.lcpu_pct = blk != rs->base && c->lcpu.n ? c->lcpu.mean : NAN,
+		.ratio = c->ratio,
+		.ratio_sd = c->ok > 1 || rset_cell(rs, row, rs->base)->ok > 1 ?
+		    c->ratio_sd : NAN,
+		.ratio_ci95 = c->ratio_ci95, .mark = c->noisy ? '?' : ' ',
+	};
+	if (blk == rs->base)
+		t->ratio_sd = NAN;
+}
+
+static void
+md_line(FILE *f, const struct trow *t, int stats)
+{
+	char b[7][64];
+
+	fprintf(f, "| %s | %zu%s |", t->name, t->ok, t->failed ? "!" : "");
+	if (t->ok == 0) {
+		fputs(" - | - | - | - | - |", f);
+		if (stats)
+			fputs(" - | - | - | - | - | - |", f);
+		fputc('\n', f);
+		return;
+	}
+	fprintf(f, " %s%s | %s | %s | %s | %s |",
+	    pmtext(b[0], 64, t->time->mean, t->time->n > 1 ? t->time->sd : NAN, 2),
+	    t->mark == '?' ? " ?" : "", numtext(b[1], 64, t->cpu_pct, 0, "%"),
+	    numtext(b[2], 64, t->loads, 0, ""), numtext(b[3], 64, t->lcpu_pct, 0, "%"),
+	    pmtext(b[4], 64, t->ratio, t->ratio_sd, 2));
+	if (stats)
+		fprintf(f, " %s | %s | %s | %s | %s | %s |",
+		    numtext(b[0], 64, t->time->cv * 100, 1, "%"),
+		    numtext(b[1], 64, t->time->min, 2, ""),
+		    numtext(b[2], 64, t->time->median, 2, ""),
+		    numtext(b[3], 64, t->time->max, 2, ""),
+		    numtext(b[4], 64, t->time->n > 1 ? t->time->ci95 : NAN, 2, ""),
+		    numtext(b[5], 64, t->ratio_ci95, 3, ""));
+	fputc('\n', f);
+}
+
+/* The headline counter's name and each row's rate, under the block. */
+static int
+loads_legend(FILE *f, const struct rset *rs, size_t blk, const size_t *order)
+{
+	const char *head = NULL, *unit = NULL;
+	int any = 0;
+
+	for (size_t i = 0; i < rs->nrow && head == NULL; i++) {
+		const struct rcell *c = rset_cell(rs, order[i], blk);
+		head = c->headline;
+		for (size_t k = 0; head && k < c->nc; k++)
+			if (c->c[k].name == head)
+				unit = c->c[k].unit;
+	}
+	if (head == NULL)
+		return 0;
+	fprintf(f, "%s: Loads = %s", rs->blk[blk].name, head);
+	for (size_t i = 0; i < rs->nrow; i++) {
+		const struct rcell *c = rset_cell(rs, order[i], blk);
+		for (size_t k = 0; k < c->nc; k++)
+			if (c->c[k].name == head && !isnan(c->c[k].rate)) {
+				double v = c->c[k].rate;
+				fprintf(f, "%s %s %.*f %s/s", any ? "," : ";",
+				    rs->row[order[i]].name, v >= 100 ? 0 : v >= 1 ? 2 : 4, v,
+				    unit ? unit : "");
+				any = 1;
+			}
+	}
+	fputc('\n', f);
+	return 1;
+}
+
+#define ENV_FIELDS 6
+
+/* Field w of a row's environment, as the report prints it. */
+static const char *
+env_value(char *buf, size_t len, const struct rrun *e, int w)
+{
+	switch (w) {
+	case 0: snprintf(buf, len, "%s", e->host); break;
+	case 1: snprintf(buf, len, "%s", e->kernel ? e->kernel : "?"); break;
+	case 2: snprintf(buf, len, "%s", e->cpu_model ? e->cpu_model : "?"); break;
+	case 3: snprintf(buf, len, "%ld CPUs", e->nproc); break;
+	case 4: snprintf(buf, len, "%.1f GiB", (double)e->mem_kb / 1048576); break;
+	default: snprintf(buf, len, "contest %s", e->version ? e->version : "?"); break;
+	}
+	return buf;
+}
+
+/*
+ * What differed between the rows shown: host, kernel, CPU, nproc,
+ * memory, contest version; or, when nothing did, the one environment.
+ */
+static void
+env_lines(FILE *f, const struct rset *rs, const size_t *rows, size_t nrows, int md)
+{
+	static const char *const what[ENV_FIELDS] = {
+		"host", "kernel", "cpu", "nproc", "memory", "contest",
+	};
+	char first[ENV_FIELDS][128], v[128];
+	int varies[ENV_FIELDS] = { 0 }, any = 0;
+
+	if (nrows == 0)
+		return;
+	for (int w = 0; w < ENV_FIELDS; w++) {
+		env_value(first[w], sizeof first[w], rs->row[rows[0]].env, w);
+		for (size_t i = 1; i < nrows; i++)
+			if (strcmp(env_value(v, sizeof v, rs->row[rows[i]].env, w),
+			    first[w]) != 0)
+				varies[w] = any = 1;
+	}
+	if (!any) {
+		fprintf(f, "%senvironment: %s, %s, %s, %s, %s, %s\n", md ? "- " : "",
+		    first[0], first[1],
+		    first[2], first[3], first[4], first[5]);
+		return;
+	}
+	fprintf(f, "%senvironment differs between the rows compared:\n", md ? "- " : "");
+	for (int w = 0; w < ENV_FIELDS; w++) {
+		if (!varies[w])
+			continue;
+		fprintf(f, "%s%-8s", md ? "  - " : "  ", what[w]);
+		for (size_t i = 0; i < nrows; i++)
+			fprintf(f, "%s %s: %s", i ? "," : "", rs->row[rows[i]].name,
+			    env_value(v, sizeof v, rs->row[rows[i]].env, w));
+		fputc('\n', f);
+	}
+}
+
+static void
+footnotes(FILE *f, const struct rset *rs, const size_t *rows, size_t nrows,
+    int noisy, int md)
+{
+	const char *li = md ? "- " : "";	/* one Markdown list item per note */
+
+	fprintf(f, "%sTime in seconds, mean \xc2\xb1 sample sd; Ratio: Time over the "
+	    "same kernel's no_load mean.\n", li);
+	if (noisy)
+		fprintf(f, "%s? CoV of Time above %.0f%% or fewer than %d runs: read "
+		    "with care (more runs, or --warmup).\n", li, RSET_NOISY_CV * 100,
+		    RSET_MIN_RUNS);
+	if (rs->warmups)
+		fprintf(f, "%s%lu warmup run%s not counted.\n", li, rs->warmups,
+		    rs->warmups == 1 ? "" : "s");
+	env_lines(f, rs, rows, nrows, md);
+}
+
+void
+report_text(FILE *f, const struct rset *rs, int stats, int md)
+{
+	int noisy = 0;
+	size_t *rows = rs->order;	/* block 0's order names every row */
+
+	for (size_t b = 0; b < rs->nblk; b++) {
+		const size_t *o = rs->order + b * rs->nrow;
+		size_t failed = 0;
+		struct trow t;
+
+		if (md) {
+			fprintf(f, "### %s\n\n| Kernel | Runs | Time | CPU%% | Loads | "
+			    "LCPU%% | Ratio |%s\n|---|--:|--:|--:|--:|--:|--:|%s\n",
+			    rs->blk[b].name,
+			    stats ? " CoV | Min | Median | Max | CI95 | Ratio CI95 |" : "",
+			    stats ? "--:|--:|--:|--:|--:|--:|" : "");
+		} else {
+			fprintf(f, "%s:\n", rs->blk[b].name);
+			table_head(f, stats);
+		}
+		for (size_t i = 0; i < rs->nrow; i++) {
+			const struct rcell *c = rset_cell(rs, o[i], b);
+			if (c->ok == 0 && c->failed == 0)
+				continue;	/* this kernel never ran this load */
+			trow_of(&t, rs, o[i], b);
+			if (md)
+				md_line(f, &t, stats);
+			else
+				table_line(f, &t, stats);
+			noisy |= c->noisy;
+			failed += c->failed;
+		}
+		if (md)
+			fputc('\n', f);
+		int notes = loads_legend(f, rs, b, o);
+		if (failed)
+			notes = fprintf(f, "%s: ! %zu run%s failed, left out of the means\n",
+			    rs->blk[b].name, failed, failed == 1 ? "" : "s");
+		if (md && notes)
+			fputc('\n', f);
+	}
+	footnotes(f, rs, rows, rs->nrow, noisy, md);
+}
+
+/* "+12.34%" with the significance mark, or "-". */
+static const char *
+change(char *buf, size_t len, double pct, int sig)
+{
+	if (isnan(pct))
+		snprintf(buf, len, "-");
+	else
+		snprintf(buf, len, "%+.2f%%%s", pct, sig ? "*" : "");
+	return buf;
+}
+
+static const char *
+cell_time(char *buf, size_t len, const struct rcell *c)
+{
+	if (c == NULL || c->ok == 0)
+		return snprintf(buf, len, "-"), buf;
+	snprintf(buf, len, "%.2f%s", c->time.mean, c->noisy ? "?" : "");
+	return buf;
+}
+
+static const char *
+pval(char *buf, size_t len, double p)
+{
+	if (isnan(p))
+		snprintf(buf, len, "-");
+	else if (p < 0.0001)
+		snprintf(buf, len, "<0.0001");
+	else
+		snprintf(buf, len, "%.4f", p);
+	return buf;
+}
+
+void
+compare_verdict(FILE *f, const struct cmp *m)
+{
+	const struct rset *rs = m->rs;
+
+	fprintf(f, "%s against %s: ", rs->row[m->b].name, rs->row[m->a].name);
+	if (m->regressed == 0)
+		fprintf(f, "no significant regression beyond %g%% in %zu load%s",
+		    m->threshold, m->n, m->n == 1 ? "" : "s");
+	else {
+		fprintf(f, "%zu of %zu load%s regressed beyond %g%%:", m->regressed,
+		    m->n, m->n == 1 ? "" : "s", m->threshold);
+		int first = 1;
+		for (size_t i = 0; i < m->n; i++) {
+			const struct cmpline *l = &m->line[i];
+			if (!l->worse_time && !l->worse_ratio)
+				continue;
+			fprintf(f, "%s %s", first ? "" : ";", rs->blk[l->blk].name);
+			if (l->worse_time)
+				fprintf(f, " Time %+.1f%% (p=%.2g)", l->time_pct, l->p_time);
+			if (l->worse_ratio)
+				fprintf(f, " Ratio %+.1f%% (p=%.2g)", l->ratio_pct, l->p_ratio);
+			first = 0;
+		}
+	}
+	if (m->untested)
+		fprintf(f, " (%zu load%s not tested: fewer than 2 runs on a side)",
+		    m->untested, m->untested == 1 ? "" : "s");
+	fputc('\n', f);
+}
+
+void
+compare_text(FILE *f, const struct cmp *m, int stats, int md)
+{
+	const struct rset *rs = m->rs;
+	const char *an = rs->row[m->a].name, *bn = rs->row[m->b].name;
+	char v[10][64];
+	int noisy = 0;
+
+	if (md)
+		fprintf(f, "| Load | Time %s | Time %s | Change | Ratio %s | Ratio %s | "
+		    "Change | Loads %s | Loads %s | Change |%s\n"
+		    "|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|%s\n", an, bn, an, bn,
+		    an, bn, stats ? " p(Time) | p(Ratio) | Runs |" : "",
+		    stats ? "--:|--:|--:|" : "");
+	else {
+		fprintf(f, "%-24s %10s %10s %10s %8s %8s %10s %10s %10s %9s",
+		    "", an, bn, "", an, bn, "", an, bn, "");
+		fprintf(f, "\n%-24s %10s %10s %10s %8s %8s %10s %10s %10s %9s%s\n",
+		    "Load", "Time", "Time", "Change", "Ratio", "Ratio", "Change",
+		    "Loads", "Loads", "Change",
+		    stats ? "   p(Time)  p(Ratio)  Runs" : "");
+	}
+	for (size_t i = 0; i < m->n; i++) {
+		const struct cmpline *l = &m->line[i];
+		const char *cols[10] = {
+			rs->blk[l->blk].name,
+			cell_time(v[0], 64, l->a), cell_time(v[1], 64, l->b),
+			change(v[2], 64, l->time_pct, l->sig_time),
+			numtext(v[3], 64, l->blk == rs->base ? NAN : l->a->ratio, 2, ""),
+			numtext(v[4], 64, l->blk == rs->base ? NAN : l->b->ratio, 2, ""),
+			change(v[5], 64, l->ratio_pct, l->sig_ratio),
+			numtext(v[6], 64, l->a->loads.n ? l->a->loads.mean : NAN, 0, ""),
+			numtext(v[7], 64, l->b->loads.n ? l->b->loads.mean : NAN, 0, ""),
+			change(v[8], 64, l->loads_pct, 0),
+		};
+		noisy |= l->a->noisy || l->b->noisy;
+		if (md) {
+			fputc('|', f);
+			for (int c = 0; c < 10; c++)
+				fprintf(f, " %s |", cols[c]);
+			if (stats)
+				fprintf(f, " %s | %s | %zu/%zu |", pval(v[0], 64, l->p_time),
+				    pval(v[1], 64, l->p_ratio), l->a->ok, l->b->ok);
+			fputc('\n', f);
+			continue;
+		}
+		fprintf(f, "%-24s %10s %10s %10s %8s %8s %10s %10s %10s %9s", cols[0],
+		    cols[1], cols[2], cols[3], cols[4], cols[5], cols[6], cols[7],
+		    cols[8], cols[9]);
+		if (stats)
+			fprintf(f, " %9s %9s %5zu/%zu", pval(v[0], 64, l->p_time),
+			    pval(v[1], 64, l->p_ratio), l->a->ok, l->b->ok);
+		fputc('\n', f);
+	}
+	fprintf(f, "%s* significant change (Welch's t-test, p < %.2f); Time in seconds, "
+	    "Change is %s against %s.\n", md ? "\n- " : "", CMP_ALPHA, bn, an);
+	if (noisy)
+		fprintf(f, "%s? CoV of Time above %.0f%% or fewer than %d runs: read "
+		    "with care.\n", md ? "- " : "", RSET_NOISY_CV * 100, RSET_MIN_RUNS);
+	size_t rows[2] = { m->a, m->b };
+	env_lines(f, rs, rows, 2, md);
+	if (md)
+		fputc('\n', f);
+	compare_verdict(f, m);
+}
+
+void
+cmp_build(struct cmp *m, const struct rset *rs, size_t a, size_t b,
+    double threshold)
+{
+	memset(m, 0, sizeof *m);
+	m->rs = rs;
+	m->a = a;
+	m->b = b;
+	m->threshold = threshold;
+	m->line = calloc(rs->nblk + 1, sizeof *m->line);
+	if (m->line == NULL)
+		return;
+	for (size_t blk = 0; blk < rs->nblk; blk++) {
+		const struct rcell *ca = rset_cell(rs, a, blk), *cb = rset_cell(rs, b, blk);
+		struct cmpline *l = &m->line[m->n];
+		double t, df;
+
+		if (ca->ok == 0 || cb->ok == 0)
+			continue;	/* a load only one side ran is no comparison */
+		m->n++;
+		l->blk = blk;
+		l->a = ca;
+		l->b = cb;
+		l->time_pct = (cb->time.mean / ca->time.mean - 1) * 100;
+		l->p_time = stats_welch(&ca->time, &cb->time, &t, &df);
+		l->ratio_pct = l->p_ratio = NAN;
+		if (blk != rs->base && !isnan(ca->ratio) && !isnan(cb->ratio)) {
+			l->ratio_pct = (cb->ratio / ca->ratio - 1) * 100;
+			double se = sqrt(ca->ratio_se * ca->ratio_se +
+			    cb->ratio_se * cb->ratio_se);
+			/* the smaller df of the two ratios: the wider test */
+			df = ca->ratio_df < cb->ratio_df ? ca->ratio_df : cb->ratio_df;
+			if (se > 0)
+				l->p_ratio = stats_t_pvalue((cb->ratio - ca->ratio) / se, df);
+			else if (!isnan(se))
+				l->p_ratio = cb->ratio == ca->ratio ? 1 : 0;
+		}
+		l->loads_pct = ca->loads.n && cb->loads.n && ca->loads.mean != 0 ?
+		    (cb->loads.mean / ca->loads.mean - 1) * 100 : NAN;
+		l->sig_time = l->p_time < CMP_ALPHA;
+		l->sig_ratio = l->p_ratio < CMP_ALPHA;
+		l->worse_time = l->sig_time && l->time_pct > threshold;
+		l->worse_ratio = l->sig_ratio && l->ratio_pct > threshold;
+		if (l->worse_time || l->worse_ratio)
+			m->regressed++;
+		if (isnan(l->p_time))
+			m->untested++;
+	}
+}
+
+void
+cmp_free(struct cmp *m)
+{
+	free(m->line);
+	m->line = NULL;
+}

@@ -1,0 +1,555 @@
+#include "config.h"
+
+#include <ctype.h>
+#include <dirent.h>
+#include <errno.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "jsonl.h"
+#include "rset.h"
+#include "util.h"
+
+/*
+ * Interned strings: a report over 100000 lines holds a handful of
+ * labels, hosts and counter names, so each is stored once and compared
+ * by pointer.
+ */
+struct rpool {
+	char	**slot;
+	size_t	  n, cap;
+};
+
+static uint64_t
+hash(const char *s)
+{
+	uint64_t h = 1469598103934665603ull;
+
+	while (*s)
+		h = (h ^ (unsigned char)*s++) * 1099511628211ull;
+	return h;
+}
+
+static const char *
+intern(struct rset *rs, const char *s)
+{
+	struct rpool *p = rs->pool;
+
+	if (s == NULL)
+		return NULL;
+	if (p->n * 2 >= p->cap) {
+		size_t cap = p->cap ? p->cap * 2 : 256;
+		char **slot = xcalloc(cap, sizeof *slot);
+		for (size_t i = 0; i < p->cap; i++) {
+			if (p->slot[i] == NULL)
+				continue;
+			size_t j = hash(p->slot[i]) & (cap - 1);
+			while (slot[j])
+				j = (j + 1) & (cap - 1);
+			slot[j] = p->slot[i];
+		}
+		free(p->slot);
+		p->slot = slot;
+		p->cap = cap;
+	}
+	size_t j = hash(s) & (p->cap - 1);
+	while (p->slot[j]) {
+		if (strcmp(p->slot[j], s) == 0)
+			return p->slot[j];
+		j = (j + 1) & (p->cap - 1);
+	}
+	p->n++;
+	return p->slot[j] = xstrdup(s);
+}
+
+struct addctx {
+	struct rset		*rs;
+	const struct rfilter	*f;
+	const char		*file;
+};
+
+static int
+listed(const char *s, const char **list, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (strcmp(s, list[i]) == 0)
+			return 1;
+	return 0;
+}
+
+/* A label filter names the label, or one row of it (LABEL@HOST, LABEL#N). */
+static int
+label_listed(const char *label, const char **list, size_t n)
+{
+	size_t len = strlen(label);
+
+	for (size_t i = 0; i < n; i++)
+		if (strncmp(list[i], label, len) == 0 && (list[i][len] == '\0' ||
+		    list[i][len] == '@' || list[i][len] == '#'))
+			return 1;
+	return 0;
+}
+
+static size_t
+find_row(struct rset *rs, const struct rrun *r)
+{
+	size_t i;
+
+	for (i = 0; i < rs->nrow; i++)
+		if (rs->row[i].label == r->label && rs->row[i].host == r->host &&
+		    rs->row[i].command == r->command)
+			return i;
+	rs->row = realloc(rs->row, (i + 1) * sizeof *rs->row);
+	if (rs->row == NULL)
+		fatal(1, "out of memory");
+	rs->row[i] = (struct rrow){ r->label, r->host, r->command, NULL, NULL };
+	rs->nrow++;
+	return i;
+}
+
+static size_t
+find_block(struct rset *rs, const struct rrun *r)
+{
+	size_t i;
+
+	for (i = 0; i < rs->nblk; i++)
+		if (rs->blk[i].name == r->block)
+			return i;
+	rs->blk = realloc(rs->blk, (i + 1) * sizeof *rs->blk);
+	if (rs->blk == NULL)
+		fatal(1, "out of memory");
+	rs->blk[i] = (struct rblock){ r->block, r->load };
+	rs->nblk++;
+	return i;
+}
+
+static void
+counters(struct rset *rs, struct rrun *r, const struct jnode *o)
+{
+	const struct jnode *vals = jget(o, "counters");
+	const struct jnode *units = jget(o, "counter_units");
+	const struct jnode *rates = jget(o, "counter_rates_per_s");
+	size_t n = 0;
+
+	r->loads = NAN;
+	if (vals == NULL || vals->type != J_OBJ)
+		return;
+	for (const struct jnode *v = vals->child; v; v = v->next)
+		n++;
+	if (n == 0)
+		return;
+	r->c = xcalloc(n, sizeof *r->c);
+	for (const struct jnode *v = vals->child; v; v = v->next) {
+		if (v->type != J_NUM)
+			continue;
+		struct rcount *c = &r->c[r->nc++];
+		c->name = intern(rs, v->key);
+		c->unit = intern(rs, jget_str(units, v->key));
+		c->val = v->num;
+		c->rate = jget_num(rates, v->key, NAN);
+		if (r->headline == c->name)
+			r->loads = c->val;
+	}
+}
+
+static int
+add_line(const struct jnode *o, unsigned long lineno, void *arg)
+{
+	struct addctx *x = arg;
+	struct rset *rs = x->rs;
+	const struct rfilter *f = x->f;
+	const char *label = jget_str(o, "label"), *load = jget_str(o, "load");
+	const char *status = jget_str(o, "status"), *when = jget_str(o, "timestamp");
+	double wall = jget_num(o, "wall_s", NAN);
+
+	if (label == NULL || load == NULL || status == NULL || isnan(wall)) {
+		warnmsg("%s:%lu: not a contest result, skipped", x->file, lineno);
+		rs->skipped++;
+		return 0;
+	}
+	if (jget_num(o, "warmup", 0)) {
+		rs->warmups++;
+		return 0;
+	}
+	const char *block = jget_str(o, "load_spec");
+	const char *host = jget_str(o, "host");
+	if (block == NULL)
+		block = load;
+	if (f->nlabels && !label_listed(label, f->labels, f->nlabels))
+		return 0;
+	if (f->nloads && !listed(block, f->loads, f->nloads) &&
+	    !listed(load, f->loads, f->nloads))
+		return 0;
+	if (f->host && (host == NULL || strcmp(host, f->host) != 0))
+		return 0;
+	if (f->since && (when == NULL || strcmp(when, f->since) < 0))
+		return 0;
+
+	if (rs->nrun == rs->caprun) {
+		rs->caprun = rs->caprun ? rs->caprun * 2 : 64;
+		rs->run = realloc(rs->run, rs->caprun * sizeof *rs->run);
+		if (rs->run == NULL)
+			fatal(1, "out of memory");
+	}
+	struct rrun *r = &rs->run[rs->nrun++];
+	memset(r, 0, sizeof *r);
+	r->label = intern(rs, label);
+	r->host = intern(rs, host ? host : "?");
+	r->command = intern(rs, jget_str(o, "command") ? jget_str(o, "command") : "?");
+	r->block = intern(rs, block);
+	r->load = intern(rs, load);
+	r->timestamp = intern(rs, when);
+	r->kernel = intern(rs, jget_str(o, "kernel"));
+	r->cpu_model = intern(rs, jget_str(o, "cpu_model"));
+	r->version = intern(rs, jget_str(o, "contest_version"));
+	r->signal = intern(rs, jget_str(o, "signal"));
+	const char *head = jget_str(o, "headline");
+	r->headline = head && *head ? intern(rs, head) : NULL;
+	r->sched = intern(rs, jget_str(o, "sched"));
+	r->file = x->file;
+	r->line = lineno;
+	r->nproc = (long)jget_num(o, "nproc", 0);
+	r->mem_kb = (long long)jget_num(o, "mem_total_kb", 0);
+	r->ok = strcmp(status, "ok") == 0;
+	r->exit_code = (int)jget_num(o, "exit_code", 0);
+	r->wall = wall;
+	r->cpu_pct = jget_num(o, "cpu_pct", NAN);
+	r->lcpu_pct = jget_num(o, "lcpu_pct", NAN);
+	counters(rs, r, o);
+	r->row = find_row(rs, r);
+	r->blk = find_block(rs, r);
+	return 0;
+}
+
+static int
+add_file(struct rset *rs, const char *path, const struct rfilter *f)
+{
+	struct addctx x = { rs, f, intern(rs, path) };
+	unsigned long skipped;
+
+	if (jsonl_read(path, add_line, &x, &skipped) < 0) {
+		warnmsg("%s: %s", path, strerror(errno));
+		return -1;
+	}
+	rs->skipped += skipped;
+	rs->files++;
+	return 0;
+}
+
+static int
+by_name(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+int
+rset_add(struct rset *rs, const char *path, const struct rfilter *f)
+{
+	struct stat st;
+
+	if (rs->pool == NULL)
+		rs->pool = xcalloc(1, sizeof *rs->pool);
+	if (stat(path, &st) != 0) {
+		warnmsg("%s: %s", path, strerror(errno));
+		return -1;
+	}
+	if (!S_ISDIR(st.st_mode))
+		return add_file(rs, path, f);
+
+	DIR *d = opendir(path);
+	struct dirent *e;
+	char **names = NULL;
+	size_t n = 0;
+	int rc = 0;
+
+	if (d == NULL) {
+		warnmsg("%s: %s", path, strerror(errno));
+		return -1;
+	}
+	while ((e = readdir(d)) != NULL) {
+		size_t len = strlen(e->d_name);
+		if (len < 7 || e->d_name[0] == '.' ||
+		    strcmp(e->d_name + len - 6, ".jsonl") != 0)
+			continue;
+		names = realloc(names, (n + 1) * sizeof *names);
+		if (names == NULL)
+			fatal(1, "out of memory");
+		names[n++] = xstrdup(e->d_name);
+	}
+	closedir(d);
+	if (n == 0) {
+		warnmsg("%s: no *.jsonl results in this directory", path);
+		rc = -1;
+	}
+	qsort(names, n, sizeof *names, by_name);
+	for (size_t i = 0; i < n; i++) {
+		char *full = xcalloc(strlen(path) + strlen(names[i]) + 2, 1);
+		sprintf(full, "%s/%s", path, names[i]);
+		if (add_file(rs, full, f) != 0)
+			rc = -1;
+		free(full);
+		free(names[i]);
+	}
+	free(names);
+	return rc;
+}
+
+struct rcell *
+rset_cell(const struct rset *rs, size_t row, size_t blk)
+{
+	return &rs->cell[row * rs->nblk + blk];
+}
+
+/* Natural order: runs of digits compare by value, the rest bytewise. */
+int
+rset_labelcmp(const char *a, const char *b)
+{
+	while (*a && *b) {
+		if (isdigit((unsigned char)*a) && isdigit((unsigned char)*b)) {
+			while (*a == '0')
+				a++;
+			while (*b == '0')
+				b++;
+			size_t la = 0, lb = 0;
+			while (isdigit((unsigned char)a[la]))
+				la++;
+			while (isdigit((unsigned char)b[lb]))
+				lb++;
+			if (la != lb)
+				return la < lb ? -1 : 1;
+			int c = strncmp(a, b, la);
+			if (c)
+				return c;
+			a += la;
+			b += lb;
+			continue;
+		}
+		if (*a != *b)
+			return (unsigned char)*a < (unsigned char)*b ? -1 : 1;
+		a++;
+		b++;
+	}
+	return (*a != 0) - (*b != 0);
+}
+
+/* Names: the label, then "@host" and "#n" only where one label has several. */
+static void
+name_rows(struct rset *rs)
+{
+	for (size_t i = 0; i < rs->nrow; i++) {
+		struct rrow *w = &rs->row[i];
+		size_t hosts = 0, cmds = 0, cmdno = 0;
+		for (size_t j = 0; j < rs->nrow; j++) {
+			const struct rrow *o = &rs->row[j];
+			if (o->label != w->label)
+				continue;
+			if (o->host != w->host)
+				hosts++;
+			else {
+				cmds++;
+				if (j <= i)
+					cmdno++;
+			}
+		}
+		size_t len = strlen(w->label) + strlen(w->host) + 32;
+		w->name = xcalloc(len, 1);
+		snprintf(w->name, len, "%s%s%s", w->label, hosts ? "@" : "",
+		    hosts ? w->host : "");
+		if (cmds > 1)
+			snprintf(w->name + strlen(w->name), 32, "#%zu", cmdno);
+	}
+}
+
+static void
+summarise_cell(struct rset *rs, size_t row, size_t blk, struct rcell *c)
+{
+	size_t n = 0;
+	double *cpu, *lcpu, *loads;
+
+	for (size_t i = 0; i < rs->nrun; i++)
+		if (rs->run[i].row == row && rs->run[i].blk == blk)
+			n++;
+	c->wall = xcalloc(n + 1, sizeof *c->wall);
+	cpu = xcalloc(n + 1, sizeof *cpu);
+	lcpu = xcalloc(n + 1, sizeof *lcpu);
+	loads = xcalloc(n + 1, sizeof *loads);
+	size_t nlcpu = 0, nloads = 0;
+	for (size_t i = 0; i < rs->nrun; i++) {
+		const struct rrun *r = &rs->run[i];
+		if (r->row != row || r->blk != blk)
+			continue;
+		if (!r->ok) {
+			c->failed++;
+			c->last_exit = r->exit_code;
+			c->last_signal = r->signal;
+			continue;
+		}
+		cpu[c->ok] = r->cpu_pct;
+		c->wall[c->ok++] = r->wall;
+		if (!isnan(r->lcpu_pct))
+			lcpu[nlcpu++] = r->lcpu_pct;
+		if (!isnan(r->loads))
+			loads[nloads++] = r->loads;
+		if (r->headline)
+			c->headline = r->headline;
+		for (size_t k = 0; k < r->nc; k++) {
+			const struct rcount *rc = &r->c[k];
+			size_t j;
+			for (j = 0; j < c->nc && c->c[j].name != rc->name; j++)
+				;
+			if (j == c->nc) {
+				c->c = realloc(c->c, (c->nc + 1) * sizeof *c->c);
+				if (c->c == NULL)
+					fatal(1, "out of memory");
+				c->c[c->nc++] = (struct rcsum){ rc->name, rc->unit, 0, 0, 0 };
+			}
+			c->c[j].mean += rc->val;
+			c->c[j].rate += rc->rate;	/* NaN stays NaN: a gauge */
+			c->c[j].n++;
+		}
+	}
+	for (size_t j = 0; j < c->nc; j++) {
+		c->c[j].mean /= (double)c->c[j].n;
+		c->c[j].rate /= (double)c->c[j].n;
+	}
+	stats_compute(c->wall, c->ok, &c->time);
+	stats_compute(cpu, c->ok, &c->cpu);
+	stats_compute(lcpu, nlcpu, &c->lcpu);
+	stats_compute(loads, nloads, &c->loads);
+	c->noisy = c->ok > 0 && (c->ok < RSET_MIN_RUNS || c->time.cv > RSET_NOISY_CV);
+	free(cpu);
+	free(lcpu);
+	free(loads);
+}
+
+static const struct rset *sort_rs;
+static size_t sort_blk;
+static enum rsort sort_how;
+
+static int
+row_order(const void *pa, const void *pb)
+{
+	size_t a = *(const size_t *)pa, b = *(const size_t *)pb;
+	int c = 0;
+
+	if (sort_how == RSORT_LABEL)
+		c = rset_labelcmp(sort_rs->row[a].name, sort_rs->row[b].name);
+	else if (sort_how == RSORT_TIME) {
+		const struct rcell *ca = rset_cell(sort_rs, a, sort_blk);
+		const struct rcell *cb = rset_cell(sort_rs, b, sort_blk);
+		/* rows without runs go last */
+		double ta = ca->ok ? ca->time.mean : INFINITY;
+		double tb = cb->ok ? cb->time.mean : INFINITY;
+		c = (ta > tb) - (ta < tb);
+	}
+	return c ? c : (a > b) - (a < b);
+}
+
+void
+rset_summarise(struct rset *rs, enum rsort how)
+{
+	rs->base = rs->nblk;
+	for (size_t b = 0; b < rs->nblk; b++)
+		if (strcmp(rs->blk[b].name, "no_load") == 0)
+			rs->base = b;
+	/* no_load's block comes first, as in the run's table */
+	if (rs->base < rs->nblk && rs->base > 0) {
+		struct rblock t = rs->blk[rs->base];
+		memmove(rs->blk + 1, rs->blk, rs->base * sizeof *rs->blk);
+		rs->blk[0] = t;
+		for (size_t i = 0; i < rs->nrun; i++)
+			if (rs->run[i].blk == rs->base)
+				rs->run[i].blk = 0;
+			else if (rs->run[i].blk < rs->base)
+				rs->run[i].blk++;
+		rs->base = 0;
+	}
+	name_rows(rs);
+	for (size_t i = 0; i < rs->nrun; i++)
+		if (rs->row[rs->run[i].row].env == NULL)
+			rs->row[rs->run[i].row].env = &rs->run[i];
+	rs->cell = xcalloc(rs->nrow * rs->nblk + 1, sizeof *rs->cell);
+	for (size_t r = 0; r < rs->nrow; r++)
+		for (size_t b = 0; b < rs->nblk; b++)
+			summarise_cell(rs, r, b, rset_cell(rs, r, b));
+	for (size_t r = 0; r < rs->nrow; r++)
+		for (size_t b = 0; b < rs->nblk; b++) {
+			struct rcell *c = rset_cell(rs, r, b);
+			const struct rcell *base = rs->base < rs->nblk ?
+			    rset_cell(rs, r, rs->base) : NULL;
+			c->ratio = c->ratio_sd = c->ratio_ci95 = c->ratio_se =
+			    c->ratio_df = NAN;
+			if (base == NULL || base->ok == 0 || c->ok == 0)
+				continue;
+			if (b == rs->base) {
+				c->ratio = 1;	/* by definition, with no spread */
+				continue;
+			}
+			c->ratio = stats_ratio(&c->time, &base->time, &c->ratio_sd);
+			c->ratio_se = stats_ratio_se(&c->time, &base->time, &c->ratio_df);
+			c->ratio_ci95 = stats_ratio_ci95(&c->time, &base->time);
+		}
+	rs->order = xcalloc(rs->nrow * rs->nblk + 1, sizeof *rs->order);
+	sort_rs = rs;
+	sort_how = how;
+	for (size_t b = 0; b < rs->nblk; b++) {
+		size_t *o = rs->order + b * rs->nrow;
+		for (size_t r = 0; r < rs->nrow; r++)
+			o[r] = r;
+		sort_blk = b;
+		qsort(o, rs->nrow, sizeof *o, row_order);
+	}
+}
+
+long
+rset_find_row(const struct rset *rs, const char *label)
+{
+	long found = -1;
+	size_t n = 0;
+
+	for (size_t r = 0; r < rs->nrow; r++)
+		if (strcmp(rs->row[r].label, label) == 0 ||
+		    strcmp(rs->row[r].name, label) == 0) {
+			if (strcmp(rs->row[r].name, label) == 0)
+				return (long)r;
+			found = (long)r;
+			n++;
+		}
+	if (n == 0)
+		warnmsg("no results for label '%s'", label);
+	else if (n > 1)
+		warnmsg("label '%s' was measured on more than one host or with more "
+		    "than one command; name one row as the report does (LABEL@HOST, "
+		    "LABEL#N)", label);
+	return n == 1 ? found : -1;
+}
+
+void
+rset_free(struct rset *rs)
+{
+	for (size_t i = 0; i < rs->nrun; i++)
+		free(rs->run[i].c);
+	if (rs->cell)
+		for (size_t i = 0; i < rs->nrow * rs->nblk; i++) {
+			free(rs->cell[i].wall);
+			free(rs->cell[i].c);
+		}
+	for (size_t i = 0; i < rs->nrow; i++)
+		free(rs->row[i].name);
+	if (rs->pool) {
+		for (size_t i = 0; i < rs->pool->cap; i++)
+			free(rs->pool->slot[i]);
+		free(rs->pool->slot);
+		free(rs->pool);
+	}
+	free(rs->run);
+	free(rs->row);
+	free(rs->blk);
+	free(rs->cell);
+	free(rs->order);
+	memset(rs, 0, sizeof *rs);
+}

@@ -1,0 +1,106 @@
+/*
+ * Stored results read back for report and compare: runs grouped into
+ * rows (one kernel label on one host with one command) and blocks (one
+ * load spec), and each row x block cell summarised.  Reading never runs
+ * anything.
+ */
+#ifndef CONTEST_RSET_H
+#define CONTEST_RSET_H
+
+#include <stddef.h>
+
+#include "stats.h"
+
+#define RSET_NOISY_CV	0.05	/* a cell above this CoV is flagged */
+#define RSET_MIN_RUNS	3	/* and one with fewer runs */
+
+struct rcount {
+	const char	*name, *unit;
+	double		 val, rate;	/* rate NaN for a gauge */
+};
+
+struct rrun {
+	const char	*label, *host, *command, *block, *load, *timestamp;
+	const char	*kernel, *cpu_model, *version, *signal, *headline, *sched;
+	const char	*file;
+	unsigned long	 line;
+	long		 nproc;
+	long long	 mem_kb;
+	int		 ok, exit_code;
+	double		 wall, cpu_pct, lcpu_pct, loads;	/* loads NaN: none */
+	struct rcount	*c;
+	size_t		 nc;
+	size_t		 row, blk;
+};
+
+struct rrow {
+	const char	*label, *host, *command;
+	char		*name;		/* label, with @host / #n when ambiguous */
+	const struct rrun *env;		/* the first run: kernel, CPU, memory */
+};
+
+struct rblock {
+	const char	*name, *load;
+};
+
+struct rcsum {
+	const char	*name, *unit;
+	double		 mean, rate;	/* over the runs that had it */
+	size_t		 n;
+};
+
+struct rcell {
+	size_t		 ok, failed;
+	double		*wall;		/* the ok runs' times, in file order */
+	struct stats	 time, cpu, lcpu, loads;
+	double		 ratio, ratio_sd, ratio_ci95, ratio_se, ratio_df;
+	int		 noisy;
+	int		 last_exit;
+	const char	*last_signal, *headline;
+	struct rcsum	*c;
+	size_t		 nc;
+};
+
+struct rfilter {
+	const char	**labels, **loads;
+	size_t		 nlabels, nloads;
+	const char	*host, *since;
+};
+
+struct rset {
+	struct rrun	*run;
+	size_t		 nrun, caprun;
+	struct rrow	*row;
+	size_t		 nrow;
+	struct rblock	*blk;
+	size_t		 nblk;
+	struct rcell	*cell;		/* nrow x nblk, after rset_summarise */
+	size_t		*order;		/* per block, the rows in display order */
+	size_t		 base;		/* the no_load block, or nblk */
+	unsigned long	 skipped, warmups, files;
+	struct rpool	*pool;
+};
+
+enum rsort { RSORT_FIRST, RSORT_LABEL, RSORT_TIME };
+
+/*
+ * Add a results file, or every *.jsonl file of a directory.  Returns 0,
+ * or -1 after a message when the path cannot be read.
+ */
+int	rset_add(struct rset *, const char *path, const struct rfilter *);
+
+/* Group, summarise and order (after the last rset_add). */
+void	rset_summarise(struct rset *, enum rsort);
+
+struct rcell *rset_cell(const struct rset *, size_t row, size_t blk);
+
+/* The row of a label (exactly one host and command), or -1 after a
+ * message: none, or more than one. */
+long	rset_find_row(const struct rset *, const char *label);
+
+/* Natural order of labels: "5.9" < "5.10". */
+int	rset_labelcmp(const char *, const char *);
+
+void	rset_free(struct rset *);
+
+#endif
