@@ -16,6 +16,7 @@
 #include "proc.h"
 #include "results.h"
 #include "run.h"
+#include "schedopt.h"
 #include "util.h"
 
 #define MAX_LOADS	32
@@ -28,8 +29,9 @@ usage_run(FILE *f)
 {
 	fputs("usage: contest [run] [-n RUNS] [--warmup N] [--prepare CMD] "
 	    "[--lead SECONDS]\n"
-	    "                [-k LABEL] [-o DIR] [-l LOAD[:key=val,...]]... "
-	    "[--] [COMMAND [ARG]...]\n\n"
+	    "                [-k LABEL] [-o DIR] [--load-nice N] [--load-policy P]\n"
+	    "                [--load-cpus LIST] [--job-cpus LIST]\n"
+	    "                [-l LOAD[:key=val,...]]... [--] [COMMAND [ARG]...]\n\n"
 	    "Time COMMAND with no load and beside each load, in interleaved rounds.\n"
 	    "Without COMMAND, time the built-in default job: a generated C tree\n"
 	    "built with make -jNCPU (needs cc and make).\n\n"
@@ -41,6 +43,11 @@ usage_run(FILE *f)
 	    "  -o, --output DIR     results dir (default $CONTEST_RESULTS or\n"
 	    "                       ./contest-results)\n"
 	    "  -l, --load SPEC      add a load: NAME[:key=val,...]; see 'contest list'\n"
+	    "      --load-nice N    every load process at nice N (-20..19)\n"
+	    "      --load-policy P  loads under SCHED_OTHER, SCHED_BATCH or SCHED_IDLE\n"
+	    "                       (other, batch, idle)\n"
+	    "      --load-cpus LIST loads on these CPUs (taskset -c syntax: 0,2-3,0-7:2)\n"
+	    "      --job-cpus LIST  the job on these CPUs\n"
 	    "  -h, --help           this text\n", f);
 }
 
@@ -78,6 +85,10 @@ cmd_run(int argc, char **argv)
 		{ "label", required_argument, NULL, 'k' },
 		{ "output", required_argument, NULL, 'o' },
 		{ "load", required_argument, NULL, 'l' },
+		{ "load-nice", required_argument, NULL, 'N' },
+		{ "load-policy", required_argument, NULL, 'Y' },
+		{ "load-cpus", required_argument, NULL, 'C' },
+		{ "job-cpus", required_argument, NULL, 'J' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -146,6 +157,24 @@ cmd_run(int argc, char **argv)
 					usage_fail("-l: load '%s' given twice", slots[i].name);
 			s.nslots++;
 			break;
+		case 'N':
+			number_arg("--load-nice", optarg, -20, 19, &v);
+			s.sched.load.has_nice = 1;
+			s.sched.load.nice = (int)v;
+			break;
+		case 'Y':
+			if ((s.sched.load.policy = sched_policy_parse(optarg)) < 0)
+				usage_fail("--load-policy: '%s' is not other, batch or idle",
+				    optarg);
+			s.sched.load.has_policy = 1;
+			break;
+		case 'C':
+		case 'J':
+			if (sched_cpus_parse(optarg, ch == 'C' ? &s.sched.load :
+			    &s.sched.job, err, sizeof err) < 0)
+				usage_fail("%s: %s", ch == 'C' ? "--load-cpus" : "--job-cpus",
+				    err);
+			break;
 		case 'h':
 			usage_run(stdout);
 			return finish_stdout();
@@ -164,6 +193,12 @@ cmd_run(int argc, char **argv)
 		if (e)
 			fatal(e == ENOENT ? 127 : 126, "%s: %s", argv[0], strerror(e));
 	}
+
+	if (sched_check(&s.sched.load, err, sizeof err) < 0)
+		usage_fail("loads: %s", err);
+	if (sched_check(&s.sched.job, err, sizeof err) < 0)
+		usage_fail("job: %s", err);
+	sched_describe(&s.sched, s.sched_text, sizeof s.sched_text);
 
 	sysinfo_collect(&s.si);
 	session_id(s.id, sizeof s.id);

@@ -21,6 +21,7 @@
 #include "load.h"
 #include "cgroup.h"
 #include "proc.h"
+#include "schedopt.h"
 #include "util.h"
 
 volatile sig_atomic_t proc_signal;
@@ -323,7 +324,8 @@ proc_fork(pid_t pgid, int outfd)
 }
 
 pid_t
-proc_exec(char *const argv[], int outfd, int *exec_errno, double *t0)
+proc_exec(char *const argv[], int outfd, const struct sched_set *sched,
+    int *exec_errno, double *t0)
 {
 	int fds[2];
 
@@ -342,8 +344,10 @@ proc_exec(char *const argv[], int outfd, int *exec_errno, double *t0)
 		return -2;
 	}
 	if (pid == 0) {
+		char why[160];
 		close(fds[0]);
-		execvp(argv[0], argv);
+		if (sched == NULL || sched_apply(sched, why, sizeof why) == 0)
+			execvp(argv[0], argv);
 		int e = errno;
 		ssize_t w = write(fds[1], &e, sizeof e);
 		(void)w;

@@ -39,7 +39,9 @@ void	proc_watch_cgroup(const char *path);
  * (the child is already reaped); -2 if it could not even fork.  *t0, when
  * not NULL, gets CLOCK_MONOTONIC just after the fork returned.
  */
-pid_t	proc_exec(char *const argv[], int outfd, int *exec_errno, double *t0);
+struct sched_set;
+pid_t	proc_exec(char *const argv[], int outfd, const struct sched_set *sched,
+	    int *exec_errno, double *t0);
 
 /* wait4 for pid; returns -1 with errno EINTR when a signal flag got set. */
 int	proc_wait(pid_t pid, int *status, struct rusage *ru);

@@ -72,7 +72,7 @@ report_csv(FILE *f, const struct rset *rs)
 	    "time_mean,time_sd,time_cv,time_min,time_median,time_max,time_ci95,"
 	    "cpu_pct,lcpu_pct,loads_mean,loads_sd,headline,ratio,ratio_sd,ratio_ci95,"
 	    "counters,rates_per_s,kernel_release,cpu_model,nproc,mem_total_kb,"
-	    "contest_version\n", f);
+	    "contest_version,sched\n", f);
 	for (size_t b = 0; b < rs->nblk; b++)
 		for (size_t i = 0; i < rs->nrow; i++) {
 			size_t r = rs->order[b * rs->nrow + i];
@@ -101,7 +101,8 @@ report_csv(FILE *f, const struct rset *rs)
 			csv_field(f, w->env->kernel, 0);
 			csv_field(f, w->env->cpu_model, 0);
 			fprintf(f, "%ld,%lld,", w->env->nproc, w->env->mem_kb);
-			csv_field(f, w->env->version, 1);
+			csv_field(f, w->env->version, 0);
+			csv_field(f, w->env->sched, 1);
 		}
 }
 

@@ -47,6 +47,7 @@ kenv(struct json *j, const struct rrow *w)
 	json_kint(j, "nproc", w->env->nproc);
 	json_kint(j, "mem_total_kb", w->env->mem_kb);
 	json_kstr(j, "contest_version", w->env->version ? w->env->version : "");
+	json_kstr(j, "sched", w->env->sched ? w->env->sched : "");
 	json_obj_end(j);
 }
 

@@ -127,7 +127,7 @@ loads_legend(FILE *f, const struct rset *rs, size_t blk, const size_t *order)
 	return 1;
 }
 
-#define ENV_FIELDS 6
+#define ENV_FIELDS 7
 
 /* Field w of a row's environment, as the report prints it. */
 static const char *
@@ -139,7 +139,9 @@ env_value(char *buf, size_t len, const struct rrun *e, int w)
 	case 2: snprintf(buf, len, "%s", e->cpu_model ? e->cpu_model : "?"); break;
 	case 3: snprintf(buf, len, "%ld CPUs", e->nproc); break;
 	case 4: snprintf(buf, len, "%.1f GiB", (double)e->mem_kb / 1048576); break;
-	default: snprintf(buf, len, "contest %s", e->version ? e->version : "?"); break;
+	case 5: snprintf(buf, len, "contest %s", e->version ? e->version : "?"); break;
+	default: snprintf(buf, len, "%s", e->sched && *e->sched ? e->sched :
+	    "default scheduling"); break;
 	}
 	return buf;
 }
@@ -152,7 +154,7 @@ static void
 env_lines(FILE *f, const struct rset *rs, const size_t *rows, size_t nrows, int md)
 {
 	static const char *const what[ENV_FIELDS] = {
-		"host", "kernel", "cpu", "nproc", "memory", "contest",
+		"host", "kernel", "cpu", "nproc", "memory", "contest", "sched",
 	};
 	char first[ENV_FIELDS][128], v[128];
 	int varies[ENV_FIELDS] = { 0 }, any = 0;
@@ -167,9 +169,8 @@ env_lines(FILE *f, const struct rset *rs, const size_t *rows, size_t nrows, int 
 				varies[w] = any = 1;
 	}
 	if (!any) {
-		fprintf(f, "%senvironment: %s, %s, %s, %s, %s, %s\n", md ? "- " : "",
-		    first[0], first[1],
-		    first[2], first[3], first[4], first[5]);
+		fprintf(f, "%senvironment: %s, %s, %s, %s, %s, %s, %s\n", md ? "- " : "",
+		    first[0], first[1], first[2], first[3], first[4], first[5], first[6]);
 		return;
 	}
 	fprintf(f, "%senvironment differs between the rows compared:\n", md ? "- " : "");

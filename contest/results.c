@@ -27,6 +27,19 @@ results_dir(const char *opt)
 	return "contest-results";
 }
 
+/* A scheduling knob: its value (text, or the number), or null when unset. */
+static void
+sched_field(struct json *j, const char *key, int set, int num, const char *text)
+{
+	json_key(j, key);
+	if (!set)
+		json_null(j);
+	else if (text)
+		json_str(j, text);
+	else
+		json_int(j, num);
+}
+
 /* Room for a few result lines at least, or the first run would be lost. */
 #define RESULTS_MIN_FREE	(16 * 1024)
 
@@ -223,6 +236,13 @@ results_append(struct session *s, const struct run_record *r)
 	json_kint(&j, "nproc", s->si.nproc);
 	json_kstr(&j, "cpu_model", s->si.cpu_model);
 	json_kint(&j, "mem_total_kb", s->si.mem_total_kb);
+	json_kstr(&j, "sched", s->sched_text);
+	sched_field(&j, "load_nice", s->sched.load.has_nice, s->sched.load.nice, NULL);
+	sched_field(&j, "load_policy", s->sched.load.has_policy, 0,
+	    sched_policy_names[s->sched.load.policy]);
+	sched_field(&j, "load_cpus", s->sched.load.has_cpus, 0,
+	    s->sched.load.cpus_text);
+	sched_field(&j, "job_cpus", s->sched.job.has_cpus, 0, s->sched.job.cpus_text);
 	json_kstr(&j, "command", s->command);
 	json_key(&j, "argv");
 	json_arr_begin(&j);

@@ -24,6 +24,7 @@
 #include "proc.h"
 #include "results.h"
 #include "run.h"
+#include "schedopt.h"
 #include "vmstat.h"
 #include "table.h"
 #include "util.h"
@@ -92,7 +93,8 @@ close_from(int lo, int hi)
 
 static void
 load_child(const struct loadspec *spec, const char *workdir,
-    struct load_shm *shm, unsigned worker, int rfd, int wfd)
+    const struct sched_set *sched, struct load_shm *shm, unsigned worker,
+    int rfd, int wfd)
 {
 	const char *str[LOAD_MAX_OPTS];
 	struct load_ctx ctx = {
@@ -112,6 +114,11 @@ load_child(const struct loadspec *spec, const char *workdir,
 	close_from(3, wfd);
 	close_from(wfd + 1, -1);
 	load_oom_first();
+	char why[160];
+	if (sched_apply(sched, why, sizeof why) < 0) {
+		load_fail(&ctx, "%s: %s", spec->load->name, why);
+		_exit(1);
+	}
 	spec->load->run(&ctx);
 	if (!atomic_load(&shm->failed))
 		load_fail(&ctx, "%s: worker %u stopped by itself",
@@ -121,7 +128,8 @@ load_child(const struct loadspec *spec, const char *workdir,
 
 static int
 start_load(const struct loadspec *spec, const char *workdir,
-    struct active_load *al, char *why, size_t whylen)
+    const struct sched_set *sched, struct active_load *al, char *why,
+    size_t whylen)
 {
 	const struct load *l = spec->load;
 	int fds[2];
@@ -161,7 +169,7 @@ start_load(const struct loadspec *spec, const char *workdir,
 	for (unsigned i = 0; i < al->n; i++) {
 		pid_t pid = proc_fork(al->pgid, -1);
 		if (pid == 0)
-			load_child(spec, workdir, al->shm, i, fds[0], fds[1]);
+			load_child(spec, workdir, sched, al->shm, i, fds[0], fds[1]);
 		if (pid < 0) {
 			proc_cgroup_next(-1);
 			snprintf(why, whylen, "%s: cannot fork worker %u: %s",
@@ -359,7 +367,7 @@ prepare(struct session *s, struct run_record *rec)
 
 	if (s->prepare == NULL)
 		return 0;
-	pid_t pid = proc_exec(s->prepare, s->log_fd, &e, NULL);
+	pid_t pid = proc_exec(s->prepare, s->log_fd, NULL, &e, NULL);
 	if (pid < 0) {
 		snprintf(rec->why, sizeof rec->why, "--prepare: cannot %s %s: %s",
 		    pid == -2 ? "fork for" : "execute", s->prepare[0], strerror(e));
@@ -397,7 +405,7 @@ do_run(struct session *s, struct run_record *rec)
 		rec->status = RUN_PREPARE_FAILED;
 		return 0;
 	}
-	if (start_load(spec, s->dir, &al, rec->why, sizeof rec->why) < 0) {
+	if (start_load(spec, s->dir, &s->sched.load, &al, rec->why, sizeof rec->why) < 0) {
 		rec->status = RUN_LOAD_FAILED;
 		stop_load(&al, NULL);
 		return 0;
@@ -418,7 +426,7 @@ do_run(struct session *s, struct run_record *rec)
 	double self0 = self_cpu();
 	rec->started = real_now();
 	double t0;
-	pid_t pid = proc_exec(s->argv, s->log_fd, &e, &t0);
+	pid_t pid = proc_exec(s->argv, s->log_fd, &s->sched.job, &e, &t0);
 	if (pid == -2) {
 		rec->status = RUN_SPAWN_FAILED;
 		snprintf(rec->why, sizeof rec->why, "cannot fork the job: %s",
@@ -568,6 +576,8 @@ session_run(struct session *s)
 
 	table_print(stdout, s);
 	printf("containment: %s\n", s->containment);
+	if (s->sched_text[0])
+		printf("scheduling: %s\n", s->sched_text);
 	if (s->log_path)
 		printf("results: %s  log: %s\n", s->results_path, s->log_path);
 	if (proc_signal) {

@@ -6,6 +6,7 @@
 
 #include "loadspec.h"
 #include "psi.h"
+#include "schedopt.h"
 #include "sysinfo.h"
 
 enum run_status {
@@ -59,6 +60,8 @@ struct session {
 	long long	 lead_ms;
 	const char	*dir;
 	const char	*containment;	/* how loads are contained, said once */
+	struct sched_opts sched;	/* nice, policy, CPUs of loads and job */
+	char		 sched_text[200];	/* sched_describe(), "" when unset */
 	int		 results_fd;
 	char		*results_path;
 	int		 log_fd;

@@ -1,0 +1,223 @@
+#include "config.h"
+
+#include <errno.h>
+#include <sched.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/resource.h>
+
+#include "num.h"
+#include "schedopt.h"
+
+#define BITS (8 * sizeof(unsigned long))
+
+const char *const sched_policy_names[] = { "other", "batch", "idle", NULL };
+
+int
+sched_policy_parse(const char *s)
+{
+	for (int i = 0; sched_policy_names[i]; i++)
+		if (strcmp(s, sched_policy_names[i]) == 0)
+			return i;
+	return -1;
+}
+
+int
+sched_cpu_isset(const struct sched_set *s, unsigned cpu)
+{
+	return cpu < SCHED_CPUS_MAX && (s->cpus[cpu / BITS] >> (cpu % BITS) & 1);
+}
+
+static long long
+cpu_number(const char *s, size_t len, char *err, size_t errlen)
+{
+	char buf[16];
+	const char *why;
+
+	if (len == 0 || len >= sizeof buf) {
+		snprintf(err, errlen, "'%.*s' is not a CPU number", (int)len, s);
+		return -1;
+	}
+	memcpy(buf, s, len);
+	buf[len] = '\0';
+	long long v = num_parse(buf, 0, SCHED_CPUS_MAX - 1, &why);
+	if (why) {
+		snprintf(err, errlen, "CPU '%s' is %s (0..%d)", buf, why,
+		    SCHED_CPUS_MAX - 1);
+		return -1;
+	}
+	return v;
+}
+
+int
+sched_cpus_parse(const char *list, struct sched_set *s, char *err, size_t errlen)
+{
+	const char *p = list;
+
+	memset(s->cpus, 0, sizeof s->cpus);
+	if (*list == '\0') {
+		snprintf(err, errlen, "empty CPU list");
+		return -1;
+	}
+	for (;;) {
+		size_t len = strcspn(p, ",");
+		const char *dash = memchr(p, '-', len), *colon = memchr(p, ':', len);
+		long long lo, hi, step = 1;
+
+		if (colon && !dash) {
+			snprintf(err, errlen, "'%.*s': a stride needs a range (N-M:S)",
+			    (int)len, p);
+			return -1;
+		}
+		if ((lo = cpu_number(p, dash ? (size_t)(dash - p) : len, err, errlen)) < 0)
+			return -1;
+		hi = lo;
+		if (dash) {
+			const char *end = colon ? colon : p + len;
+			if ((hi = cpu_number(dash + 1, (size_t)(end - dash - 1), err,
+			    errlen)) < 0)
+				return -1;
+			if (colon && (step = cpu_number(colon + 1,
+			    (size_t)(p + len - colon - 1), err, errlen)) < 1) {
+				if (step == 0)
+					snprintf(err, errlen, "stride 0 in '%.*s'", (int)len, p);
+				return -1;
+			}
+			if (hi < lo) {
+				snprintf(err, errlen, "'%.*s': range runs backwards",
+				    (int)len, p);
+				return -1;
+			}
+		}
+		for (long long c = lo; c <= hi; c += step)
+			s->cpus[c / (long long)BITS] |= 1UL << (c % (long long)BITS);
+		if (p[len] == '\0')
+			break;
+		p += len + 1;
+	}
+	s->has_cpus = 1;
+	snprintf(s->cpus_text, sizeof s->cpus_text, "%s", list);
+	return 0;
+}
+
+#ifdef HAVE_SCHED_SETAFFINITY
+static void
+to_cpuset(const struct sched_set *s, cpu_set_t *set)
+{
+	CPU_ZERO(set);
+	for (unsigned c = 0; c < SCHED_CPUS_MAX && c < CPU_SETSIZE; c++)
+		if (sched_cpu_isset(s, c))
+			CPU_SET(c, set);
+}
+#endif
+
+static int
+policy_value(int i)
+{
+	switch (i) {
+#ifdef SCHED_BATCH
+	case 1:
+		return SCHED_BATCH;
+#endif
+#ifdef SCHED_IDLE
+	case 2:
+		return SCHED_IDLE;
+#endif
+	case 0:
+		return SCHED_OTHER;
+	default:
+		return -1;
+	}
+}
+
+int
+sched_check(const struct sched_set *s, char *err, size_t errlen)
+{
+	if (s->has_policy && policy_value(s->policy) < 0) {
+		snprintf(err, errlen, "policy '%s' does not exist on this system",
+		    sched_policy_names[s->policy]);
+		return -1;
+	}
+	if (!s->has_cpus)
+		return 0;
+#ifdef HAVE_SCHED_SETAFFINITY
+	cpu_set_t mine;
+	if (sched_getaffinity(0, sizeof mine, &mine) != 0) {
+		snprintf(err, errlen, "sched_getaffinity: %s", strerror(errno));
+		return -1;
+	}
+	for (unsigned c = 0; c < SCHED_CPUS_MAX; c++)
+		if (sched_cpu_isset(s, c) && (c >= CPU_SETSIZE || !CPU_ISSET(c, &mine))) {
+			snprintf(err, errlen, "CPU %u is not available to this process "
+			    "(it may use %d CPUs)", c, CPU_COUNT(&mine));
+			return -1;
+		}
+	return 0;
+#else
+	snprintf(err, errlen, "CPU affinity is not supported on this system");
+	return -1;
+#endif
+}
+
+int
+sched_apply(const struct sched_set *s, char *err, size_t errlen)
+{
+	if (s->has_policy) {
+		struct sched_param sp = { 0 };
+		if (sched_setscheduler(0, policy_value(s->policy), &sp) != 0) {
+			snprintf(err, errlen, "policy %s: %s", sched_policy_names[s->policy],
+			    strerror(errno));
+			return -1;
+		}
+	}
+	/* after the policy: SCHED_IDLE ignores nice, the others keep it */
+	if (s->has_nice && setpriority(PRIO_PROCESS, 0, s->nice) != 0) {
+		snprintf(err, errlen, "nice %d: %s", s->nice, strerror(errno));
+		return -1;
+	}
+#ifdef HAVE_SCHED_SETAFFINITY
+	if (s->has_cpus) {
+		cpu_set_t set;
+		to_cpuset(s, &set);
+		if (sched_setaffinity(0, sizeof set, &set) != 0) {
+			snprintf(err, errlen, "CPUs %s: %s", s->cpus_text, strerror(errno));
+			return -1;
+		}
+	}
+#endif
+	return 0;
+}
+
+static size_t
+describe_set(const char *who, const struct sched_set *s, char *buf, size_t len)
+{
+	size_t off = 0;
+
+	if (!s->has_nice && !s->has_policy && !s->has_cpus)
+		return 0;
+#define ADD(...) do { if (off < len) off += (size_t)snprintf(buf + off, len - off, __VA_ARGS__); } while (0)
+	ADD("%s", who);
+	if (s->has_nice)
+		ADD(" nice %d", s->nice);
+	if (s->has_policy)
+		ADD("%s policy %s", s->has_nice ? "," : "", sched_policy_names[s->policy]);
+	if (s->has_cpus)
+		ADD("%s cpus %s", s->has_nice || s->has_policy ? "," : "", s->cpus_text);
+#undef ADD
+	return off < len ? off : len;
+}
+
+void
+sched_describe(const struct sched_opts *o, char *buf, size_t len)
+{
+	size_t off;
+
+	buf[0] = '\0';
+	off = describe_set("loads", &o->load, buf, len);
+	if (off && off < len - 2 && (o->job.has_cpus || o->job.has_nice ||
+	    o->job.has_policy)) {
+		memcpy(buf + off, "; ", 3);
+		off += 2;
+	}
+	describe_set("job", &o->job, buf + off, len - off);
+}

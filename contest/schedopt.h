@@ -1,0 +1,52 @@
+/*
+ * Scheduling knobs for the loads and the job: nice, policy (SCHED_OTHER,
+ * SCHED_BATCH, SCHED_IDLE) and CPU affinity in taskset's list syntax.
+ * Set in the child between fork and exec (or the load's run); a knob
+ * the kernel refuses fails that start, never silently.
+ */
+#ifndef CONTEST_SCHEDOPT_H
+#define CONTEST_SCHEDOPT_H
+
+#include <stddef.h>
+
+#define SCHED_CPUS_MAX 1024
+
+struct sched_set {
+	int		 has_nice, nice;
+	int		 has_policy, policy;	/* index into sched_policy_names */
+	int		 has_cpus;
+	unsigned long	 cpus[SCHED_CPUS_MAX / (8 * sizeof(unsigned long))];
+	char		 cpus_text[128];	/* the list as normalised */
+};
+
+struct sched_opts {
+	struct sched_set load, job;
+};
+
+extern const char *const sched_policy_names[];	/* "other", "batch", "idle" */
+
+/* "other", "batch" or "idle": its index, or -1. */
+int	sched_policy_parse(const char *);
+
+/*
+ * A CPU list as taskset -c takes it: "0", "0,2", "1-3", "0-7:2", joined
+ * by commas.  0, or -1 with a one-line reason in err.
+ */
+int	sched_cpus_parse(const char *, struct sched_set *, char *err, size_t);
+
+/* Whether cpu is in the set. */
+int	sched_cpu_isset(const struct sched_set *, unsigned cpu);
+
+/*
+ * Check a set against what this system allows (CPUs this process may
+ * use, the policy exists here): 0, or -1 with the reason.
+ */
+int	sched_check(const struct sched_set *, char *err, size_t);
+
+/* Apply to the calling process: 0, or -1 with the reason. */
+int	sched_apply(const struct sched_set *, char *err, size_t);
+
+/* "loads nice 19, policy idle, cpus 0; job cpus 1", or "" when unset. */
+void	sched_describe(const struct sched_opts *, char *buf, size_t);
+
+#endif
