@@ -83,3 +83,50 @@ contest_as() {
 	    env CONTEST_TEST_MARK="$MARK" \
 	    bash -c '{ [ "$1" = - ] || ulimit -u "$1"; } && shift && exec "$@"' _ "$nproc" "$CONTEST" "$@"
 }
+
+# The row of LABEL in block BLOCK of a report or run table.
+block_row() {
+	awk -v blk="$1:" -v lab="$2" '
+	    $0 == blk { inb = 1; next }
+	    /^[^ ]+:$/ { inb = 0 }
+	    inb && $1 == lab { print; exit }' <<<"$3"
+}
+
+# Fields per line of CSV on stdin (quoted fields may hold commas), one
+# count per line.
+csv_columns() {
+	awk '{
+		n = 1; q = 0
+		for (i = 1; i <= length($0); i++) {
+			c = substr($0, i, 1)
+			if (c == "\"") q = !q
+			else if (c == "," && !q) n++
+		}
+		print n
+	}'
+}
+
+# Field NAME of the CSV line whose first fields match: csv_get CSV LOAD KERNEL NAME
+# (no quoted commas in the fixtures' fields before NAME).
+csv_get() {
+	awk -F, -v load="$2" -v k="$3" -v name="$4" '
+	    NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
+	    $1 == load && $3 == k { print $col[name]; exit }' <<<"$1"
+}
+
+# mean, sd and CI95 half-width (Student's t, two-sided 95%) of the
+# numbers on stdin, computed here independently of contest.
+awk_stats() {
+	awk '
+	    function t95(df) {
+		split("12.706 4.303 3.182 2.776 2.571 2.447 2.365 2.306 2.262 2.228", t, " ")
+		return t[df]
+	    }
+	    { v[++n] = $1; s += $1 }
+	    END {
+		m = s / n
+		for (i = 1; i <= n; i++) ss += (v[i] - m) ^ 2
+		sd = (n > 1 ? sqrt(ss / (n - 1)) : 0)
+		printf "%.6f %.6f %.6f %d\n", m, sd, (n > 1 ? t95(n - 1) * sd / sqrt(n) : 0), n
+	    }'
+}

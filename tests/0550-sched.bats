@@ -1,0 +1,65 @@
+#!/usr/bin/env bats
+# --load-nice, --load-policy, --load-cpus and --job-cpus: what the kernel
+# reports for the load's processes and the job, what results record, and
+# a knob the kernel refuses failing the start.
+
+load helpers
+
+# The job: print, for each load process of this test (oom_score_adj 1000
+# and our marker), its nice (stat field 19), policy (field 41) and
+# allowed CPUs; then its own allowed CPUs.  Output goes to the log.
+probe='for d in /proc/[0-9]*; do
+	[ "$(cat $d/oom_score_adj 2>/dev/null)" = 1000 ] || continue
+	grep -qsz "^CONTEST_TEST_MARK=$CONTEST_TEST_MARK\$" $d/environ || continue
+	f=$(sed "s/.*) //" $d/stat)
+	echo "load $(echo $f | cut -d" " -f17) $(echo $f | cut -d" " -f39) $(awk "/^Cpus_allowed_list/ {print \$2}" $d/status)"
+done
+echo "job $(awk "/^Cpus_allowed_list/ {print \$2}" /proc/self/status)"'
+
+@test "load nice, policy and CPUs apply to every load process; job CPUs to the job" {
+	[ "$(nproc)" -ge 2 ] || skip "needs two CPUs"
+	run contest -k knobs -n 1 --lead 0.3 --load-nice 19 --load-policy batch \
+	    --load-cpus 0 --job-cpus 1 -l sleepers:n=3 -- sh -c "$probe"
+	[ "$status" -eq 0 ]
+	grep -qx 'scheduling: loads nice 19, policy batch, cpus 0; job cpus 1' <<<"$output"
+	log=$(ls "$CONTEST_RESULTS"/logs/*.log)
+	# SCHED_BATCH is policy 3; three sleepers and their parent
+	[ "$(grep -c '^load 19 3 0$' "$log")" -ge 4 ]
+	! grep '^load ' "$log" | grep -vqx 'load 19 3 0'
+	[ "$(grep -c '^job 1$' "$log")" -eq 2 ]
+	rq '.[1] | .load_nice == 19 and .load_policy == "batch" and .load_cpus == "0" and .job_cpus == "1" and .sched == "loads nice 19, policy batch, cpus 0; job cpus 1"' | grep -qx true
+	rq '.[0] | .load_nice == 19' | grep -qx true
+}
+
+@test "SCHED_IDLE loads; and with no knob the loads keep nice 0 and SCHED_OTHER" {
+	run contest -n 1 --lead 0.3 --load-policy idle -l sleepers:n=2 -- sh -c "$probe"
+	[ "$status" -eq 0 ]
+	log=$(ls "$CONTEST_RESULTS"/logs/*.log)
+	[ "$(grep -c '^load 0 5 ' "$log")" -ge 3 ]	# SCHED_IDLE is policy 5
+	rm -rf "$CONTEST_RESULTS"
+	run contest -n 1 --lead 0.3 -l sleepers:n=2 -- sh -c "$probe"
+	[ "$status" -eq 0 ]
+	! grep -q '^scheduling:' <<<"$output"
+	log=$(ls "$CONTEST_RESULTS"/logs/*.log)
+	[ "$(grep -c '^load 0 0 ' "$log")" -ge 3 ]
+	rq '.[1] | .load_nice == null and .load_policy == null and .load_cpus == null and .sched == ""' | grep -qx true
+}
+
+@test "a nice the kernel refuses (below 0 as a user) fails the load's start, not silently" {
+	user_results
+	run --separate-stderr contest_as 64996 - -n 1 --lead 0 --load-nice -5 -l sleepers:n=2 -- true
+	[ "$status" -eq 1 ]
+	[ "$(rq 'map(.status) | join(" ")')" = "ok load_failed" ]
+	[[ "$stderr" == *"did not start: sleepers: nice -5: Permission denied"* ]]
+}
+
+@test "bad knobs are refused before any run" {
+	for args in "--load-nice 20" "--load-nice x" "--load-policy fifo" \
+	    "--load-cpus 1-0" "--load-cpus ''" "--job-cpus 4096" "--load-cpus 1023"; do
+		eval "set -- $args"
+		run --separate-stderr contest -n 1 "$@" true
+		[ "$status" -eq 2 ]
+		[ "$(wc -l <<<"$stderr")" -eq 1 ]
+		[ ! -e "$R" ]
+	done
+}

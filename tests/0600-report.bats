@@ -1,0 +1,193 @@
+#!/usr/bin/env bats
+# contest report on hand-written results (tests/data/report): the classic
+# block, statistics checked against an independent computation, every
+# format parsed, the chart, filters, damaged input.
+
+load helpers
+
+D="$TOP_SRCDIR/tests/data/report"
+
+# wall_s of one label's runs of one load in a fixture, one per line.
+walls() {
+	jq -r --arg k "$2" --arg l "$3" \
+	    'select(.label == $k and .load_spec == $l and .warmup == false and .status == "ok") | .wall_s' "$1"
+}
+
+@test "report: the classic block, one row per kernel, Ratio over its own no_load" {
+	run --separate-stderr contest report "$D/classic.jsonl"
+	[ "$status" -eq 0 ]
+	[ -z "$stderr" ]
+	[[ "$output" == "no_load:"* ]]
+	grep -qx 'Kernel  *\[runs\]  *Time  *CPU%  *Loads  *LCPU%  *Ratio' <<<"$output"
+	# 97.12 = mean of 97.0 96.5 97.8 98.1 96.2; 32750 children on average;
+	# 1.33 = 97.12 / 73.20 (2.4.19's own no_load)
+	[[ "$(block_row fork_load 2.4.19 "$output")" =~ ^2\.4\.19\ +5\ +97\.12±0\.82\ +67%\ +32750\ +33%\ +1\.33±0\.02$ ]]
+	[[ "$(block_row fork_load 2.5.38 "$output")" =~ ^2\.5\.38\ +5\ +75\.32±0\.15\ +67%\ +5545\ +33%\ +1\.03±0\.00$ ]]
+	[[ "$(block_row no_load 2.5.38 "$output")" =~ ^2\.5\.38\ +3\ +73\.03±0\.15\ +67%\ +-\ +-\ +1\.00$ ]]
+	grep -q '^fork_load: Loads = children_forked' <<<"$output"
+}
+
+@test "report: Time, sd, CI95 and Ratio with its sd and CI95 equal an independent computation" {
+	run --separate-stderr contest report --format csv "$D/compare.jsonl" "$D/classic.jsonl"
+	[ "$status" -eq 0 ]
+	local csv=$output checked=0
+	for f in classic compare; do
+		for k in $(jq -r .label "$D/$f.jsonl" | sort -u); do
+			read -r bm bsd _ bn < <(walls "$D/$f.jsonl" "$k" no_load | awk_stats)
+			for l in $(jq -r 'select(.label == "'"$k"'") | .load_spec' "$D/$f.jsonl" | sort -u); do
+				read -r m sd ci n < <(walls "$D/$f.jsonl" "$k" "$l" | awk_stats)
+				awk -v a="$(csv_get "$csv" "$l" "$k" time_mean)" -v b="$m" 'BEGIN { exit !((a - b) ^ 2 < 1e-10) }'
+				awk -v a="$(csv_get "$csv" "$l" "$k" time_sd)" -v b="$sd" 'BEGIN { exit !((a - b) ^ 2 < 1e-10) }'
+				awk -v a="$(csv_get "$csv" "$l" "$k" time_ci95)" -v b="$ci" 'BEGIN { exit !((a - b) ^ 2 < 1e-10) }'
+				[ "$(csv_get "$csv" "$l" "$k" runs)" -eq "$n" ]
+				[ "$l" = no_load ] && continue
+				# ratio of means, sd by propagation, CI95 from the standard
+				# errors at the Welch-Satterthwaite df (rounded down)
+				read -r r rsd rci < <(awk -v m="$m" -v s="$sd" -v n="$n" \
+				    -v bm="$bm" -v bs="$bsd" -v bn="$bn" 'BEGIN {
+					split("12.706 4.303 3.182 2.776 2.571 2.447 2.365 2.306 2.262 2.228 2.201 2.179 2.160 2.145 2.131 2.120", t, " ")
+					r = m / bm
+					ua = s * s / (n * m * m); ub = bs * bs / (bn * bm * bm)
+					df = (ua + ub) ^ 2 / (ua * ua / (n - 1) + ub * ub / (bn - 1))
+					printf "%.6f %.6f %.6f\n", r, r * sqrt((s / m) ^ 2 + (bs / bm) ^ 2), t[int(df)] * r * sqrt(ua + ub)
+				    }')
+				awk -v a="$(csv_get "$csv" "$l" "$k" ratio)" -v b="$r" 'BEGIN { exit !((a - b) ^ 2 < 1e-10) }'
+				awk -v a="$(csv_get "$csv" "$l" "$k" ratio_sd)" -v b="$rsd" 'BEGIN { exit !((a - b) ^ 2 < 1e-10) }'
+				awk -v a="$(csv_get "$csv" "$l" "$k" ratio_ci95)" -v b="$rci" 'BEGIN { exit !((a - b) ^ 2 < 1e-10) }'
+				checked=$((checked + 1))
+			done
+		done
+	done
+	[ "$checked" -eq 8 ]
+}
+
+@test "report --stats: CoV, min, median, max and CI95 columns with the right values" {
+	run contest report --stats -l fork_load "$D/classic.jsonl"
+	[ "$status" -eq 0 ]
+	grep -qx 'Kernel  *\[runs\]  *Time  *CPU%  *Loads  *LCPU%  *Ratio  *CoV%  *Min  *Median  *Max  *CI95  *RCI95' <<<"$output"
+	read -r m sd ci _ < <(walls "$D/classic.jsonl" 2.4.19 fork_load | awk_stats)
+	want=$(awk -v m="$m" -v sd="$sd" -v ci="$ci" 'BEGIN { printf "%.1f 96.20 97.00 98.10 %.2f", sd / m * 100, ci }')
+	row=$(block_row fork_load 2.4.19 "$output")
+	[ "$(awk '{ print $8, $9, $10, $11, $12 }' <<<"$row")" = "$want" ]
+}
+
+@test "report: a cell with CoV above 5% or fewer than 3 runs is flagged and explained" {
+	run contest report "$D/compare.jsonl"
+	[ "$status" -eq 0 ]
+	[[ "$(block_row sleepers:n=100 base "$output")" == *"?"* ]]
+	[[ "$(block_row fork_load base "$output")" != *"?"* ]]
+	grep -q '^? CoV of Time above 5% or fewer than 3 runs' <<<"$output"
+	head -2 "$D/classic.jsonl" > two.jsonl
+	run contest report two.jsonl
+	[[ "$(block_row no_load 2.4.19 "$output")" =~ ^2\.4\.19\ +2\ +72\.75±1\.06\? ]]
+	run contest report -l fork_load "$D/classic.jsonl"
+	! grep -q '^?' <<<"$output"
+}
+
+@test "report: csv has one header and a line per kernel and load, all of the same width" {
+	run --separate-stderr contest report --format csv "$D/compare.jsonl"
+	[ "$status" -eq 0 ]
+	[ "$(wc -l <<<"$output")" -eq 10 ]	# header + 3 loads x 3 kernels
+	[ "$(csv_columns <<<"$output" | sort -u)" = "$(head -1 <<<"$output" | csv_columns)" ]
+	[ "$(head -1 <<<"$output" | csv_columns)" -eq 32 ]
+	[ "$(csv_get "$output" fork_load worse counters)" = "children_forked=2500" ]
+	[ "$(csv_get "$output" fork_load worse sched)" = "" ]
+}
+
+@test "report: json is one strict document carrying every statistic and every run" {
+	run --separate-stderr contest report --format json "$D/classic.jsonl"
+	[ "$status" -eq 0 ]
+	jq -e . <<<"$output" >/dev/null
+	if command -v python3 >/dev/null; then python3 -m json.tool <<<"$output" >/dev/null; fi
+	[ "$(jq '.loads | length' <<<"$output")" -eq 2 ]
+	[ "$(jq -r '.loads[1].rows[0].time_runs_s | length' <<<"$output")" -eq 5 ]
+	[ "$(jq -r '.loads[1].rows[0].loads.mean' <<<"$output")" = 32750 ]
+	[ "$(jq -r '.loads[1].rows[0].counters.children_forked.unit' <<<"$output")" = children ]
+	jq -e '.loads[1].rows[0] | .time_s.ci95 > 0 and .ratio.ci95 > 0 and .time_s.median == 97' <<<"$output"
+	jq -e '.kernels[0].env | .host == "box" and .nproc == 2' <<<"$output"
+}
+
+@test "report: md is Markdown tables whose rows have as many cells as the header" {
+	run --separate-stderr contest report --format md --stats "$D/classic.jsonl"
+	[ "$status" -eq 0 ]
+	grep -qx '### fork_load' <<<"$output"
+	grep -q '^| 2.4.19 | 5 | 97.12 ± 0.82 | 67% | 32750 | 33% | 1.33 ± 0.02 |' <<<"$output"
+	[ "$(grep '^|' <<<"$output" | awk -F'|' '{ print NF }' | sort -u)" = 15 ]
+}
+
+@test "report --svg: well-formed SVG, one bar per load per kernel, one dot per run" {
+	command -v xmllint >/dev/null || skip "no xmllint (libxml2-utils)"
+	run --separate-stderr contest report --svg chart.svg "$D/compare.jsonl"
+	[ "$status" -eq 0 ]
+	xmllint --noout chart.svg
+	# 2 loads besides no_load, 3 kernels; 36 runs in all
+	[ "$(grep -c 'class="bar"' chart.svg)" -eq 6 ]
+	[ "$(grep -c 'class="run"' chart.svg)" -eq 36 ]
+	[ "$(grep -c 'class="err"' chart.svg)" -eq 6 ]
+	grep -q '<title>fork_load, worse: ratio 1.400' chart.svg
+	[ ! -e chart.svg.tmp* ]
+	run contest report --svg /nonexistent/dir/c.svg "$D/compare.jsonl"
+	[ "$status" -eq 1 ]
+}
+
+@test "report: filters by label, load, host and date; sorts by label and by time" {
+	run contest report -k 2.5.38 "$D/classic.jsonl"
+	[ -z "$(block_row no_load 2.4.19 "$output")" ]
+	[ -n "$(block_row no_load 2.5.38 "$output")" ]
+	run contest report -l fork_load "$D/classic.jsonl"
+	[[ "$output" == "fork_load:"* ]]
+	! grep -qx 'no_load:' <<<"$output"
+	run contest report --host beta "$D/hosts.jsonl"
+	[ "$(grep -c '^same' <<<"$output")" -eq 1 ]
+	run contest report --since 2026-11-03 "$D/compare.jsonl"
+	[ -z "$(block_row no_load base "$output")" ]
+	[ -n "$(block_row no_load worse "$output")" ]
+	run contest report --since 2026-11-03T03:00:01 "$D/compare.jsonl"
+	[ -z "$(block_row no_load worse "$output")" ]
+	run contest report --sort time -l fork_load "$D/compare.jsonl"
+	[ "$(awk '/^(base|worse|better) / { printf "%s ", $1 }' <<<"$output")" = "better base worse " ]
+	run contest report --sort label "$D/compare.jsonl" "$D/classic.jsonl"
+	[ "$(awk '/^fork_load:$/ { f = 1; next } f && /^[^ ]+:$/ { exit } f && /^[0-9a-z.]+ +[0-9]/ { printf "%s ", $1 }' <<<"$output")" = "2.4.19 2.5.38 base better worse " ]
+	run --separate-stderr contest report -k nothing "$D/classic.jsonl"
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "contest: no results match the filters" ]
+}
+
+@test "report: damaged lines and non-results are named and skipped; failed and warmup runs kept out" {
+	run --separate-stderr contest report "$D/damaged.jsonl"
+	[ "$status" -eq 0 ]
+	[ "$(grep -c . <<<"$stderr")" -eq 3 ]
+	grep -q 'damaged.jsonl:2: not one JSON object, skipped' <<<"$stderr"
+	grep -q 'damaged.jsonl:3: not a contest result, skipped' <<<"$stderr"
+	grep -q 'damaged.jsonl:8: incomplete last line, skipped' <<<"$stderr"
+	[[ "$(block_row no_load k1 "$output")" =~ ^k1\ +3!\ +5\.00±0\.20 ]]
+	grep -q '^no_load: ! 1 run failed, left out of the means' <<<"$output"
+	grep -q '^1 warmup run not counted' <<<"$output"
+}
+
+@test "report: one label on two hosts or with two commands is split, named and warned about" {
+	run --separate-stderr contest report "$D/hosts.jsonl"
+	[ "$status" -eq 0 ]
+	[[ "$(block_row no_load same@alpha "$output")" =~ \ 5\.10± ]]
+	[[ "$(block_row no_load same@beta "$output")" =~ \ 6\.10± ]]
+	[[ "$(block_row no_load 'two#2' "$output")" =~ \ 4\.10± ]]
+	grep -q "label 'same' was measured on 2 hosts" <<<"$stderr"
+	grep -q "label 'two' was measured with 2 different commands" <<<"$stderr"
+	grep -q '^  command  .*two#1: make -j1, two#2: make -j2' <<<"$output"
+}
+
+@test "report: a directory is every *.jsonl in it; the default is the results dir" {
+	mkdir -p hosts && cp "$D/classic.jsonl" hosts/a.jsonl && cp "$D/hosts.jsonl" hosts/b.jsonl
+	echo junk > hosts/notes.txt
+	run --separate-stderr contest report hosts
+	[ "$status" -eq 0 ]
+	[ -n "$(block_row fork_load 2.4.19 "$output")" ]
+	[ -n "$(block_row no_load same@beta "$output")" ]
+	mkdir -p "$CONTEST_RESULTS" && cp "$D/classic.jsonl" "$R"
+	run contest report
+	[ "$status" -eq 0 ]
+	[ -n "$(block_row fork_load 2.5.38 "$output")" ]
+	run --separate-stderr contest report nowhere.jsonl
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "contest: nowhere.jsonl: No such file or directory" ]
+}
