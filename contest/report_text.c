@@ -127,7 +127,7 @@ loads_legend(FILE *f, const struct rset *rs, size_t blk, const size_t *order)
 	return 1;
 }
 
-#define ENV_FIELDS 7
+#define ENV_FIELDS 8
 
 /* Field w of a row's environment, as the report prints it. */
 static const char *
@@ -140,8 +140,9 @@ env_value(char *buf, size_t len, const struct rrun *e, int w)
 	case 3: snprintf(buf, len, "%ld CPUs", e->nproc); break;
 	case 4: snprintf(buf, len, "%.1f GiB", (double)e->mem_kb / 1048576); break;
 	case 5: snprintf(buf, len, "contest %s", e->version ? e->version : "?"); break;
-	default: snprintf(buf, len, "%s", e->sched && *e->sched ? e->sched :
+	case 6: snprintf(buf, len, "%s", e->sched && *e->sched ? e->sched :
 	    "default scheduling"); break;
+	default: snprintf(buf, len, "%s", e->command); break;
 	}
 	return buf;
 }
@@ -155,6 +156,7 @@ env_lines(FILE *f, const struct rset *rs, const size_t *rows, size_t nrows, int 
 {
 	static const char *const what[ENV_FIELDS] = {
 		"host", "kernel", "cpu", "nproc", "memory", "contest", "sched",
+		"command",
 	};
 	char first[ENV_FIELDS][128], v[128];
 	int varies[ENV_FIELDS] = { 0 }, any = 0;
@@ -169,8 +171,9 @@ env_lines(FILE *f, const struct rset *rs, const size_t *rows, size_t nrows, int 
 				varies[w] = any = 1;
 	}
 	if (!any) {
-		fprintf(f, "%senvironment: %s, %s, %s, %s, %s, %s, %s\n", md ? "- " : "",
-		    first[0], first[1], first[2], first[3], first[4], first[5], first[6]);
+		fprintf(f, "%senvironment: %s, %s, %s, %s, %s, %s, %s\n%scommand: %s\n",
+		    md ? "- " : "", first[0], first[1], first[2], first[3], first[4],
+		    first[5], first[6], md ? "- " : "", first[7]);
 		return;
 	}
 	fprintf(f, "%senvironment differs between the rows compared:\n", md ? "- " : "");
@@ -366,7 +369,7 @@ compare_text(FILE *f, const struct cmp *m, int stats, int md)
 		fputc('\n', f);
 	}
 	fprintf(f, "%s* significant change (Welch's t-test, p < %.2f); Time in seconds, "
-	    "Change is %s against %s.\n", md ? "\n- " : "", CMP_ALPHA, bn, an);
+	    "Change is %s against %s.\n", md ? "\n- \\" : "", CMP_ALPHA, bn, an);
 	if (noisy)
 		fprintf(f, "%s? CoV of Time above %.0f%% or fewer than %d runs: read "
 		    "with care.\n", md ? "- " : "", RSET_NOISY_CV * 100, RSET_MIN_RUNS);
