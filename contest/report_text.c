@@ -321,6 +321,17 @@ compare_text(FILE *f, const struct cmp *m, int stats, int md)
 	const char *an = rs->row[m->a].name, *bn = rs->row[m->b].name;
 	char v[10][64];
 	int noisy = 0;
+	int tw = 10, rw = 8, lw = 24;
+
+	for (const char *n = an; n; n = n == an ? bn : NULL) {
+		int len = (int)strlen(n);
+		tw = len > tw ? len : tw;
+		rw = len > rw ? len : rw;
+	}
+	for (size_t i = 0; i < m->n; i++) {
+		int len = (int)strlen(rs->blk[m->line[i].blk].name);
+		lw = len > lw ? len : lw;
+	}
 
 	if (md)
 		fprintf(f, "| Load | Time %s | Time %s | Change | Ratio %s | Ratio %s | "
@@ -329,11 +340,12 @@ compare_text(FILE *f, const struct cmp *m, int stats, int md)
 		    an, bn, stats ? " p(Time) | p(Ratio) | Runs |" : "",
 		    stats ? "--:|--:|--:|" : "");
 	else {
-		fprintf(f, "%-24s %10s %10s %10s %8s %8s %10s %10s %10s %9s",
-		    "", an, bn, "", an, bn, "", an, bn, "");
-		fprintf(f, "\n%-24s %10s %10s %10s %8s %8s %10s %10s %10s %9s%s\n",
-		    "Load", "Time", "Time", "Change", "Ratio", "Ratio", "Change",
-		    "Loads", "Loads", "Change",
+		/* each side's columns are as wide as its label, at least */
+		fprintf(f, "%-*s %*s %*s %10s %*s %*s %10s %*s %*s %9s", lw, "",
+		    tw, an, tw, bn, "", rw, an, rw, bn, "", tw, an, tw, bn, "");
+		fprintf(f, "\n%-*s %*s %*s %10s %*s %*s %10s %*s %*s %9s%s\n", lw,
+		    "Load", tw, "Time", tw, "Time", "Change", rw, "Ratio", rw, "Ratio",
+		    "Change", tw, "Loads", tw, "Loads", "Change",
 		    stats ? "   p(Time)  p(Ratio)  Runs" : "");
 	}
 	for (size_t i = 0; i < m->n; i++) {
@@ -360,9 +372,9 @@ compare_text(FILE *f, const struct cmp *m, int stats, int md)
 			fputc('\n', f);
 			continue;
 		}
-		fprintf(f, "%-24s %10s %10s %10s %8s %8s %10s %10s %10s %9s", cols[0],
-		    cols[1], cols[2], cols[3], cols[4], cols[5], cols[6], cols[7],
-		    cols[8], cols[9]);
+		fprintf(f, "%-*s %*s %*s %10s %*s %*s %10s %*s %*s %9s", lw, cols[0],
+		    tw, cols[1], tw, cols[2], cols[3], rw, cols[4], rw, cols[5], cols[6],
+		    tw, cols[7], tw, cols[8], cols[9]);
 		if (stats)
 			fprintf(f, " %9s %9s %5zu/%zu", pval(v[0], 64, l->p_time),
 			    pval(v[1], 64, l->p_ratio), l->a->ok, l->b->ok);

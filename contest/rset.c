@@ -355,6 +355,16 @@ name_rows(struct rset *rs)
 					cmdno++;
 			}
 		}
+		int first = 1;
+		for (size_t j = 0; j < i; j++)
+			if (rs->row[j].label == w->label)
+				first = 0;
+		if (first && hosts)
+			warnmsg("warning: label '%s' was measured on %zu hosts; its rows "
+			    "are named LABEL@HOST", w->label, hosts + 1);
+		if (first && cmds > 1)
+			warnmsg("warning: label '%s' was measured with %zu different "
+			    "commands; its rows are named LABEL#N", w->label, cmds);
 		size_t len = strlen(w->label) + strlen(w->host) + 32;
 		w->name = xcalloc(len, 1);
 		snprintf(w->name, len, "%s%s%s", w->label, hosts ? "@" : "",

@@ -191,3 +191,19 @@ walls() {
 	[ "$status" -eq 2 ]
 	[ "$stderr" = "contest: nowhere.jsonl: No such file or directory" ]
 }
+
+@test "report: the README's example is what contest prints from doc/example-nice.jsonl" {
+	run --separate-stderr contest report "$TOP_SRCDIR/doc/example-nice.jsonl"
+	[ "$status" -eq 0 ]
+	local n=0
+	while IFS= read -r line; do
+		grep -qxF "    $line" "$TOP_SRCDIR/README" || { echo "# not in README: $line" >&3; return 1; }
+		n=$((n + 1))
+	done <<<"$output"
+	[ "$n" -eq 18 ]
+	run contest compare loads-nice0 loads-nice19 "$TOP_SRCDIR/doc/example-nice.jsonl"
+	[ "$status" -eq 1 ]
+	while IFS= read -r line; do
+		grep -qxF "    ${line%"${line##*[! ]}"}" "$TOP_SRCDIR/README" || { echo "# not in README: $line" >&3; return 1; }
+	done <<<"$output"
+}
