@@ -374,24 +374,19 @@ name_rows(struct rset *rs)
 	}
 }
 
+/* The cell's runs are idx[0..n), in file order. */
 static void
-summarise_cell(struct rset *rs, size_t row, size_t blk, struct rcell *c)
+summarise_cell(struct rset *rs, const size_t *idx, size_t n, struct rcell *c)
 {
-	size_t n = 0;
 	double *cpu, *lcpu, *loads;
 
-	for (size_t i = 0; i < rs->nrun; i++)
-		if (rs->run[i].row == row && rs->run[i].blk == blk)
-			n++;
 	c->wall = xcalloc(n + 1, sizeof *c->wall);
 	cpu = xcalloc(n + 1, sizeof *cpu);
 	lcpu = xcalloc(n + 1, sizeof *lcpu);
 	loads = xcalloc(n + 1, sizeof *loads);
 	size_t nlcpu = 0, nloads = 0;
-	for (size_t i = 0; i < rs->nrun; i++) {
-		const struct rrun *r = &rs->run[i];
-		if (r->row != row || r->blk != blk)
-			continue;
+	for (size_t i = 0; i < n; i++) {
+		const struct rrun *r = &rs->run[idx[i]];
 		if (!r->ok) {
 			c->failed++;
 			c->last_exit = r->exit_code;
@@ -483,9 +478,24 @@ rset_summarise(struct rset *rs, enum rsort how)
 		if (rs->row[rs->run[i].row].env == NULL)
 			rs->row[rs->run[i].row].env = &rs->run[i];
 	rs->cell = xcalloc(rs->nrow * rs->nblk + 1, sizeof *rs->cell);
-	for (size_t r = 0; r < rs->nrow; r++)
-		for (size_t b = 0; b < rs->nblk; b++)
-			summarise_cell(rs, r, b, rset_cell(rs, r, b));
+	/* runs bucketed by cell once: one pass however many cells there are */
+	size_t ncell = rs->nrow * rs->nblk;
+	size_t *start = xcalloc(ncell + 1, sizeof *start);
+	size_t *idx = xcalloc(rs->nrun + 1, sizeof *idx);
+	for (size_t i = 0; i < rs->nrun; i++)
+		start[rs->run[i].row * rs->nblk + rs->run[i].blk + 1]++;
+	for (size_t k = 0; k < ncell; k++)
+		start[k + 1] += start[k];
+	size_t *fill = xcalloc(ncell + 1, sizeof *fill);
+	for (size_t i = 0; i < rs->nrun; i++) {
+		size_t k = rs->run[i].row * rs->nblk + rs->run[i].blk;
+		idx[start[k] + fill[k]++] = i;
+	}
+	free(fill);
+	for (size_t k = 0; k < ncell; k++)
+		summarise_cell(rs, idx + start[k], start[k + 1] - start[k], &rs->cell[k]);
+	free(start);
+	free(idx);
 	for (size_t r = 0; r < rs->nrow; r++)
 		for (size_t b = 0; b < rs->nblk; b++) {
 			struct rcell *c = rset_cell(rs, r, b);
