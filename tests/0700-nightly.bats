@@ -38,9 +38,11 @@ nightly() {
 	grep -q '^slow against fast: 2 of 2 loads regressed beyond 5%: no_load Time +' "$N/nightly-slow.md"
 	grep -q 'failures="2"' "$N/nightly-slow.junit.xml"
 	# a named baseline wins over the last label
-	run nightly -k slow2 -b slow -- sleep 0.3
+	run nightly -k slow2 -b slow --prepare 'touch prepared' -- sleep 0.3
 	[ "$status" -eq 0 ]
 	grep -qx '## slow2 against slow' "$N/nightly-slow2.md"
+	[ -e prepared ]
+	jq -se 'map(select(.label == "slow2")) | length == 4 and all(.prepare == "touch prepared")' "$N/results.jsonl"
 }
 
 @test "nightly: bad options and labels are refused with exit 2 before any run" {
