@@ -34,6 +34,22 @@ cmp_double(const void *a, const void *b)
 }
 
 void
+stats_sort(double *v, size_t n)
+{
+	qsort(v, n, sizeof *v, cmp_double);
+}
+
+double
+stats_percentile(const double *sorted, size_t n, double q)
+{
+	if (n == 0)
+		return 0;
+	double rank = ceil(q * (double)n - 1e-9);	/* 1-based */
+	size_t i = rank < 1 ? 0 : (size_t)rank - 1;
+	return sorted[i < n ? i : n - 1];
+}
+
+void
 stats_compute(const double *v, size_t n, struct stats *s)
 {
 	memset(s, 0, sizeof *s);
@@ -68,7 +84,7 @@ stats_compute(const double *v, size_t n, struct stats *s)
 		return;
 	}
 	memcpy(sorted, v, n * sizeof *sorted);
-	qsort(sorted, n, sizeof *sorted, cmp_double);
+	stats_sort(sorted, n);
 	s->median = n % 2 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
 	free(sorted);
 }

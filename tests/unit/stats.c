@@ -83,6 +83,22 @@ main(void)
 	ok(stats_welch(&c1, &c1, &tt, &df) == 1, "no noise, no difference: p=1");
 	ok(isnan(stats_welch(&c1, &single, &tt, &df)), "no test with a single run");
 
+	/* Nearest-rank percentiles of 1..1000. */
+	static double thousand[1000];
+	for (int i = 0; i < 1000; i++)
+		thousand[i] = 1000 - i;
+	stats_sort(thousand, 1000);
+	ok(thousand[0] == 1 && thousand[999] == 1000, "sorted ascending");
+	is_num(stats_percentile(thousand, 1000, 0.50), 500, 0, "p50 of 1..1000");
+	is_num(stats_percentile(thousand, 1000, 0.99), 990, 0, "p99 of 1..1000");
+	is_num(stats_percentile(thousand, 1000, 0.999), 999, 0, "p99.9 of 1..1000");
+	is_num(stats_percentile(thousand, 1000, 1.0), 1000, 0, "p100 is the max");
+	is_num(stats_percentile(thousand, 1000, 0.0), 1, 0, "p0 is the min");
+	double three[] = { 1, 2, 3 };
+	is_num(stats_percentile(three, 3, 0.5), 2, 0, "p50 of three: the middle");
+	is_num(stats_percentile(three, 3, 0.9), 3, 0, "p90 of three: the top");
+	is_num(stats_percentile(three, 0, 0.5), 0, 0, "no samples: 0");
+
 	/* Buckets [0,10) [10,20) [20,40) [40,inf): 50, 40, 9, 1 samples. */
 	static const unsigned long long cnt[] = { 50, 40, 9, 1 };
 	static const unsigned long long flo[] = { 0, 10, 20, 40 };

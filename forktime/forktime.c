@@ -1,0 +1,503 @@
+/*
+ * forktime: how long creating a process or a thread takes, method by
+ * method, with every sample kept.  Reaps as it goes (or after each
+ * batch), so nothing piles up; usable as contest's foreground.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <math.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <sys/wait.h>
+
+#include "json.h"
+#include "methods.h"
+#include "num.h"
+#include "stats.h"
+
+#define MAX_SAMPLES	10000000LL
+#define MAX_BATCH	100000LL
+#define MAX_KEEP_MS	60000LL
+
+enum fmt { FMT_TEXT, FMT_CSV, FMT_JSON };
+
+struct result {
+	const struct ft_method *m;
+	const char	*skipped;	/* why it did not run, or NULL */
+	double		*us;		/* the successful samples, in order */
+	size_t		 ok, failed;
+	int		 first_errno;
+	double		 mean, min, max, p50, p90, p99, p999;
+};
+
+static volatile sig_atomic_t stop_sig;
+
+static void
+on_signal(int sig)
+{
+	stop_sig = sig;
+}
+
+static void __attribute__((noreturn, format(printf, 1, 2)))
+usage_error(const char *fmt, ...)
+{
+	va_list ap;
+
+	fputs("forktime: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	exit(2);
+}
+
+static void
+usage(FILE *f)
+{
+	fputs("usage: forktime [-n SAMPLES] [--warmup N] [--batch K] [--keep-alive MS]\n"
+	    "                [--time create|roundtrip] [--reap wait|ignore]\n"
+	    "                [--subtract-overhead] [--format text|csv|json] [--raw FILE]\n"
+	    "                [METHOD]...\n"
+	    "       forktime --help | --version\n\n"
+	    "Time process and thread creation, method by method (default: all).\n"
+	    "Times are microseconds, CLOCK_MONOTONIC around each sample.\n\n"
+	    "  -n SAMPLES           samples per method (default 10000)\n"
+	    "  --warmup N           unrecorded samples first (default 100)\n"
+	    "  --batch K            create K before reaping any (needs --time create)\n"
+	    "  --keep-alive MS      children and threads sleep MS before exiting\n"
+	    "  --time create        time only the creating call, as the 2004 test did\n"
+	    "  --time roundtrip     time create to reaped or joined (default)\n"
+	    "  --reap ignore        SIGCHLD ignored: the kernel reaps (needs --time create)\n"
+	    "  --subtract-overhead  take the cost of two clock reads off each sample\n"
+	    "  --format FMT         text (default), csv or json\n"
+	    "  --raw FILE           every sample as CSV: method,index,us\n\nmethods:\n", f);
+	for (const struct ft_method *m = ft_methods; m->name; m++)
+		fprintf(f, "  %-16s %s\n", m->name, m->summary);
+	fputs("\nExit status: 0 every sample succeeded, 1 some creation failed or a\n"
+	    "named method cannot run here, 2 bad usage, 128+N killed by signal N.\n", f);
+}
+
+static long long
+number(const char *opt, const char *v, long long min, long long max)
+{
+	const char *why;
+	long long n = num_parse(v, min, max, &why);
+
+	if (why)
+		usage_error("%s: '%s' is %s (allowed %lld..%lld)", opt, v, why, min, max);
+	return n;
+}
+
+/* The do-nothing helpers: $FORKTIME_HELPERS, next to us, or installed. */
+static char *
+helper(const char *name)
+{
+	char self[4096], path[4200];
+	const char *env = getenv("FORKTIME_HELPERS");
+	ssize_t n;
+
+	if (env && *env) {
+		snprintf(path, sizeof path, "%s/%s", env, name);
+		return strdup(path);
+	}
+	if ((n = readlink("/proc/self/exe", self, sizeof self - 1)) > 0) {
+		self[n] = '\0';
+		char *slash = strrchr(self, '/');
+		if (slash) {
+			*slash = '\0';
+			snprintf(path, sizeof path, "%s/%s", self, name);
+			if (access(path, X_OK) == 0)
+				return strdup(path);
+		}
+	}
+	snprintf(path, sizeof path, "%s/%s", PKGLIBEXECDIR, name);
+	return strdup(path);
+}
+
+/* The cost of the two clock reads around a sample: their median. */
+static double
+clock_overhead(void)
+{
+	enum { N = 2001 };
+	static double d[N];
+	struct stats s;
+
+	for (int i = 0; i < N; i++) {
+		double t0 = ft_now_us();
+		d[i] = ft_now_us() - t0;
+	}
+	stats_compute(d, N, &s);
+	return s.median;
+}
+
+static void
+run_method(struct result *r, const struct ft_opts *o, size_t n, size_t warmup,
+    double overhead)
+{
+	struct ft_child *kids = calloc(o->batch, sizeof *kids);
+
+	r->us = calloc(n ? n : 1, sizeof *r->us);
+	if (kids == NULL || r->us == NULL) {
+		fputs("forktime: out of memory\n", stderr);
+		exit(1);
+	}
+	for (size_t done = 0; done < warmup + n && !stop_sig;) {
+		size_t k = 0;
+		for (; k < o->batch && done < warmup + n && !stop_sig; k++, done++) {
+			double us;
+			kids[k] = (struct ft_child){ .pid = 0, .joinable = -1 };
+			int e = r->m->one(o, &us, &kids[k]);
+			if (done < warmup)
+				continue;
+			if (e) {
+				if (r->failed++ == 0)
+					r->first_errno = e;
+				continue;
+			}
+			r->us[r->ok++] = overhead > 0 && us > overhead ? us - overhead : us;
+		}
+		ft_reap(o, kids, k);
+	}
+	free(kids);
+	if (o->reap == FT_REAP_IGNORE)
+		/* with SIGCHLD ignored, wait returns ECHILD once all are gone */
+		while (wait(NULL) >= 0 || errno == EINTR)
+			;
+
+	struct stats s;
+	double *sorted = malloc((r->ok ? r->ok : 1) * sizeof *sorted);
+	if (sorted == NULL) {
+		fputs("forktime: out of memory\n", stderr);
+		exit(1);
+	}
+	memcpy(sorted, r->us, r->ok * sizeof *sorted);
+	stats_sort(sorted, r->ok);
+	stats_compute(r->us, r->ok, &s);
+	r->mean = s.mean;
+	r->min = s.min;
+	r->max = s.max;
+	r->p50 = stats_percentile(sorted, r->ok, 0.50);
+	r->p90 = stats_percentile(sorted, r->ok, 0.90);
+	r->p99 = stats_percentile(sorted, r->ok, 0.99);
+	r->p999 = stats_percentile(sorted, r->ok, 0.999);
+	free(sorted);
+}
+
+static double
+thread_mean(const struct result *res, size_t nres)
+{
+	for (size_t i = 0; i < nres; i++)
+		if (strcmp(res[i].m->name, "thread") == 0 && res[i].ok)
+			return res[i].mean;
+	return NAN;
+}
+
+static const char *
+how_reaped(const struct ft_opts *o)
+{
+	if (o->reap == FT_REAP_IGNORE)
+		return "SIGCHLD ignored: the kernel reaps each child as it exits";
+	if (o->time == FT_ROUNDTRIP)
+		return "each reaped or joined before the next";
+	if (o->batch > 1)
+		return "reaped after each batch";
+	return "each reaped or joined right after its sample";
+}
+
+static void
+print_text(const struct result *res, size_t nres, const struct ft_opts *o,
+    size_t n, size_t warmup, double overhead, int subtract)
+{
+	double tm = thread_mean(res, nres);
+
+	printf("forktime: %zu samples per method after %zu warmup, timing %s; "
+	    "batches of %u, keep-alive %u ms; %s\n", n, warmup,
+	    o->time == FT_CREATE ? "the creating call (create)" :
+	    "create to reaped or joined (roundtrip)", o->batch, o->keep_ms,
+	    how_reaped(o));
+	printf("clock overhead %.3f us per sample (two clock reads), %s\n\n",
+	    overhead, subtract ? "subtracted" : "not subtracted");
+	printf("%-16s %7s %6s %9s %9s %9s %9s %9s %9s %9s %8s\n", "method", "ok",
+	    "fail", "mean", "p50", "p90", "p99", "p99.9", "min", "max", "/thread");
+	for (size_t i = 0; i < nres; i++) {
+		const struct result *r = &res[i];
+		if (r->skipped) {
+			printf("%-16s skipped: %s\n", r->m->name, r->skipped);
+			continue;
+		}
+		printf("%-16s %7zu %6zu", r->m->name, r->ok, r->failed);
+		if (r->ok == 0) {
+			printf(" %9s %9s %9s %9s %9s %9s %9s %8s\n", "-", "-", "-", "-",
+			    "-", "-", "-", "-");
+			continue;
+		}
+		printf(" %9.2f %9.2f %9.2f %9.2f %9.2f %9.2f %9.2f", r->mean, r->p50,
+		    r->p90, r->p99, r->p999, r->min, r->max);
+		if (isnan(tm))
+			printf(" %8s\n", "-");
+		else
+			printf(" %8.2f\n", r->mean / tm);
+	}
+	printf("\nmicroseconds; /thread: the method's mean over thread's mean\n");
+	for (size_t i = 0; i < nres; i++)
+		if (res[i].failed)
+			printf("%s: %zu creation%s failed, the first with %s\n",
+			    res[i].m->name, res[i].failed, res[i].failed == 1 ? "" : "s",
+			    strerror(res[i].first_errno));
+}
+
+static void
+print_csv(const struct result *res, size_t nres, const struct ft_opts *o,
+    double overhead, int subtract)
+{
+	double tm = thread_mean(res, nres);
+
+	printf("method,ok,failed,mean_us,p50_us,p90_us,p99_us,p999_us,min_us,max_us,"
+	    "ratio_to_thread,overhead_us,overhead_subtracted,time,batch,keep_alive_ms,"
+	    "skipped\n");
+	for (size_t i = 0; i < nres; i++) {
+		const struct result *r = &res[i];
+		printf("%s,%zu,%zu,", r->m->name, r->ok, r->failed);
+		if (r->ok)
+			printf("%.3f,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f,", r->mean, r->p50,
+			    r->p90, r->p99, r->p999, r->min, r->max);
+		else
+			fputs(",,,,,,,", stdout);
+		if (r->ok && !isnan(tm))
+			printf("%.4f", r->mean / tm);
+		printf(",%.4f,%d,%s,%u,%u,", overhead, subtract,
+		    o->time == FT_CREATE ? "create" : "roundtrip", o->batch, o->keep_ms);
+		if (r->skipped)
+			printf("\"%s\"", r->skipped);
+		putchar('\n');
+	}
+}
+
+static void
+print_json(const struct result *res, size_t nres, const struct ft_opts *o,
+    size_t n, size_t warmup, double overhead, int subtract)
+{
+	double tm = thread_mean(res, nres);
+	struct json j;
+
+	json_init(&j);
+	json_obj_begin(&j);
+	json_kstr(&j, "forktime", PACKAGE_VERSION);
+	json_kuint(&j, "samples", n);
+	json_kuint(&j, "warmup", warmup);
+	json_kstr(&j, "time", o->time == FT_CREATE ? "create" : "roundtrip");
+	json_kstr(&j, "reap", o->reap == FT_REAP_IGNORE ? "ignore" : "wait");
+	json_kuint(&j, "batch", o->batch);
+	json_kuint(&j, "keep_alive_ms", o->keep_ms);
+	json_knum(&j, "overhead_us", overhead, 4);
+	json_kbool(&j, "overhead_subtracted", subtract);
+	json_key(&j, "methods");
+	json_arr_begin(&j);
+	for (size_t i = 0; i < nres; i++) {
+		const struct result *r = &res[i];
+		json_obj_begin(&j);
+		json_kstr(&j, "method", r->m->name);
+		if (r->skipped)
+			json_kstr(&j, "skipped", r->skipped);
+		json_kuint(&j, "ok", r->ok);
+		json_kuint(&j, "failed", r->failed);
+		if (r->failed)
+			json_kstr(&j, "first_error", strerror(r->first_errno));
+		double v[] = { r->mean, r->p50, r->p90, r->p99, r->p999, r->min, r->max };
+		const char *k[] = { "mean_us", "p50_us", "p90_us", "p99_us", "p999_us",
+		    "min_us", "max_us" };
+		for (int f = 0; f < 7; f++)
+			json_knum(&j, k[f], r->ok ? v[f] : NAN, 3);
+		json_knum(&j, "ratio_to_thread", r->ok ? r->mean / tm : NAN, 4);
+		json_obj_end(&j);
+	}
+	json_arr_end(&j);
+	json_obj_end(&j);
+	if (json_text(&j) == NULL) {
+		fputs("forktime: out of memory\n", stderr);
+		exit(1);
+	}
+	puts(json_text(&j));
+	json_free(&j);
+}
+
+static int
+write_raw(const char *path, const struct result *res, size_t nres)
+{
+	FILE *f = fopen(path, "w");
+
+	if (f == NULL) {
+		fprintf(stderr, "forktime: %s: %s\n", path, strerror(errno));
+		return -1;
+	}
+	fputs("method,index,us\n", f);
+	for (size_t i = 0; i < nres; i++)
+		for (size_t s = 0; s < res[i].ok; s++)
+			fprintf(f, "%s,%zu,%.3f\n", res[i].m->name, s, res[i].us[s]);
+	if (fflush(f) != 0 || ferror(f) || fclose(f) != 0) {
+		fprintf(stderr, "forktime: %s: %s\n", path, strerror(errno ? errno : EIO));
+		return -1;
+	}
+	return 0;
+}
+
+int
+main(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "warmup", required_argument, NULL, 'w' },
+		{ "batch", required_argument, NULL, 'b' },
+		{ "keep-alive", required_argument, NULL, 'k' },
+		{ "time", required_argument, NULL, 't' },
+		{ "reap", required_argument, NULL, 'r' },
+		{ "subtract-overhead", no_argument, NULL, 's' },
+		{ "format", required_argument, NULL, 'f' },
+		{ "raw", required_argument, NULL, 'R' },
+		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'V' },
+		{ NULL, 0, NULL, 0 },
+	};
+	struct ft_opts o = { FT_ROUNDTRIP, FT_REAP_WAIT, 0, 1, NULL, NULL };
+	size_t n = 10000, warmup = 100;
+	int ch, subtract = 0, batch_set = 0;
+	enum fmt fmt = FMT_TEXT;
+	const char *raw = NULL;
+
+	opterr = 0;
+	while ((ch = getopt_long(argc, argv, ":n:h", longopts, NULL)) != -1) {
+		switch (ch) {
+		case 'n':
+			n = (size_t)number("-n", optarg, 1, MAX_SAMPLES);
+			break;
+		case 'w':
+			warmup = (size_t)number("--warmup", optarg, 0, MAX_SAMPLES);
+			break;
+		case 'b':
+			o.batch = (unsigned)number("--batch", optarg, 1, MAX_BATCH);
+			batch_set = 1;
+			break;
+		case 'k':
+			o.keep_ms = (unsigned)number("--keep-alive", optarg, 0, MAX_KEEP_MS);
+			break;
+		case 't':
+			if (strcmp(optarg, "create") == 0)
+				o.time = FT_CREATE;
+			else if (strcmp(optarg, "roundtrip") == 0)
+				o.time = FT_ROUNDTRIP;
+			else
+				usage_error("--time: '%s' is not create or roundtrip", optarg);
+			break;
+		case 'r':
+			if (strcmp(optarg, "wait") == 0)
+				o.reap = FT_REAP_WAIT;
+			else if (strcmp(optarg, "ignore") == 0)
+				o.reap = FT_REAP_IGNORE;
+			else
+				usage_error("--reap: '%s' is not wait or ignore", optarg);
+			break;
+		case 's':
+			subtract = 1;
+			break;
+		case 'f':
+			if (strcmp(optarg, "text") == 0)
+				fmt = FMT_TEXT;
+			else if (strcmp(optarg, "csv") == 0)
+				fmt = FMT_CSV;
+			else if (strcmp(optarg, "json") == 0)
+				fmt = FMT_JSON;
+			else
+				usage_error("--format: '%s' is not text, csv or json", optarg);
+			break;
+		case 'R':
+			if (*optarg == '\0')
+				usage_error("--raw: empty file name");
+			raw = optarg;
+			break;
+		case 'h':
+			usage(stdout);
+			return fflush(stdout) != 0 || ferror(stdout);
+		case 'V':
+			printf("forktime (contest) %s\n", PACKAGE_VERSION);
+			return fflush(stdout) != 0 || ferror(stdout);
+		case ':':
+			usage_error("option '%s' needs a value (see forktime --help)",
+			    argv[optind - 1]);
+		default:
+			usage_error("unknown option '%s' (see forktime --help)",
+			    optopt ? (char[]){ '-', (char)optopt, '\0' } : argv[optind - 1]);
+		}
+	}
+	if (o.time == FT_ROUNDTRIP && batch_set && o.batch > 1)
+		usage_error("--batch needs --time create: a batch has no per-sample round trip");
+	if (o.time == FT_ROUNDTRIP && o.reap == FT_REAP_IGNORE)
+		usage_error("--reap ignore needs --time create: nothing waits for the child");
+
+	struct result res[FT_NMETHODS];
+	size_t nres = 0;
+	int named = optind < argc;
+	memset(res, 0, sizeof res);
+	o.nop_static = helper("nop-static");
+	o.nop_dynamic = helper("nop-dynamic");
+	for (int i = optind; i < argc; i++) {
+		const struct ft_method *m = ft_method_find(argv[i]);
+		if (m == NULL)
+			usage_error("unknown method '%s' (see forktime --help)", argv[i]);
+		for (size_t k = 0; k < nres; k++)
+			if (res[k].m == m)
+				usage_error("method '%s' named twice", argv[i]);
+		res[nres++].m = m;
+	}
+	if (!named)
+		for (const struct ft_method *m = ft_methods; m->name; m++)
+			res[nres++].m = m;
+	int rc = 0;
+	for (size_t i = 0; i < nres; i++) {
+		res[i].skipped = res[i].m->unavailable(&o);
+		if (res[i].skipped && named) {
+			/* asked for by name: not running it is a failure */
+			fprintf(stderr, "forktime: %s: %s\n", res[i].m->name, res[i].skipped);
+			rc = 1;
+		}
+	}
+
+	signal(SIGINT, on_signal);
+	signal(SIGTERM, on_signal);
+	signal(SIGHUP, on_signal);
+	if (o.reap == FT_REAP_IGNORE)
+		signal(SIGCHLD, SIG_IGN);
+	double overhead = clock_overhead();
+	for (size_t i = 0; i < nres && !stop_sig; i++)
+		if (!res[i].skipped)
+			run_method(&res[i], &o, n, warmup, subtract ? overhead : 0);
+	if (stop_sig) {
+		fprintf(stderr, "forktime: interrupted by signal %d\n", (int)stop_sig);
+		return 128 + stop_sig;
+	}
+
+	for (size_t i = 0; i < nres; i++)
+		if (res[i].failed)
+			rc = 1;
+	if (fmt == FMT_CSV)
+		print_csv(res, nres, &o, overhead, subtract);
+	else if (fmt == FMT_JSON)
+		print_json(res, nres, &o, n, warmup, overhead, subtract);
+	else
+		print_text(res, nres, &o, n, warmup, overhead, subtract);
+	if (raw && write_raw(raw, res, nres) < 0)
+		rc = 1;
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		fprintf(stderr, "forktime: stdout: %s\n", strerror(errno ? errno : EIO));
+		rc = 1;
+	}
+	for (size_t i = 0; i < nres; i++)
+		free(res[i].us);
+	free((char *)o.nop_static);
+	free((char *)o.nop_dynamic);
+	return rc;
+}
