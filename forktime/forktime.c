@@ -36,12 +36,10 @@ struct result {
 	double		 mean, min, max, p50, p90, p99, p999;
 };
 
-static volatile sig_atomic_t stop_sig;
-
 static void
 on_signal(int sig)
 {
-	stop_sig = sig;
+	ft_stop = sig;
 }
 
 static void __attribute__((noreturn, format(printf, 1, 2)))
@@ -147,9 +145,9 @@ run_method(struct result *r, const struct ft_opts *o, size_t n, size_t warmup,
 		fputs("forktime: out of memory\n", stderr);
 		exit(1);
 	}
-	for (size_t done = 0; done < warmup + n && !stop_sig;) {
+	for (size_t done = 0; done < warmup + n && !ft_stop;) {
 		size_t k = 0;
-		for (; k < o->batch && done < warmup + n && !stop_sig; k++, done++) {
+		for (; k < o->batch && done < warmup + n && !ft_stop; k++, done++) {
 			double us;
 			kids[k] = (struct ft_child){ .pid = 0, .joinable = -1 };
 			int e = r->m->one(o, &us, &kids[k]);
@@ -166,8 +164,9 @@ run_method(struct result *r, const struct ft_opts *o, size_t n, size_t warmup,
 	}
 	free(kids);
 	if (o->reap == FT_REAP_IGNORE)
-		/* with SIGCHLD ignored, wait returns ECHILD once all are gone */
-		while (wait(NULL) >= 0 || errno == EINTR)
+		/* with SIGCHLD ignored, wait returns ECHILD once all are gone;
+		 * when stopping, kept-alive children die with us (PDEATHSIG) */
+		while (!ft_stop && (wait(NULL) >= 0 || errno == EINTR))
 			;
 
 	struct stats s;
@@ -466,18 +465,23 @@ main(int argc, char **argv)
 		}
 	}
 
-	signal(SIGINT, on_signal);
-	signal(SIGTERM, on_signal);
-	signal(SIGHUP, on_signal);
+	/* no SA_RESTART: a wait for a kept-alive child must see the signal */
+	struct sigaction sa;
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on_signal;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
 	if (o.reap == FT_REAP_IGNORE)
 		signal(SIGCHLD, SIG_IGN);
 	double overhead = clock_overhead();
-	for (size_t i = 0; i < nres && !stop_sig; i++)
+	for (size_t i = 0; i < nres && !ft_stop; i++)
 		if (!res[i].skipped)
 			run_method(&res[i], &o, n, warmup, subtract ? overhead : 0);
-	if (stop_sig) {
-		fprintf(stderr, "forktime: interrupted by signal %d\n", (int)stop_sig);
-		return 128 + stop_sig;
+	if (ft_stop) {
+		fprintf(stderr, "forktime: interrupted by signal %d\n", (int)ft_stop);
+		return 128 + ft_stop;
 	}
 
 	for (size_t i = 0; i < nres; i++)

@@ -21,6 +21,8 @@
 
 extern char **environ;
 
+volatile sig_atomic_t ft_stop;
+
 double
 ft_now_us(void)
 {
@@ -35,7 +37,7 @@ sleep_ms(unsigned ms)
 {
 	struct timespec ts = { ms / 1000, (long)(ms % 1000) * 1000000L };
 
-	while (nanosleep(&ts, &ts) < 0 && errno == EINTR)
+	while (nanosleep(&ts, &ts) < 0 && errno == EINTR && !ft_stop)
 		;
 }
 
@@ -58,9 +60,13 @@ parent_side(const struct ft_opts *o, pid_t pid, double t0, double t1,
     double *us, struct ft_child *c)
 {
 	if (o->time == FT_ROUNDTRIP) {
-		int st;
-		while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
-			;
+		int st = 0;
+		for (;;) {
+			if (ft_stop)
+				kill(pid, SIGKILL);
+			if (waitpid(pid, &st, 0) >= 0 || errno != EINTR)
+				break;
+		}
 		t1 = ft_now_us();
 		/* a helper that could not run is no creation */
 		if (!WIFEXITED(st) || WEXITSTATUS(st) != 0)
@@ -332,16 +338,23 @@ void
 ft_reap(const struct ft_opts *o, struct ft_child *c, size_t n)
 {
 	for (size_t i = 0; i < n; i++) {
-		if (c[i].pid > 0) {
-			/* with SIGCHLD ignored the kernel reaps: see ft_reap_all */
-			if (o->reap == FT_REAP_WAIT)
-				while (waitpid(c[i].pid, NULL, 0) < 0 && errno == EINTR)
+		if (c[i].pid > 0 && o->reap == FT_REAP_WAIT) {
+			/* stopping: a kept-alive child is killed, not waited for */
+			for (;;) {
+				if (ft_stop)
+					kill(c[i].pid, SIGKILL);
+				if (waitpid(c[i].pid, NULL, 0) >= 0 || errno != EINTR)
+					break;
+			}
+		} else if (c[i].pid == 0 && !ft_stop) {
+			/* a thread; when stopping, exiting the process ends it */
+			if (c[i].joinable == 1)
+				pthread_join(c[i].thread, NULL);
+			else if (c[i].joinable == 0)
+				while (sem_wait(&detached_done) < 0 && errno == EINTR &&
+				    !ft_stop)
 					;
-		} else if (c[i].joinable == 1)
-			pthread_join(c[i].thread, NULL);
-		else if (c[i].joinable == 0)
-			while (sem_wait(&detached_done) < 0 && errno == EINTR)
-				;
+		}
 		c[i].pid = 0;
 		c[i].joinable = -1;
 	}

@@ -7,6 +7,7 @@
 #define FORKTIME_METHODS_H
 
 #include <pthread.h>
+#include <signal.h>
 #include <stddef.h>
 #include <sys/types.h>
 
@@ -47,6 +48,9 @@ struct ft_method {
 extern const struct ft_method ft_methods[FT_NMETHODS + 1];	/* NULL-terminated */
 
 const struct ft_method *ft_method_find(const char *);
+
+/* Set by forktime's signal handler: stop creating, kill what is waited for. */
+extern volatile sig_atomic_t ft_stop;
 
 /* Reap or join what a batch left (processes, then threads). */
 void	ft_reap(const struct ft_opts *, struct ft_child *, size_t n);
