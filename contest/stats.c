@@ -26,29 +26,6 @@ stats_t95(size_t df)
 	return z + (z3 + z) / (4.0 * (double)df);
 }
 
-static int
-cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-	return (x > y) - (x < y);
-}
-
-void
-stats_sort(double *v, size_t n)
-{
-	qsort(v, n, sizeof *v, cmp_double);
-}
-
-double
-stats_percentile(const double *sorted, size_t n, double q)
-{
-	if (n == 0)
-		return 0;
-	double rank = ceil(q * (double)n - 1e-9);	/* 1-based */
-	size_t i = rank < 1 ? 0 : (size_t)rank - 1;
-	return sorted[i < n ? i : n - 1];
-}
-
 void
 stats_compute(const double *v, size_t n, struct stats *s)
 {

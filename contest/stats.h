@@ -25,6 +25,9 @@ void	stats_sort(double *v, size_t n);
  */
 double	stats_percentile(const double *sorted, size_t n, double q);
 
+/* The mean of v[0..n-1]; 0 when n is 0. */
+double	stats_mean(const double *v, size_t n);
+
 /* Summarise v[0..n-1]; v is not modified.  n may be 0 (all zero). */
 void	stats_compute(const double *v, size_t n, struct stats *out);
 

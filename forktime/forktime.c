@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/mman.h>
 #include <sys/wait.h>
 
 #include "json.h"
@@ -123,53 +124,87 @@ static double
 clock_overhead(void)
 {
 	enum { N = 2001 };
-	static double d[N];
-	struct stats s;
+	double *d = malloc(N * sizeof *d), m;
 
+	if (d == NULL)
+		return 0;
 	for (int i = 0; i < N; i++) {
 		double t0 = ft_now_us();
 		d[i] = ft_now_us() - t0;
 	}
-	stats_compute(d, N, &s);
-	return s.median;
+	stats_sort(d, N);
+	m = stats_percentile(d, N, 0.5);
+	free(d);
+	return m;
+}
+
+/*
+ * Memory the parent writes between creations, kept out of the children
+ * (MADV_DONTFORK): otherwise each fork write-protects it and the next
+ * sample pays a copy-on-write fault that is the tool's, not the kernel's.
+ */
+static void *
+private_alloc(size_t size)
+{
+	void *p = mmap(NULL, size ? size : 1, PROT_READ | PROT_WRITE,
+	    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+	if (p == MAP_FAILED) {
+		fputs("forktime: out of memory\n", stderr);
+		exit(1);
+	}
+#ifdef MADV_DONTFORK
+	madvise(p, size ? size : 1, MADV_DONTFORK);
+#elif defined(INHERIT_NONE)
+	minherit(p, size ? size : 1, INHERIT_NONE);
+#endif
+	return p;
 }
 
 static void
 run_method(struct result *r, const struct ft_opts *o, size_t n, size_t warmup,
     double overhead)
 {
-	struct ft_child *kids = calloc(o->batch, sizeof *kids);
+	size_t kids_size = o->batch * sizeof(struct ft_child);
+	struct ft_child *kids = private_alloc(kids_size);
+	double *us = private_alloc(n * sizeof *us);
+	size_t ok = 0, failed = 0;
+	int first_errno = 0;
 
-	r->us = calloc(n ? n : 1, sizeof *r->us);
-	if (kids == NULL || r->us == NULL) {
-		fputs("forktime: out of memory\n", stderr);
-		exit(1);
-	}
 	for (size_t done = 0; done < warmup + n && !ft_stop;) {
 		size_t k = 0;
 		for (; k < o->batch && done < warmup + n && !ft_stop; k++, done++) {
-			double us;
+			double t;
 			kids[k] = (struct ft_child){ .pid = 0, .joinable = -1 };
-			int e = r->m->one(o, &us, &kids[k]);
+			int e = r->m->one(o, &t, &kids[k]);
 			if (done < warmup)
 				continue;
 			if (e) {
-				if (r->failed++ == 0)
-					r->first_errno = e;
+				if (failed++ == 0)
+					first_errno = e;
 				continue;
 			}
-			r->us[r->ok++] = overhead > 0 && us > overhead ? us - overhead : us;
+			us[ok++] = overhead > 0 && t > overhead ? t - overhead : t;
 		}
 		ft_reap(o, kids, k);
 	}
-	free(kids);
+	munmap(kids, kids_size ? kids_size : 1);
 	if (o->reap == FT_REAP_IGNORE)
 		/* with SIGCHLD ignored, wait returns ECHILD once all are gone;
 		 * when stopping, kept-alive children die with us (PDEATHSIG) */
 		while (!ft_stop && (wait(NULL) >= 0 || errno == EINTR))
 			;
+	r->ok = ok;
+	r->failed = failed;
+	r->first_errno = first_errno;
+	r->us = malloc((ok ? ok : 1) * sizeof *r->us);
+	if (r->us == NULL) {
+		fputs("forktime: out of memory\n", stderr);
+		exit(1);
+	}
+	memcpy(r->us, us, ok * sizeof *us);
+	munmap(us, n ? n * sizeof *us : 1);
 
-	struct stats s;
 	double *sorted = malloc((r->ok ? r->ok : 1) * sizeof *sorted);
 	if (sorted == NULL) {
 		fputs("forktime: out of memory\n", stderr);
@@ -177,10 +212,9 @@ run_method(struct result *r, const struct ft_opts *o, size_t n, size_t warmup,
 	}
 	memcpy(sorted, r->us, r->ok * sizeof *sorted);
 	stats_sort(sorted, r->ok);
-	stats_compute(r->us, r->ok, &s);
-	r->mean = s.mean;
-	r->min = s.min;
-	r->max = s.max;
+	r->mean = stats_mean(sorted, r->ok);
+	r->min = r->ok ? sorted[0] : 0;
+	r->max = r->ok ? sorted[r->ok - 1] : 0;
 	r->p50 = stats_percentile(sorted, r->ok, 0.50);
 	r->p90 = stats_percentile(sorted, r->ok, 0.90);
 	r->p99 = stats_percentile(sorted, r->ok, 0.99);
