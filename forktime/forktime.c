@@ -515,23 +515,23 @@ main(int argc, char **argv)
 			run_method(&res[i], &o, n, warmup, subtract ? overhead : 0);
 	if (ft_stop) {
 		fprintf(stderr, "forktime: interrupted by signal %d\n", (int)ft_stop);
-		return 128 + ft_stop;
-	}
-
-	for (size_t i = 0; i < nres; i++)
-		if (res[i].failed)
+		rc = 128 + ft_stop;
+	} else {
+		for (size_t i = 0; i < nres; i++)
+			if (res[i].failed)
+				rc = 1;
+		if (fmt == FMT_CSV)
+			print_csv(res, nres, &o, overhead, subtract);
+		else if (fmt == FMT_JSON)
+			print_json(res, nres, &o, n, warmup, overhead, subtract);
+		else
+			print_text(res, nres, &o, n, warmup, overhead, subtract);
+		if (raw && write_raw(raw, res, nres) < 0)
 			rc = 1;
-	if (fmt == FMT_CSV)
-		print_csv(res, nres, &o, overhead, subtract);
-	else if (fmt == FMT_JSON)
-		print_json(res, nres, &o, n, warmup, overhead, subtract);
-	else
-		print_text(res, nres, &o, n, warmup, overhead, subtract);
-	if (raw && write_raw(raw, res, nres) < 0)
-		rc = 1;
-	if (fflush(stdout) != 0 || ferror(stdout)) {
-		fprintf(stderr, "forktime: stdout: %s\n", strerror(errno ? errno : EIO));
-		rc = 1;
+		if (fflush(stdout) != 0 || ferror(stdout)) {
+			fprintf(stderr, "forktime: stdout: %s\n", strerror(errno ? errno : EIO));
+			rc = 1;
+		}
 	}
 	for (size_t i = 0; i < nres; i++)
 		free(res[i].us);
