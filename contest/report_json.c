@@ -48,6 +48,15 @@ kenv(struct json *j, const struct rrow *w)
 	json_kint(j, "mem_total_kb", w->env->mem_kb);
 	json_kstr(j, "contest_version", w->env->version ? w->env->version : "");
 	json_kstr(j, "sched", w->env->sched ? w->env->sched : "");
+	json_kint(j, "cpus_online", w->env->cpus_online);
+	json_kstr(j, "cpufreq_governor", w->env->governor ? w->env->governor : "");
+	json_kint(j, "cpufreq_max_khz", w->env->freq_max_khz);
+	json_key(j, "smt");
+	if (w->env->smt < 0)
+		json_null(j);
+	else
+		json_bool(j, w->env->smt);
+	json_kstr(j, "clocksource", w->env->clocksource ? w->env->clocksource : "");
 	json_obj_end(j);
 }
 

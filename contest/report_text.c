@@ -127,7 +127,7 @@ loads_legend(FILE *f, const struct rset *rs, size_t blk, const size_t *order)
 	return 1;
 }
 
-#define ENV_FIELDS 8
+#define ENV_FIELDS 11
 
 /* Field w of a row's environment, as the report prints it. */
 static const char *
@@ -142,9 +142,43 @@ env_value(char *buf, size_t len, const struct rrun *e, int w)
 	case 5: snprintf(buf, len, "contest %s", e->version ? e->version : "?"); break;
 	case 6: snprintf(buf, len, "%s", e->sched && *e->sched ? e->sched :
 	    "default scheduling"); break;
-	default: snprintf(buf, len, "%s", e->command); break;
+	case 7: snprintf(buf, len, "%s", e->command); break;
+	case 8:
+		if (e->governor && e->freq_max_khz > 0)
+			snprintf(buf, len, "cpufreq %s, max %lld MHz", e->governor,
+			    e->freq_max_khz / 1000);
+		else if (e->governor)
+			snprintf(buf, len, "cpufreq %s", e->governor);
+		else
+			snprintf(buf, len, "no cpufreq");
+		break;
+	case 9: snprintf(buf, len, "SMT %s", e->smt < 0 ? "unknown" : e->smt ? "on" : "off"); break;
+	default: snprintf(buf, len, "clocksource %s", e->clocksource ? e->clocksource : "unknown"); break;
 	}
 	return buf;
+}
+
+/*
+ * A noisy cell's runs that stand out, with the telemetry that differed:
+ * a cache the host evicted shows as refaults and major faults.
+ */
+static int
+outlier_notes(FILE *f, const struct rset *rs, size_t row, size_t blk)
+{
+	struct routlier out[4];
+	size_t n = rset_outliers(rs, row, blk, out, 4);
+
+	for (size_t i = 0; i < n; i++) {
+		const struct routlier *o = &out[i];
+		fprintf(f, "%s: %s: run %ld (%.2f s, median %.2f s) stands out", rs->blk[blk].name,
+		    rs->row[row].name, o->run->runno, o->run->wall, o->median);
+		for (int t = 0; t < o->ntel; t++)
+			fprintf(f, "%s %s %.0f against %.0f", t ? "," : ":",
+			    rset_telemetry[o->tel[t]], o->run->tel[o->tel[t]], o->others[t]);
+		fprintf(f, "%s; more runs or --warmup would tell\n", o->ntel ?
+		    "" : ", with no telemetry to explain it");
+	}
+	return n > 0;
 }
 
 /*
@@ -156,7 +190,7 @@ env_lines(FILE *f, const struct rset *rs, const size_t *rows, size_t nrows, int 
 {
 	static const char *const what[ENV_FIELDS] = {
 		"host", "kernel", "cpu", "nproc", "memory", "contest", "sched",
-		"command",
+		"command", "cpufreq", "smt", "clock",
 	};
 	char first[ENV_FIELDS][128], v[128];
 	int varies[ENV_FIELDS] = { 0 }, any = 0;
@@ -171,9 +205,10 @@ env_lines(FILE *f, const struct rset *rs, const size_t *rows, size_t nrows, int 
 				varies[w] = any = 1;
 	}
 	if (!any) {
-		fprintf(f, "%senvironment: %s, %s, %s, %s, %s, %s, %s\n%scommand: %s\n",
-		    md ? "- " : "", first[0], first[1], first[2], first[3], first[4],
-		    first[5], first[6], md ? "- " : "", first[7]);
+		fprintf(f, "%senvironment: %s, %s, %s, %s, %s, %s, %s, %s, %s, %s\n"
+		    "%scommand: %s\n", md ? "- " : "", first[0], first[1], first[2],
+		    first[3], first[4], first[8], first[9], first[10], first[5],
+		    first[6], md ? "- " : "", first[7]);
 		return;
 	}
 	fprintf(f, "%senvironment differs between the rows compared:\n", md ? "- " : "");
@@ -242,6 +277,8 @@ report_text(FILE *f, const struct rset *rs, int stats, int md)
 		if (md)
 			fputc('\n', f);
 		int notes = loads_legend(f, rs, b, o);
+		for (size_t i = 0; i < rs->nrow; i++)
+			notes |= outlier_notes(f, rs, o[i], b);
 		if (failed)
 			notes = fprintf(f, "%s: ! %zu run%s failed, left out of the means\n",
 			    rs->blk[b].name, failed, failed == 1 ? "" : "s");

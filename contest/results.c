@@ -14,6 +14,7 @@
 #include "results.h"
 #include "stats.h"
 #include "util.h"
+#include "vmstat.h"
 
 const char *
 results_dir(const char *opt)
@@ -25,6 +26,43 @@ results_dir(const char *opt)
 	if (env && *env)
 		return env;
 	return "contest-results";
+}
+
+/* A number, or null where the system does not say. */
+static void
+num_or_null(struct json *j, const char *key, long long v)
+{
+	json_key(j, key);
+	if (v < 0)
+		json_null(j);
+	else
+		json_int(j, v);
+}
+
+static void
+str_or_null(struct json *j, const char *key, const char *v)
+{
+	json_key(j, key);
+	if (*v)
+		json_str(j, v);
+	else
+		json_null(j);
+}
+
+/* What else about the machine can change a result: frequency, SMT, clock. */
+static void
+put_env(struct json *j, const struct sysinfo *si)
+{
+	str_or_null(j, "cpufreq_governor", si->governor);
+	num_or_null(j, "cpufreq_cur_khz", si->freq_cur_khz);
+	num_or_null(j, "cpufreq_min_khz", si->freq_min_khz);
+	num_or_null(j, "cpufreq_max_khz", si->freq_max_khz);
+	json_key(j, "smt");
+	if (si->smt < 0)
+		json_null(j);
+	else
+		json_bool(j, si->smt);
+	str_or_null(j, "clocksource", si->clocksource);
 }
 
 /* A scheduling knob: its value (text, or the number), or null when unset. */
@@ -234,8 +272,10 @@ results_append(struct session *s, const struct run_record *r)
 	json_kstr(&j, "label", s->label);
 	json_kstr(&j, "arch", s->si.machine);
 	json_kint(&j, "nproc", s->si.nproc);
+	json_kint(&j, "cpus_online", s->si.cpus_online);
 	json_kstr(&j, "cpu_model", s->si.cpu_model);
 	json_kint(&j, "mem_total_kb", s->si.mem_total_kb);
+	put_env(&j, &s->si);
 	json_kstr(&j, "sched", s->sched_text);
 	sched_field(&j, "load_nice", s->sched.load.has_nice, s->sched.load.nice, NULL);
 	sched_field(&j, "load_policy", s->sched.load.has_policy, 0,
@@ -302,6 +342,17 @@ results_append(struct session *s, const struct run_record *r)
 	    load_ncounters(ls->load) ? ls->load->counters[load_headline(ls->load, ls->opt)].id : "");
 	if (ls->load->latency)
 		put_latency(&j, ls->load, r->hist);
+	/* Machine-wide paging during the job: a refaulting cache shows here. */
+	json_key(&j, "vmstat");
+	json_obj_begin(&j);
+	for (int i = 0; i < VMSTAT_NTEL; i++) {
+		json_key(&j, vmstat_telemetry[i]);
+		if (r->vm[i] >= 0)
+			json_int(&j, r->vm[i]);
+		else
+			json_null(&j);
+	}
+	json_obj_end(&j);
 	/* Machine-wide stall time during the job; null where there is no PSI. */
 	json_key(&j, "psi_some_s");
 	json_obj_begin(&j);

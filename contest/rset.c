@@ -66,6 +66,11 @@ intern(struct rset *rs, const char *s)
 	return p->slot[j] = xstrdup(s);
 }
 
+const char *const rset_telemetry[RSET_NTEL] = {
+	"pgfault", "pgmajfault", "pgpgin", "pgpgout", "workingset_refault_file",
+	"job majflt", "job nivcsw",
+};
+
 struct addctx {
 	struct rset		*rs;
 	const struct rfilter	*f;
@@ -213,6 +218,18 @@ add_line(const struct jnode *o, unsigned long lineno, void *arg)
 	r->file = x->file;
 	r->line = lineno;
 	r->nproc = (long)jget_num(o, "nproc", 0);
+	r->cpus_online = (long)jget_num(o, "cpus_online", (double)r->nproc);
+	r->runno = (long)jget_num(o, "run", 0);
+	r->governor = intern(rs, jget_str(o, "cpufreq_governor"));
+	r->clocksource = intern(rs, jget_str(o, "clocksource"));
+	r->freq_max_khz = (long long)jget_num(o, "cpufreq_max_khz", -1);
+	r->smt = jget(o, "smt") && jget(o, "smt")->type == J_BOOL ?
+	    (int)jget_num(o, "smt", 0) : -1;
+	const struct jnode *vm = jget(o, "vmstat");
+	for (int i = 0; i < RSET_NTEL - 2; i++)
+		r->tel[i] = jget_num(vm, rset_telemetry[i], NAN);
+	r->tel[RSET_NTEL - 2] = jget_num(o, "majflt", NAN);
+	r->tel[RSET_NTEL - 1] = jget_num(o, "nivcsw", NAN);
 	r->mem_kb = (long long)jget_num(o, "mem_total_kb", 0);
 	r->ok = strcmp(status, "ok") == 0;
 	r->exit_code = (int)jget_num(o, "exit_code", 0);
@@ -523,6 +540,73 @@ rset_summarise(struct rset *rs, enum rsort how)
 		sort_blk = b;
 		qsort(o, rs->nrow, sizeof *o, row_order);
 	}
+}
+
+static double
+median_of(double *v, size_t n)
+{
+	stats_sort(v, n);
+	return n == 0 ? NAN : n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+size_t
+rset_outliers(const struct rset *rs, size_t row, size_t blk,
+    struct routlier *out, size_t max)
+{
+	const struct rcell *c = rset_cell(rs, row, blk);
+	size_t nout = 0, n = 0;
+
+	if (c->ok < RSET_MIN_RUNS || c->time.cv <= RSET_NOISY_CV)
+		return 0;
+	const struct rrun **runs = xcalloc(c->ok, sizeof *runs);
+	double *v = xcalloc(c->ok, sizeof *v);
+	for (size_t i = 0; i < rs->nrun && n < c->ok; i++) {
+		const struct rrun *r = &rs->run[i];
+		if (r->row == row && r->blk == blk && r->ok)
+			runs[n++] = r;
+	}
+	double med = c->time.median;
+	for (size_t i = 0; i < n && nout < max; i++) {
+		if (fabs(runs[i]->wall - med) <= RSET_NOISY_CV * med)
+			continue;
+		struct routlier *o = &out[nout++];
+		memset(o, 0, sizeof *o);
+		o->run = runs[i];
+		o->median = med;
+		double best[2] = { 0, 0 };
+		for (int t = 0; t < RSET_NTEL; t++) {
+			size_t m = 0;
+			if (isnan(runs[i]->tel[t]))
+				continue;
+			for (size_t k = 0; k < n; k++)
+				if (k != i && !isnan(runs[k]->tel[t]))
+					v[m++] = runs[k]->tel[t];
+			if (m == 0)
+				continue;
+			double others = median_of(v, m), mine = runs[i]->tel[t];
+			/* a factor of 2 either way, and more than noise in counts */
+			double lo = others < mine ? others : mine, hi = others < mine ? mine : others;
+			if (hi - lo < 100 || hi < 2 * lo)
+				continue;
+			double score = (hi + 1) / (lo + 1);
+			for (int s = 0; s < 2; s++)
+				if (score > best[s]) {
+					if (s == 0) {
+						best[1] = best[0];
+						o->tel[1] = o->tel[0];
+						o->others[1] = o->others[0];
+					}
+					best[s] = score;
+					o->tel[s] = t;
+					o->others[s] = others;
+					break;
+				}
+		}
+		o->ntel = best[1] > 0 ? 2 : best[0] > 0 ? 1 : 0;
+	}
+	free(runs);
+	free(v);
+	return nout;
 }
 
 long

@@ -19,9 +19,18 @@ struct rcount {
 	double		 val, rate;	/* rate NaN for a gauge */
 };
 
+/* Per-run telemetry the report compares when runs disagree. */
+#define RSET_NTEL 7
+extern const char *const rset_telemetry[RSET_NTEL];
+
 struct rrun {
 	const char	*label, *host, *command, *block, *load, *timestamp;
 	const char	*kernel, *cpu_model, *version, *signal, *headline, *sched;
+	const char	*governor, *clocksource;
+	long		 cpus_online, runno;
+	long long	 freq_max_khz;
+	int		 smt;		/* -1 unknown */
+	double		 tel[RSET_NTEL];	/* NaN: not recorded */
 	const char	*file;
 	unsigned long	 line;
 	long		 nproc;
@@ -82,6 +91,24 @@ struct rset {
 };
 
 enum rsort { RSORT_FIRST, RSORT_LABEL, RSORT_TIME };
+
+/* A run whose time stands out from its cell, and what differed in it. */
+struct routlier {
+	const struct rrun *run;
+	double		 median;	/* of the cell's times */
+	int		 ntel;
+	int		 tel[2];	/* rset_telemetry indices, biggest difference first */
+	double		 others[2];	/* the other runs' median of that figure */
+};
+
+/*
+ * The runs of a noisy cell (CoV above RSET_NOISY_CV, 3 runs or more)
+ * more than 5% from its median, each with up to two telemetry figures
+ * that differ from the other runs' by a factor of 2 or more.  Returns
+ * how many were put in out[0..max).
+ */
+size_t	rset_outliers(const struct rset *, size_t row, size_t blk,
+	    struct routlier *out, size_t max);
 
 /*
  * Add a results file, or every *.jsonl file of a directory.  Returns 0,

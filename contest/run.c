@@ -422,6 +422,8 @@ do_run(struct session *s, struct run_record *rec)
 
 	snapshot(&al, &c0);
 	double cpu0 = al.pgid > 0 ? load_cpu_now(&al) : 0;
+	long long vm0[VMSTAT_NTEL], vm1[VMSTAT_NTEL];
+	vmstat_snap(vmstat_telemetry, VMSTAT_NTEL, vm0);
 	psi_read(&psi0);
 	double self0 = self_cpu();
 	rec->started = real_now();
@@ -450,6 +452,9 @@ do_run(struct session *s, struct run_record *rec)
 	double t1 = mono_now();
 	rec->driver_cpu = self_cpu() - self0;
 	psi_read(&psi1);
+	vmstat_snap(vmstat_telemetry, VMSTAT_NTEL, vm1);
+	for (int i = 0; i < VMSTAT_NTEL; i++)
+		rec->vm[i] = vm0[i] >= 0 && vm1[i] >= 0 ? vm1[i] - vm0[i] : -1;
 	snapshot(&al, &c1);
 	double cpu1 = al.pgid > 0 ? load_cpu_now(&al) : 0;
 

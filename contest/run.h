@@ -8,6 +8,7 @@
 #include "psi.h"
 #include "schedopt.h"
 #include "sysinfo.h"
+#include "vmstat.h"
 
 enum run_status {
 	RUN_OK,
@@ -28,6 +29,7 @@ struct run_record {
 	double		 started;	/* Unix time the timed part began */
 	double		 wall, usr, sys;
 	long		 minflt, majflt, nvcsw, nivcsw, maxrss_kb;
+	long long	 vm[VMSTAT_NTEL];	/* /proc/vmstat deltas over the job; -1: none */
 	unsigned	 nworkers;
 	long long	 lead_ms;	/* as applied: 0 when nothing runs */
 	double		 load_cpu;	/* load usr+sys during the timed part */

@@ -1,5 +1,6 @@
 #include "config.h"
 
+#include <sched.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/utsname.h>
@@ -47,6 +48,42 @@ proc_field(const char *path, const char *key, char *out, size_t len)
 	return found;
 }
 
+/* The first line of a small sysfs file, or "" when there is none. */
+static void
+sys_line(const char *path, char *out, size_t len)
+{
+	FILE *f = fopen(path, "re");
+
+	out[0] = '\0';
+	if (f == NULL)
+		return;
+	if (fgets(out, (int)len, f) == NULL)
+		out[0] = '\0';
+	out[strcspn(out, "\n")] = '\0';
+	fclose(f);
+}
+
+static long long
+sys_number(const char *path)
+{
+	char buf[64];
+	long long v;
+
+	sys_line(path, buf, sizeof buf);
+	return sscanf(buf, "%lld", &v) == 1 ? v : -1;
+}
+
+static long
+usable_cpus(long online)
+{
+#ifdef HAVE_SCHED_SETAFFINITY
+	cpu_set_t set;
+	if (sched_getaffinity(0, sizeof set, &set) == 0 && CPU_COUNT(&set) > 0)
+		return CPU_COUNT(&set);
+#endif
+	return online;
+}
+
 void
 sysinfo_collect(struct sysinfo *si)
 {
@@ -61,9 +98,10 @@ sysinfo_collect(struct sysinfo *si)
 		copy(si->kversion, sizeof si->kversion, u.version);
 		copy(si->machine, sizeof si->machine, u.machine);
 	}
-	si->nproc = sysconf(_SC_NPROCESSORS_ONLN);
-	if (si->nproc < 1)
-		si->nproc = 1;
+	si->cpus_online = sysconf(_SC_NPROCESSORS_ONLN);
+	if (si->cpus_online < 1)
+		si->cpus_online = 1;
+	si->nproc = usable_cpus(si->cpus_online);
 	if (!proc_field("/proc/cpuinfo", "model name", si->cpu_model,
 	    sizeof si->cpu_model) &&
 	    !proc_field("/proc/cpuinfo", "Processor", si->cpu_model,
@@ -76,4 +114,13 @@ sysinfo_collect(struct sysinfo *si)
 		if (pages > 0 && psz > 0)
 			si->mem_total_kb = (long long)pages * psz / 1024;
 	}
+#define CPUFREQ "/sys/devices/system/cpu/cpu0/cpufreq/"
+	sys_line(CPUFREQ "scaling_governor", si->governor, sizeof si->governor);
+	si->freq_cur_khz = sys_number(CPUFREQ "scaling_cur_freq");
+	si->freq_min_khz = sys_number(CPUFREQ "scaling_min_freq");
+	si->freq_max_khz = sys_number(CPUFREQ "scaling_max_freq");
+	long long smt = sys_number("/sys/devices/system/cpu/smt/active");
+	si->smt = smt < 0 ? -1 : smt > 0;
+	sys_line("/sys/devices/system/clocksource/clocksource0/current_clocksource",
+	    si->clocksource, sizeof si->clocksource);
 }

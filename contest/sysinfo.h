@@ -8,8 +8,14 @@ struct sysinfo {
 	char	kversion[256];		/* uname -v */
 	char	machine[64];		/* uname -m */
 	char	cpu_model[256];
-	long	nproc;			/* online CPUs */
+	long	nproc;			/* CPUs this process may use (nproc(1)) */
+	long	cpus_online;
 	long long mem_total_kb;
+	/* "" or -1 where the system does not say (no cpufreq in a VM) */
+	char	governor[64];
+	long long freq_cur_khz, freq_min_khz, freq_max_khz;
+	int	smt;			/* 1 on, 0 off, -1 unknown */
+	char	clocksource[64];
 };
 
 void	sysinfo_collect(struct sysinfo *);

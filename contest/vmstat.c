@@ -8,31 +8,51 @@
 
 #include "vmstat.h"
 
-long long
-vmstat_read(const char *key)
+const char *const vmstat_telemetry[VMSTAT_NTEL] = {
+	"pgfault", "pgmajfault", "pgpgin", "pgpgout", "workingset_refault_file",
+};
+
+int
+vmstat_snap(const char *const *keys, size_t n, long long *vals)
 {
 	static char buf[32768];
-	size_t klen = strlen(key), got = 0;
+	size_t got = 0, found = 0;
 	int fd = open("/proc/vmstat", O_RDONLY | O_CLOEXEC);
 
+	for (size_t i = 0; i < n; i++)
+		vals[i] = -1;
 	if (fd < 0)
-		return -1;
+		return 0;
 	/* A /proc file comes a page or so per read: read to the end. */
 	for (;;) {
-		ssize_t n = read(fd, buf + got, sizeof buf - 1 - got);
-		if (n < 0 && errno == EINTR)
+		ssize_t r = read(fd, buf + got, sizeof buf - 1 - got);
+		if (r < 0 && errno == EINTR)
 			continue;
-		if (n <= 0)
+		if (r <= 0)
 			break;
-		got += (size_t)n;
+		got += (size_t)r;
 	}
 	close(fd);
 	buf[got] = '\0';
-	for (char *line = buf; line && *line; ) {
+	for (char *line = buf; line && *line && found < n; ) {
 		char *nl = strchr(line, '\n');
-		if (strncmp(line, key, klen) == 0 && line[klen] == ' ')
-			return strtoll(line + klen + 1, NULL, 10);
+		for (size_t i = 0; i < n; i++) {
+			size_t klen = strlen(keys[i]);
+			if (strncmp(line, keys[i], klen) == 0 && line[klen] == ' ') {
+				vals[i] = strtoll(line + klen + 1, NULL, 10);
+				found++;
+			}
+		}
 		line = nl ? nl + 1 : NULL;
 	}
-	return -1;
+	return (int)found;
+}
+
+long long
+vmstat_read(const char *key)
+{
+	long long v;
+
+	vmstat_snap(&key, 1, &v);
+	return v;
 }

@@ -2,7 +2,18 @@
 #ifndef CONTEST_VMSTAT_H
 #define CONTEST_VMSTAT_H
 
+#include <stddef.h>
+
 /* The value of counter key ("oom_kill"), or -1 where it is not readable. */
 long long vmstat_read(const char *key);
+
+/* keys[0..n) in one read of the file; -1 for each one missing.  Returns
+ * how many were found. */
+int	vmstat_snap(const char *const *keys, size_t n, long long *vals);
+
+/* What every run records, as deltas over the job: faults, paging, and
+ * page cache refaults (the sign of a cache the host evicted). */
+#define VMSTAT_NTEL 5
+extern const char *const vmstat_telemetry[VMSTAT_NTEL];
 
 #endif

@@ -7,7 +7,9 @@ FIELDS='schema contest_version session timestamp host kernel kernel_version
 label arch nproc cpu_model mem_total_kb command argv prepare lead_s load
 load_spec load_options round run warmup status exit_code wall_s usr_s sys_s
 cpu_pct minflt majflt nvcsw nivcsw maxrss_kb driver_cpu_s load_workers load_cpu_s lcpu_pct
-lcpu_source load_cpu_total_s load_life_s counters counters_total psi_some_s'
+lcpu_source load_cpu_total_s load_life_s counters counters_total psi_some_s
+cpus_online cpufreq_governor cpufreq_cur_khz cpufreq_min_khz cpufreq_max_khz
+smt clocksource vmstat sched load_nice load_policy load_cpus job_cpus'
 
 @test "every line is one JSON object with every field" {
 	run contest -n 2 --lead 0 -l fork_load -- true
@@ -153,4 +155,22 @@ teardown_small() {
 	[ "$status" -eq 1 ]
 	[[ "$stderr" == *"cannot append a result: No space left on device (earlier lines are intact)"* ]]
 	[ "$lines" -gt 0 ] && [ "$lines" -lt 60 ] && [ "$whole" -eq "$lines" ]
+}
+
+@test "each result carries the machine's state and the job's paging: sysfs and /proc read back" {
+	run contest -n 1 --lead 0 -- sh -c 'cat /proc/self/status >/dev/null'
+	[ "$status" -eq 0 ]
+	rq '.[0] | .cpus_online >= 1 and .nproc >= 1 and .nproc <= .cpus_online' | grep -qx true
+	want=$(cat /sys/devices/system/clocksource/clocksource0/current_clocksource 2>/dev/null || echo null)
+	[ "$(rq -r '.[0].clocksource // "null"')" = "$want" ]
+	if [ -r /sys/devices/system/cpu/smt/active ]; then
+		[ "$(rq '.[0].smt')" = "$([ "$(cat /sys/devices/system/cpu/smt/active)" = 1 ] && echo true || echo false)" ]
+	fi
+	gov=$(cat /sys/devices/system/cpu/cpu0/cpufreq/scaling_governor 2>/dev/null || echo null)
+	[ "$(rq -r '.[0].cpufreq_governor // "null"')" = "$gov" ]
+	rq '.[0] | has("cpufreq_cur_khz") and has("cpufreq_min_khz") and has("cpufreq_max_khz")' | grep -qx true
+	# paging during the job: counters that only grow, and a job that ran
+	# at all faulted some pages
+	rq '.[0].vmstat | (keys | sort) == ["pgfault","pgmajfault","pgpgin","pgpgout","workingset_refault_file"]' | grep -qx true
+	rq '.[0].vmstat | .pgfault > 0 and ([.[] | select(. != null) | . >= 0] | all)' | grep -qx true
 }

@@ -200,10 +200,23 @@ walls() {
 		grep -qxF "    $line" "$TOP_SRCDIR/README" || { echo "# not in README: $line" >&3; return 1; }
 		n=$((n + 1))
 	done <<<"$output"
-	[ "$n" -eq 18 ]
+	[ "$n" -eq 20 ]
 	run contest compare loads-nice0 loads-nice19 "$TOP_SRCDIR/doc/example-nice.jsonl"
 	[ "$status" -eq 1 ]
 	while IFS= read -r line; do
 		grep -qxF "    ${line%"${line##*[! ]}"}" "$TOP_SRCDIR/README" || { echo "# not in README: $line" >&3; return 1; }
 	done <<<"$output"
+}
+
+@test "report: a run that stands out is named with the telemetry that differed; machine differences are listed" {
+	run --separate-stderr contest report "$D/refault.jsonl"
+	[ "$status" -eq 0 ]
+	grep -qx 'no_load: cold: run 3 (309.80 s, median 201.00 s) stands out: workingset_refault_file 91000 against 48, job majflt 2400 against 2; more runs or --warmup would tell' <<<"$output"
+	# the steady kernel gets no such line
+	! grep -q '^no_load: warm:' <<<"$output"
+	grep -qx '  cpufreq  cold: no cpufreq, warm: cpufreq performance' <<<"$output"
+	grep -qx '  smt      cold: SMT off, warm: SMT on' <<<"$output"
+	grep -qx '  clock    cold: clocksource tsc, warm: clocksource hpet' <<<"$output"
+	run contest report --format json "$D/refault.jsonl"
+	jq -e '.kernels[1].env | .clocksource == "hpet" and .smt == true and .cpufreq_governor == "performance" and .cpus_online == 2' <<<"$output"
 }

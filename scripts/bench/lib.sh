@@ -1,0 +1,42 @@
+# Shared by scripts/bench/*: where the programs are, --quick, the peers.
+# shellcheck shell=sh
+
+top=$(cd "$(dirname "$0")/../.." && pwd)
+CONTEST=${CONTEST:-$top/contest/contest}
+FORKTIME=${FORKTIME:-$top/forktime/forktime}
+NOP=${NOP:-$top/forktime/nop-static}
+me=bench/$(basename "$0")
+quick=0
+for arg in "$@"; do
+	case $arg in
+	--quick) quick=1 ;;
+	-h | --help) sed -n 's/^# \{0,1\}//; 2,/^$/p' "$0" | sed '/^$/q'; exit 0 ;;
+	*) echo "$me: unknown option '$arg' (--quick or --help)" >&2; exit 2 ;;
+	esac
+done
+for p in "$CONTEST" "$FORKTIME"; do
+	[ -x "$p" ] || { echo "$me: $p is not built (run make)" >&2; exit 2; }
+done
+work=$(mktemp -d "${TMPDIR:-/tmp}/contest-bench.XXXXXX")
+trap 'rm -rf "$work"' EXIT INT TERM
+
+# have PEER: whether a peer tool is there (scripts/bench/all installs them)
+have() {
+	command -v "$1" >/dev/null 2>&1 || { echo "($1 is not installed: its column is skipped)"; return 1; }
+}
+
+# n mean sd cov median min max of the numbers on stdin
+summary() {
+	sort -g | awk '{ v[NR] = $1; s += $1 } END {
+		n = NR; m = s / n
+		for (i = 1; i <= n; i++) ss += (v[i] - m) ^ 2
+		sd = (n > 1 ? sqrt(ss / (n - 1)) : 0)
+		med = (n % 2 ? v[(n + 1) / 2] : (v[n / 2] + v[n / 2 + 1]) / 2)
+		printf "%d %.6f %.6f %.4f %.6f %.6f %.6f\n", n, m, sd, (m ? sd / m : 0), med, v[1], v[n]
+	}'
+}
+
+# wall-clock seconds with nanoseconds (GNU date)
+now() {
+	date +%s.%N
+}

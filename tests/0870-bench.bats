@@ -1,0 +1,31 @@
+#!/usr/bin/env bats
+# scripts/bench in --quick mode, so the benchmarks cannot rot: each runs
+# for about a second and prints its table.  The figures are not checked
+# against goals here: timing claims live in the benchmarks, not in tests.
+
+load helpers
+
+@test "bench/all --quick: every benchmark runs and prints its table" {
+	command -v cc >/dev/null || skip "no cc"
+	run env CONTEST_TEST_MARK="$MARK" CONTEST="$CONTEST" FORKTIME="$FORKTIME" \
+	    "$TOP_SRCDIR/scripts/bench/all" --quick
+	[ "$status" -eq 0 ] || { echo "$output" | sed 's/^/# /' >&3; return 1; }
+	for b in overhead repeat loads sleepers forktime report-scale; do
+		grep -qx "== scripts/bench/$b.*" <<<"$output"
+	done
+	grep -Eq '^contest +[0-9.]+ +[0-9.]+ +[0-9.]+% +[-+][0-9.]+% +[0-9.]+ +[0-9.]+$' <<<"$output"
+	grep -Eq '^contest / /usr/bin/time: [0-9.]+, CI95 ' <<<"$output"
+	grep -Eq '^  fork_load / bare loop: +[0-9.]+' <<<"$output"
+	grep -Eq '^ +200 +[0-9.]+ +[0-9.]+ +[0-9.]+ ' <<<"$output"
+	grep -Eq '^fork +[0-9.]+ +[0-9.]+ +[0-9.]+$' <<<"$output"
+	grep -Eq '^contest report over 2000 lines .*: [0-9.]+ s, peak [0-9]+ MB' <<<"$output"
+	grep -q '^bench/all: [0-9]* s$' <<<"$output"
+	! grep -q 'failed)' <<<"$output"
+}
+
+@test "bench scripts refuse unknown options with exit 2" {
+	for b in overhead repeat sleepers report-scale all; do
+		run "$TOP_SRCDIR/scripts/bench/$b" --bogus
+		[ "$status" -eq 2 ]
+	done
+}
