@@ -8,8 +8,11 @@ load helpers
 @test "bench/all --quick: every benchmark runs and prints its table" {
 	command -v cc >/dev/null || skip "no cc"
 	run env CONTEST_TEST_MARK="$MARK" CONTEST="$CONTEST" FORKTIME="$FORKTIME" \
-	    "$TOP_SRCDIR/scripts/bench/all" --quick
-	[ "$status" -eq 0 ] || { echo "$output" | sed 's/^/# /' >&3; return 1; }
+	    FORKBOMB="$FORKBOMB" "$TOP_SRCDIR/scripts/bench/all" --quick
+	if [ "$status" -ne 0 ]; then
+		printf '%s\n' "$output" | sed 's/^/# /' >&3
+		return 1
+	fi
 	for b in overhead repeat loads sleepers forktime report-scale; do
 		grep -qx "== scripts/bench/$b.*" <<<"$output"
 	done

@@ -4,7 +4,8 @@
 top=$(cd "$(dirname "$0")/../.." && pwd)
 CONTEST=${CONTEST:-$top/contest/contest}
 FORKTIME=${FORKTIME:-$top/forktime/forktime}
-NOP=${NOP:-$top/forktime/nop-static}
+# the helper sits next to forktime (an out-of-tree build keeps both there)
+NOP=${NOP:-$(dirname "$FORKTIME")/nop-static}
 me=bench/$(basename "$0")
 quick=0
 for arg in "$@"; do
