@@ -65,6 +65,17 @@ usage_compare(FILE *f)
 	    "  -h, --help           this text\n", f);
 }
 
+static int
+rfmt_parse(const char *s, int allow_junit)
+{
+	static const char *const names[] = { "text", "csv", "json", "md", "junit" };
+
+	for (int i = 0; i < 5; i++)
+		if (strcmp(s, names[i]) == 0)
+			return i == RFMT_JUNIT && !allow_junit ? -1 : i;
+	return -1;
+}
+
 struct query {
 	struct rfilter	 f;
 	const char	*labels[MAX_FILTERS], *loads[MAX_FILTERS];

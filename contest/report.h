@@ -1,7 +1,7 @@
 /*
  * What report and compare print, one file per format: text and md
  * (report_text.c), csv, json, junit and the SVG chart.  The figures come
- * from rset.h; the comparison of two rows is built here once and
+ * from rset.h; the comparison of two rows is built once (compare.c) and
  * printed by each format.
  */
 #ifndef CONTEST_REPORT_H
@@ -13,8 +13,6 @@
 
 enum rfmt { RFMT_TEXT, RFMT_CSV, RFMT_JSON, RFMT_MD, RFMT_JUNIT };
 
-/* "text", "csv", "json", "md" (and "junit" when allowed), or -1. */
-int	rfmt_parse(const char *, int allow_junit);
 
 #define CMP_ALPHA 0.05	/* a change is significant below this p */
 

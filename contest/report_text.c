@@ -7,22 +7,10 @@
 
 #include <math.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "report.h"
 #include "table.h"
-
-int
-rfmt_parse(const char *s, int allow_junit)
-{
-	static const char *const names[] = { "text", "csv", "json", "md", "junit" };
-
-	for (int i = 0; i < 5; i++)
-		if (strcmp(s, names[i]) == 0)
-			return i == RFMT_JUNIT && !allow_junit ? -1 : i;
-	return -1;
-}
 
 /* "12.34 ± 0.56", "12.34" or "-" into buf. */
 static const char *
@@ -360,11 +348,9 @@ compare_text(FILE *f, const struct cmp *m, int stats, int md)
 	int noisy = 0;
 	int tw = 10, rw = 8, lw = 24;
 
-	for (const char *n = an; n; n = n == an ? bn : NULL) {
-		int len = (int)strlen(n);
-		tw = len > tw ? len : tw;
-		rw = len > rw ? len : rw;
-	}
+	int la = (int)strlen(an), lb = (int)strlen(bn), lmax = la > lb ? la : lb;
+	tw = lmax > tw ? lmax : tw;
+	rw = lmax > rw ? lmax : rw;
 	for (size_t i = 0; i < m->n; i++) {
 		int len = (int)strlen(rs->blk[m->line[i].blk].name);
 		lw = len > lw ? len : lw;
@@ -427,61 +413,4 @@ compare_text(FILE *f, const struct cmp *m, int stats, int md)
 	if (md)
 		fputc('\n', f);
 	compare_verdict(f, m);
-}
-
-void
-cmp_build(struct cmp *m, const struct rset *rs, size_t a, size_t b,
-    double threshold)
-{
-	memset(m, 0, sizeof *m);
-	m->rs = rs;
-	m->a = a;
-	m->b = b;
-	m->threshold = threshold;
-	m->line = calloc(rs->nblk + 1, sizeof *m->line);
-	if (m->line == NULL)
-		return;
-	for (size_t blk = 0; blk < rs->nblk; blk++) {
-		const struct rcell *ca = rset_cell(rs, a, blk), *cb = rset_cell(rs, b, blk);
-		struct cmpline *l = &m->line[m->n];
-		double t, df;
-
-		if (ca->ok == 0 || cb->ok == 0)
-			continue;	/* a load only one side ran is no comparison */
-		m->n++;
-		l->blk = blk;
-		l->a = ca;
-		l->b = cb;
-		l->time_pct = (cb->time.mean / ca->time.mean - 1) * 100;
-		l->p_time = stats_welch(&ca->time, &cb->time, &t, &df);
-		l->ratio_pct = l->p_ratio = NAN;
-		if (blk != rs->base && !isnan(ca->ratio) && !isnan(cb->ratio)) {
-			l->ratio_pct = (cb->ratio / ca->ratio - 1) * 100;
-			double se = sqrt(ca->ratio_se * ca->ratio_se +
-			    cb->ratio_se * cb->ratio_se);
-			/* the smaller df of the two ratios: the wider test */
-			df = ca->ratio_df < cb->ratio_df ? ca->ratio_df : cb->ratio_df;
-			if (se > 0)
-				l->p_ratio = stats_t_pvalue((cb->ratio - ca->ratio) / se, df);
-			else if (!isnan(se))
-				l->p_ratio = cb->ratio == ca->ratio ? 1 : 0;
-		}
-		l->loads_pct = ca->loads.n && cb->loads.n && ca->loads.mean != 0 ?
-		    (cb->loads.mean / ca->loads.mean - 1) * 100 : NAN;
-		l->sig_time = l->p_time < CMP_ALPHA;
-		l->sig_ratio = l->p_ratio < CMP_ALPHA;
-		l->worse_time = l->sig_time && l->time_pct > threshold;
-		l->worse_ratio = l->sig_ratio && l->ratio_pct > threshold;
-		if (l->worse_time || l->worse_ratio)
-			m->regressed++;
-		if (isnan(l->p_time))
-			m->untested++;
-	}
-}
-
-void
-cmp_free(struct cmp *m)
-{
-	free(m->line);
-	m->line = NULL;
 }
