@@ -5,11 +5,11 @@
  */
 #include "config.h"
 
+#include <err.h>
 #include <errno.h>
 #include <getopt.h>
 #include <math.h>
 #include <signal.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -41,19 +41,6 @@ static void
 on_signal(int sig)
 {
 	ft_stop = sig;
-}
-
-static void __attribute__((noreturn, format(printf, 1, 2)))
-usage_error(const char *fmt, ...)
-{
-	va_list ap;
-
-	fputs("forktime: ", stderr);
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fputc('\n', stderr);
-	exit(2);
 }
 
 static void
@@ -89,7 +76,7 @@ number(const char *opt, const char *v, long long min, long long max)
 	long long n = num_parse(v, min, max, &why);
 
 	if (why)
-		usage_error("%s: '%s' is %s (allowed %lld..%lld)", opt, v, why, min, max);
+		errx(2, "%s: '%s' is %s (allowed %lld..%lld)", opt, v, why, min, max);
 	return n;
 }
 
@@ -424,7 +411,7 @@ main(int argc, char **argv)
 			else if (strcmp(optarg, "roundtrip") == 0)
 				o.time = FT_ROUNDTRIP;
 			else
-				usage_error("--time: '%s' is not create or roundtrip", optarg);
+				errx(2, "--time: '%s' is not create or roundtrip", optarg);
 			break;
 		case 'r':
 			if (strcmp(optarg, "wait") == 0)
@@ -432,7 +419,7 @@ main(int argc, char **argv)
 			else if (strcmp(optarg, "ignore") == 0)
 				o.reap = FT_REAP_IGNORE;
 			else
-				usage_error("--reap: '%s' is not wait or ignore", optarg);
+				errx(2, "--reap: '%s' is not wait or ignore", optarg);
 			break;
 		case 's':
 			subtract = 1;
@@ -445,11 +432,11 @@ main(int argc, char **argv)
 			else if (strcmp(optarg, "json") == 0)
 				fmt = FMT_JSON;
 			else
-				usage_error("--format: '%s' is not text, csv or json", optarg);
+				errx(2, "--format: '%s' is not text, csv or json", optarg);
 			break;
 		case 'R':
 			if (*optarg == '\0')
-				usage_error("--raw: empty file name");
+				errx(2, "--raw: empty file name");
 			raw = optarg;
 			break;
 		case 'h':
@@ -459,17 +446,17 @@ main(int argc, char **argv)
 			printf("forktime (contest) %s\n", PACKAGE_VERSION);
 			return fflush(stdout) != 0 || ferror(stdout);
 		case ':':
-			usage_error("option '%s' needs a value (see forktime --help)",
+			errx(2, "option '%s' needs a value (see forktime --help)",
 			    argv[optind - 1]);
 		default:
-			usage_error("unknown option '%s' (see forktime --help)",
+			errx(2, "unknown option '%s' (see forktime --help)",
 			    optopt ? (char[]){ '-', (char)optopt, '\0' } : argv[optind - 1]);
 		}
 	}
 	if (o.time == FT_ROUNDTRIP && batch_set && o.batch > 1)
-		usage_error("--batch needs --time create: a batch has no per-sample round trip");
+		errx(2, "--batch needs --time create: a batch has no per-sample round trip");
 	if (o.time == FT_ROUNDTRIP && o.reap == FT_REAP_IGNORE)
-		usage_error("--reap ignore needs --time create: nothing waits for the child");
+		errx(2, "--reap ignore needs --time create: nothing waits for the child");
 
 	struct result res[FT_NMETHODS];
 	size_t nres = 0;
@@ -480,10 +467,10 @@ main(int argc, char **argv)
 	for (int i = optind; i < argc; i++) {
 		const struct ft_method *m = ft_method_find(argv[i]);
 		if (m == NULL)
-			usage_error("unknown method '%s' (see forktime --help)", argv[i]);
+			errx(2, "unknown method '%s' (see forktime --help)", argv[i]);
 		for (size_t k = 0; k < nres; k++)
 			if (res[k].m == m)
-				usage_error("method '%s' named twice", argv[i]);
+				errx(2, "method '%s' named twice", argv[i]);
 		res[nres++].m = m;
 	}
 	if (!named)
