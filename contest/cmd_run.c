@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -12,6 +13,7 @@
 #include "cli.h"
 #include "fgtree.h"
 #include "loadspec.h"
+#include "makejob.h"
 #include "num.h"
 #include "proc.h"
 #include "results.h"
@@ -37,7 +39,8 @@ usage_run(FILE *f)
 	    "built with make -jNCPU (needs cc and make).\n\n"
 	    "  -n, --runs RUNS      measured runs per load (default 3, 1..1000)\n"
 	    "      --warmup N       unmeasured rounds first (default 0, 0..100)\n"
-	    "      --prepare CMD    shell command before each run, untimed\n"
+	    "      --prepare CMD    shell command before each run, untimed; '' for\n"
+	    "                       none (default for a make job: its clean target)\n"
 	    "      --lead SECONDS   load running before the job starts (default 3)\n"
 	    "  -k, --label LABEL    kernel label in results (default: uname -r)\n"
 	    "  -o, --output DIR     results dir (default $CONTEST_RESULTS or\n"
@@ -61,6 +64,47 @@ number_arg(const char *opt, const char *val, long long min, long long max,
 	if (why)
 		usage_fail("%s: '%s' is %s (allowed %lld..%lld)", opt, val, why, min, max);
 	return val;
+}
+
+/*
+ * A make job with no --prepare is cleaned before every run by its own
+ * make with "clean", unless make -n says there is no such step.  Returns
+ * the argv to free, or NULL.
+ */
+static char **
+infer_prepare(struct session *s)
+{
+	char **dry = makejob_clean(s->argv, 1);
+	struct rusage ru;
+	int e, st;
+
+	if (dry == NULL)
+		return NULL;
+	char **clean = makejob_clean(s->argv, 0);
+	char *text = argv_join(clean, 1);
+	pid_t pid = proc_exec(dry, s->log_fd, NULL, &e, NULL);
+	argv_free(dry);
+	if (pid < 0)
+		fatal(1, "%s: cannot run '%s -n': %s", s->argv[0], text, strerror(e));
+	int w = proc_wait(pid, &st, &ru);
+	proc_kill_group(pid, NULL, 0, NULL);
+	if (w < 0)
+		fatal(128 + proc_signal, "interrupted by signal %d before the first run",
+		    (int)proc_signal);
+	if (st != 0) {
+		warnmsg("a make job, but '%s' would fail (make -n: status %d; see %s): "
+		    "runs are not prepared, give --prepare CMD", text,
+		    proc_exit_code(st), s->log_path);
+		argv_free(clean);
+		free(text);
+		return NULL;
+	}
+	warnmsg("each run is prepared with '%s' (a make job; --prepare '' for none)",
+	    text);
+	s->prepare = clean;
+	s->prepare_str = text;
+	s->prepare_inferred = 1;
+	return clean;
 }
 
 static void
@@ -96,7 +140,8 @@ cmd_run(int argc, char **argv)
 	struct loadspec slots[MAX_LOADS + 1];
 	struct fgtree tree;
 	const char *outdir = NULL, *why;
-	char err[512], *prep_argv[4];
+	char err[512], *prep_argv[4], **inferred = NULL;
+	int no_prepare = 0;
 	long long v;
 	int ch;
 
@@ -122,9 +167,9 @@ cmd_run(int argc, char **argv)
 			s.warmup = (unsigned)v;
 			break;
 		case 'P':
-			if (*optarg == '\0')
-				usage_fail("--prepare: empty command");
-			s.prepare_str = optarg;
+			/* '' asks for no prepare step, even for a make job */
+			no_prepare = *optarg == '\0';
+			s.prepare_str = no_prepare ? NULL : optarg;
 			break;
 		case 'L':
 			s.lead_ms = num_parse_ms(optarg, MAX_LEAD_MS, &why);
@@ -237,22 +282,15 @@ cmd_run(int argc, char **argv)
 		s.argv = tree.argv;
 		s.command = tree.command;
 		s.builtin = 1;
-		if (s.prepare_str == NULL) {
+		if (s.prepare_str == NULL && !no_prepare) {
 			s.prepare = tree.prepare;
 			s.prepare_str = "make -s clean";
 		}
 	} else {
 		s.argv = argv;
-		size_t len = 1;
-		for (int i = 0; i < argc; i++)
-			len += strlen(argv[i]) + 1;
-		char *cmd = xcalloc(len, 1);
-		for (int i = 0; i < argc; i++) {
-			if (i)
-				strcat(cmd, " ");
-			strcat(cmd, argv[i]);
-		}
-		s.command = cmd;
+		s.command = argv_join(argv, 0);
+		if (s.prepare_str == NULL && !no_prepare)
+			inferred = infer_prepare(&s);
 	}
 	if (s.prepare == NULL && s.prepare_str) {
 		prep_argv[0] = (char *)"/bin/sh";
@@ -265,6 +303,10 @@ cmd_run(int argc, char **argv)
 	int status = session_run(&s);
 
 	free(s.rec);
+	if (inferred) {
+		argv_free(inferred);
+		free((char *)s.prepare_str);
+	}
 	free(s.results_path);
 	free(s.log_path);
 	if (!s.builtin)

@@ -57,6 +57,13 @@ kenv(struct json *j, const struct rrow *w)
 	else
 		json_bool(j, w->env->smt);
 	json_kstr(j, "clocksource", w->env->clocksource ? w->env->clocksource : "");
+	if (w->env->prepare)
+		json_kstr(j, "prepare", w->env->prepare);
+	else {
+		json_key(j, "prepare");
+		json_null(j);
+	}
+	json_kbool(j, "prepare_inferred", w->env->prepare_inferred > 0);
 	json_obj_end(j);
 }
 
@@ -70,6 +77,11 @@ cell(struct json *j, const struct rset *rs, size_t r, size_t b)
 	json_kuint(j, "runs", c->ok);
 	json_kuint(j, "failed", c->failed);
 	json_kbool(j, "noisy", c->noisy);
+	json_key(j, "suspect_runs");	/* may have done no work */
+	json_arr_begin(j);
+	for (size_t i = 0; i < c->nsuspect; i++)
+		json_int(j, c->suspect[i].runno);
+	json_arr_end(j);
 	kstats(j, "time_s", &c->time, 6);
 	json_key(j, "time_runs_s");
 	json_arr_begin(j);

@@ -115,7 +115,7 @@ loads_legend(FILE *f, const struct rset *rs, size_t blk, const size_t *order)
 	return 1;
 }
 
-#define ENV_FIELDS 11
+#define ENV_FIELDS 12
 
 /* Field w of a row's environment, as the report prints it. */
 static const char *
@@ -141,6 +141,10 @@ env_value(char *buf, size_t len, const struct rrun *e, int w)
 			snprintf(buf, len, "no cpufreq");
 		break;
 	case 9: snprintf(buf, len, "SMT %s", e->smt < 0 ? "unknown" : e->smt ? "on" : "off"); break;
+	case 11:
+		snprintf(buf, len, "%s%s", e->prepare ? e->prepare : "none",
+		    e->prepare_inferred > 0 ? " (inferred: a make job)" : "");
+		break;
 	default: snprintf(buf, len, "clocksource %s", e->clocksource ? e->clocksource : "unknown"); break;
 	}
 	return buf;
@@ -178,7 +182,7 @@ env_lines(FILE *f, const struct rset *rs, const size_t *rows, size_t nrows, int 
 {
 	static const char *const what[ENV_FIELDS] = {
 		"host", "kernel", "cpu", "nproc", "memory", "contest", "sched",
-		"command", "cpufreq", "smt", "clock",
+		"command", "cpufreq", "smt", "clock", "prepare",
 	};
 	char first[ENV_FIELDS][128], v[128];
 	int varies[ENV_FIELDS] = { 0 }, any = 0;
@@ -194,9 +198,10 @@ env_lines(FILE *f, const struct rset *rs, const size_t *rows, size_t nrows, int 
 	}
 	if (!any) {
 		fprintf(f, "%senvironment: %s, %s, %s, %s, %s, %s, %s, %s, %s, %s\n"
-		    "%scommand: %s\n", md ? "- " : "", first[0], first[1], first[2],
-		    first[3], first[4], first[8], first[9], first[10], first[5],
-		    first[6], md ? "- " : "", first[7]);
+		    "%scommand: %s\n%sprepare: %s\n", md ? "- " : "", first[0],
+		    first[1], first[2], first[3], first[4], first[8], first[9],
+		    first[10], first[5], first[6], md ? "- " : "", first[7],
+		    md ? "- " : "", first[11]);
 		return;
 	}
 	fprintf(f, "%senvironment differs between the rows compared:\n", md ? "- " : "");
@@ -220,9 +225,9 @@ footnotes(FILE *f, const struct rset *rs, const size_t *rows, size_t nrows,
 	fprintf(f, "%sTime in seconds, mean \xc2\xb1 sample sd; Ratio: Time over the "
 	    "same kernel's no_load mean.\n", li);
 	if (noisy)
-		fprintf(f, "%s? CoV of Time above %.0f%% or fewer than %d runs: read "
-		    "with care (more runs, or --warmup).\n", li, RSET_NOISY_CV * 100,
-		    RSET_MIN_RUNS);
+		fprintf(f, "%s? CoV of Time above %.0f%%, fewer than %d runs, or runs "
+		    "that may have done no work: read with care (more runs, --warmup, "
+		    "or --prepare).\n", li, RSET_NOISY_CV * 100, RSET_MIN_RUNS);
 	if (rs->warmups)
 		fprintf(f, "%s%lu warmup run%s not counted.\n", li, rs->warmups,
 		    rs->warmups == 1 ? "" : "s");
@@ -265,8 +270,13 @@ report_text(FILE *f, const struct rset *rs, int stats, int md)
 		if (md)
 			fputc('\n', f);
 		int notes = loads_legend(f, rs, b, o);
-		for (size_t i = 0; i < rs->nrow; i++)
+		for (size_t i = 0; i < rs->nrow; i++) {
+			const struct rcell *c = rset_cell(rs, o[i], b);
 			notes |= outlier_notes(f, rs, o[i], b);
+			suspect_note(f, rs->blk[b].name, rs->row[o[i]].name, c->suspect,
+			    c->nsuspect);
+			notes |= c->nsuspect > 0;
+		}
 		if (failed)
 			notes = fprintf(f, "%s: ! %zu run%s failed, left out of the means\n",
 			    rs->blk[b].name, failed, failed == 1 ? "" : "s");
@@ -406,8 +416,9 @@ compare_text(FILE *f, const struct cmp *m, int stats, int md)
 	fprintf(f, "%s* significant change (Welch's t-test, p < %.2f); Time in seconds, "
 	    "Change is %s against %s.\n", md ? "\n- \\" : "", CMP_ALPHA, bn, an);
 	if (noisy)
-		fprintf(f, "%s? CoV of Time above %.0f%% or fewer than %d runs: read "
-		    "with care.\n", md ? "- " : "", RSET_NOISY_CV * 100, RSET_MIN_RUNS);
+		fprintf(f, "%s? CoV of Time above %.0f%%, fewer than %d runs, or runs "
+		    "that may have done no work: read with care.\n", md ? "- " : "",
+		    RSET_NOISY_CV * 100, RSET_MIN_RUNS);
 	size_t rows[2] = { m->a, m->b };
 	env_lines(f, rs, rows, 2, md);
 	if (md)

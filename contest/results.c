@@ -295,6 +295,7 @@ results_append(struct session *s, const struct run_record *r)
 		json_key(&j, "prepare");
 		json_null(&j);
 	}
+	json_kbool(&j, "prepare_inferred", s->prepare_inferred);
 	json_knum(&j, "lead_s", (double)r->lead_ms / 1000.0, 3);
 	put_load(&j, ls, s->dir);
 	json_kint(&j, "round", r->round);

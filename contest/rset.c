@@ -176,22 +176,35 @@ add_line(const struct jnode *o, unsigned long lineno, void *arg)
 		rs->skipped++;
 		return 0;
 	}
-	if (jget_num(o, "warmup", 0)) {
-		rs->warmups++;
-		return 0;
-	}
 	const char *block = jget_str(o, "load_spec");
 	const char *host = jget_str(o, "host");
 	if (block == NULL)
 		block = load;
+	int warmup = jget_num(o, "warmup", 0) != 0;
+	if (warmup)
+		rs->warmups++;
 	if (f->nlabels && !label_listed(label, f->labels, f->nlabels))
-		return 0;
-	if (f->nloads && !listed(block, f->loads, f->nloads) &&
-	    !listed(load, f->loads, f->nloads))
 		return 0;
 	if (f->host && (host == NULL || strcmp(host, f->host) != 0))
 		return 0;
 	if (f->since && (when == NULL || strcmp(when, f->since) < 0))
+		return 0;
+	struct rtimed *t = NULL;
+	if (strcmp(status, "ok") == 0 && jget_str(o, "session")) {
+		if (rs->ntimed == rs->captimed) {
+			rs->captimed = rs->captimed ? rs->captimed * 2 : 64;
+			rs->timed = realloc(rs->timed, rs->captimed * sizeof *rs->timed);
+			if (rs->timed == NULL)
+				fatal(1, "out of memory");
+		}
+		t = &rs->timed[rs->ntimed++];
+		*t = (struct rtimed){ intern(rs, jget_str(o, "session")), x->file,
+		    intern(rs, block), lineno, wall, !warmup, SIZE_MAX };
+	}
+	if (warmup)
+		return 0;
+	if (f->nloads && !listed(block, f->loads, f->nloads) &&
+	    !listed(load, f->loads, f->nloads))
 		return 0;
 
 	if (rs->nrun == rs->caprun) {
@@ -200,8 +213,15 @@ add_line(const struct jnode *o, unsigned long lineno, void *arg)
 		if (rs->run == NULL)
 			fatal(1, "out of memory");
 	}
+	if (t)
+		t->run = rs->nrun;
 	struct rrun *r = &rs->run[rs->nrun++];
 	memset(r, 0, sizeof *r);
+	r->session = intern(rs, jget_str(o, "session"));
+	r->prepare = intern(rs, jget_str(o, "prepare"));
+	r->prepare_inferred = jget(o, "prepare_inferred") &&
+	    jget(o, "prepare_inferred")->type == J_BOOL ?
+	    (int)jget_num(o, "prepare_inferred", 0) : -1;
 	r->label = intern(rs, label);
 	r->host = intern(rs, host ? host : "?");
 	r->command = intern(rs, jget_str(o, "command") ? jget_str(o, "command") : "?");
@@ -410,6 +430,12 @@ summarise_cell(struct rset *rs, const size_t *idx, size_t n, struct rcell *c)
 			c->last_signal = r->signal;
 			continue;
 		}
+		if (r->suspect.why) {
+			if (c->suspect == NULL)
+				c->suspect = xcalloc(n, sizeof *c->suspect);
+			c->suspect[c->nsuspect++] = (struct suspect){ r->runno, r->wall,
+			    r->suspect };
+		}
 		cpu[c->ok] = r->cpu_pct;
 		c->wall[c->ok++] = r->wall;
 		if (!isnan(r->lcpu_pct))
@@ -442,7 +468,8 @@ summarise_cell(struct rset *rs, const size_t *idx, size_t n, struct rcell *c)
 	stats_compute(cpu, c->ok, &c->cpu);
 	stats_compute(lcpu, nlcpu, &c->lcpu);
 	stats_compute(loads, nloads, &c->loads);
-	c->noisy = c->ok > 0 && (c->ok < RSET_MIN_RUNS || c->time.cv > RSET_NOISY_CV);
+	c->noisy = c->ok > 0 && (c->ok < RSET_MIN_RUNS || c->time.cv > RSET_NOISY_CV ||
+	    c->nsuspect > 0);
 	free(cpu);
 	free(lcpu);
 	free(loads);
@@ -471,9 +498,42 @@ row_order(const void *pa, const void *pb)
 	return c ? c : (a > b) - (a < b);
 }
 
+static int
+timed_order(const void *pa, const void *pb)
+{
+	const struct rtimed *a = pa, *b = pb;
+	int c = strcmp(a->session, b->session);
+
+	if (c == 0)
+		c = strcmp(a->file, b->file);
+	return c ? c : (a->line > b->line) - (a->line < b->line);
+}
+
+/* Each session's runs in the order they ran, through suspect_mark(). */
+static void
+mark_suspects(struct rset *rs)
+{
+	struct srun *sr = xcalloc(rs->ntimed + 1, sizeof *sr);
+	struct sflag *sf = xcalloc(rs->ntimed + 1, sizeof *sf);
+
+	qsort(rs->timed, rs->ntimed, sizeof *rs->timed, timed_order);
+	for (size_t i = 0, j; i < rs->ntimed; i = j) {
+		for (j = i; j < rs->ntimed && rs->timed[j].session == rs->timed[i].session; j++)
+			sr[j - i] = (struct srun){ (size_t)(uintptr_t)rs->timed[j].block,
+			    rs->timed[j].wall, rs->timed[j].measured };
+		suspect_mark(sr, j - i, sf);
+		for (size_t k = i; k < j; k++)
+			if (rs->timed[k].run != SIZE_MAX)
+				rs->run[rs->timed[k].run].suspect = sf[k - i];
+	}
+	free(sr);
+	free(sf);
+}
+
 void
 rset_summarise(struct rset *rs, enum rsort how)
 {
+	mark_suspects(rs);
 	rs->base = rs->nblk;
 	for (size_t b = 0; b < rs->nblk; b++)
 		if (strcmp(rs->blk[b].name, "no_load") == 0)
@@ -635,12 +695,14 @@ rset_find_row(const struct rset *rs, const char *label)
 void
 rset_free(struct rset *rs)
 {
+	free(rs->timed);
 	for (size_t i = 0; i < rs->nrun; i++)
 		free(rs->run[i].c);
 	if (rs->cell)
 		for (size_t i = 0; i < rs->nrow * rs->nblk; i++) {
 			free(rs->cell[i].wall);
 			free(rs->cell[i].c);
+			free(rs->cell[i].suspect);
 		}
 	for (size_t i = 0; i < rs->nrow; i++)
 		free(rs->row[i].name);

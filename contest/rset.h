@@ -10,6 +10,7 @@
 #include <stddef.h>
 
 #include "stats.h"
+#include "suspect.h"
 
 #define RSET_NOISY_CV	0.05	/* a cell above this CoV is flagged */
 #define RSET_MIN_RUNS	3	/* and one with fewer runs */
@@ -27,6 +28,9 @@ struct rrun {
 	const char	*label, *host, *command, *block, *load, *timestamp;
 	const char	*kernel, *cpu_model, *version, *signal, *headline, *sched;
 	const char	*governor, *clocksource;
+	const char	*session, *prepare;	/* prepare NULL: none */
+	int		 prepare_inferred;	/* -1: not recorded */
+	struct sflag	 suspect;	/* may have done no work */
 	long		 cpus_online, runno;
 	long long	 freq_max_khz;
 	int		 smt;		/* -1 unknown */
@@ -63,7 +67,9 @@ struct rcell {
 	double		*wall;		/* the ok runs' times, in file order */
 	struct stats	 time, cpu, lcpu, loads;
 	double		 ratio, ratio_sd, ratio_ci95, ratio_se, ratio_df;
-	int		 noisy;
+	int		 noisy;		/* '?': noisy, thin or suspect */
+	struct suspect	*suspect;	/* runs that may have done no work */
+	size_t		 nsuspect;
 	int		 last_exit;
 	const char	*last_signal, *headline;
 	struct rcsum	*c;
@@ -76,9 +82,21 @@ struct rfilter {
 	const char	*host, *since;
 };
 
+/* Every timed ok run, warmups and runs of filtered-out loads included,
+ * for finding the runs that may have done no work. */
+struct rtimed {
+	const char	*session, *file, *block;
+	unsigned long	 line;
+	double		 wall;
+	int		 measured;
+	size_t		 run;		/* index in rset.run, or SIZE_MAX */
+};
+
 struct rset {
 	struct rrun	*run;
 	size_t		 nrun, caprun;
+	struct rtimed	*timed;
+	size_t		 ntimed, captimed;
 	struct rrow	*row;
 	size_t		 nrow;
 	struct rblock	*blk;

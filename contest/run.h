@@ -58,6 +58,7 @@ struct session {
 	int		 builtin;
 	char *const	*prepare;	/* argv, or NULL */
 	const char	*prepare_str;
+	int		 prepare_inferred;	/* the make job's own clean step */
 	unsigned	 runs, warmup;
 	long long	 lead_ms;
 	const char	*dir;

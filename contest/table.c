@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "stats.h"
+#include "suspect.h"
 #include "table.h"
 #include "util.h"
 
@@ -21,18 +22,48 @@ struct slot_sum {
 	double		 counter[LOAD_MAX_COUNTERS];
 	unsigned long long hist[LOAD_HIST_BUCKETS];	/* merged over runs */
 	int		 last_exit, last_signal;
+	size_t		 nsuspect;
+	struct suspect	*suspect;	/* measured runs that may have done no work */
 };
 
+/*
+ * The session's timed runs, in the order they ran, through
+ * suspect_mark(): flags[i] for s->rec[i].
+ */
 static void
-summarise(const struct session *s, size_t slot, struct slot_sum *o)
+mark_suspects(const struct session *s, struct sflag *flags)
+{
+	struct srun *sr = xcalloc(s->nrec + 1, sizeof *sr);
+	struct sflag *sf = xcalloc(s->nrec + 1, sizeof *sf);
+	size_t n = 0;
+
+	for (size_t i = 0; i < s->nrec; i++)
+		if (s->rec[i].status == RUN_OK)
+			sr[n++] = (struct srun){ s->rec[i].slot, s->rec[i].wall,
+			    !s->rec[i].warmup };
+	suspect_mark(sr, n, sf);
+	n = 0;
+	for (size_t i = 0; i < s->nrec; i++)
+		flags[i] = s->rec[i].status == RUN_OK ? sf[n++] : (struct sflag){ 0, 0 };
+	free(sr);
+	free(sf);
+}
+
+static void
+summarise(const struct session *s, const struct sflag *flags, size_t slot,
+    struct slot_sum *o)
 {
 	double *w = calloc(s->nrec ? s->nrec : 1, sizeof *w);
 
 	memset(o, 0, sizeof *o);
+	o->suspect = xcalloc(s->nrec + 1, sizeof *o->suspect);
 	for (size_t i = 0; i < s->nrec; i++) {
 		const struct run_record *r = &s->rec[i];
 		if (r->slot != slot || r->warmup)
 			continue;
+		if (flags[i].why)
+			o->suspect[o->nsuspect++] = (struct suspect){ r->index, r->wall,
+			    flags[i] };
 		if (r->status != RUN_OK) {
 			o->failed++;
 			o->last_exit = r->exit_code;
@@ -145,12 +176,31 @@ table_line(FILE *f, const struct trow *r, int stats)
 	fputc('\n', f);
 }
 
-void
+/* "no_load run 2, cpu_load runs 1 2" into buf. */
+static void
+name_suspects(char *buf, size_t len, const char *load, const struct slot_sum *c)
+{
+	size_t used = strlen(buf);
+
+	if (c->nsuspect == 0 || used >= len)
+		return;
+	used += (size_t)snprintf(buf + used, len - used, "%s%s run%s", used ? ", " : "",
+	    load, c->nsuspect > 1 ? "s" : "");
+	for (size_t i = 0; i < c->nsuspect && used < len; i++)
+		used += (size_t)snprintf(buf + used, len - used, " %ld",
+		    c->suspect[i].runno);
+}
+
+int
 table_print(FILE *f, const struct session *s)
 {
 	struct slot_sum base, cur;
+	struct sflag *flags = xcalloc(s->nrec + 1, sizeof *flags);
+	char named[400] = "";
+	int nsuspect = 0;
 
-	summarise(s, 0, &base);
+	mark_suspects(s, flags);
+	summarise(s, flags, 0, &base);
 	for (size_t slot = 0; slot < s->nslots; slot++) {
 		const struct loadspec *ls = &s->slots[slot];
 		int is_base = slot == 0;
@@ -158,12 +208,12 @@ table_print(FILE *f, const struct session *s)
 		if (is_base)
 			cur = base;
 		else
-			summarise(s, slot, &cur);
+			summarise(s, flags, slot, &cur);
 		struct trow tr = {
 			.name = s->label, .ok = cur.ok, .failed = cur.failed,
 			.time = &cur.wall, .cpu_pct = cur.cpu_pct,
 			.loads = NAN, .lcpu_pct = NAN, .ratio = NAN, .ratio_sd = NAN,
-			.ratio_ci95 = NAN, .mark = ' ',
+			.ratio_ci95 = NAN, .mark = cur.nsuspect ? '?' : ' ',
 		};
 		if (!is_base && load_ncounters(ls->load) > 0) {
 			tr.loads = cur.counter[load_headline(ls->load, ls->opt)];
@@ -196,5 +246,17 @@ table_print(FILE *f, const struct session *s)
 			    cur.failed == 1 ? "" : "s", cur.last_exit,
 			    cur.last_signal ? ", " : "",
 			    cur.last_signal ? signal_name(cur.last_signal) : "");
+		suspect_note(f, ls->name, s->label, cur.suspect, cur.nsuspect);
+		nsuspect += (int)cur.nsuspect;
+		name_suspects(named, sizeof named, ls->name, &cur);
+		if (!is_base)
+			free(cur.suspect);
 	}
+	free(base.suspect);
+	free(flags);
+	if (nsuspect)
+		warnmsg("%s may have done no work (the notes under the table say "
+		    "why): give the job a --prepare step that undoes its work",
+		    named);
+	return nsuspect;
 }

@@ -7,7 +7,9 @@
 #include "run.h"
 #include "stats.h"
 
-void	table_print(FILE *, const struct session *);
+/* Print the session's table; runs that may have done no work are marked,
+ * noted under their block and named on stderr.  Returns how many. */
+int	table_print(FILE *, const struct session *);
 
 /*
  * One row of the classic block, shared by the run's table and the

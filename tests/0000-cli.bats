@@ -101,7 +101,6 @@ bad() {
 	bad -n "option '-n' needs a value"
 	bad -k '' true "-k: label must be"
 	bad -o '' true "-o: empty directory name"
-	bad --prepare '' true "--prepare: empty command"
 	bad -- '' "empty command name"
 }
 

@@ -4,7 +4,7 @@
 load helpers
 
 FIELDS='schema contest_version session timestamp host kernel kernel_version
-label arch nproc cpu_model mem_total_kb command argv prepare lead_s load
+label arch nproc cpu_model mem_total_kb command argv prepare prepare_inferred lead_s load
 load_spec load_options round run warmup status exit_code wall_s usr_s sys_s
 cpu_pct minflt majflt nvcsw nivcsw maxrss_kb driver_cpu_s load_workers load_cpu_s lcpu_pct
 lcpu_source load_cpu_total_s load_life_s counters counters_total psi_some_s

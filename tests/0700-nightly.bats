@@ -55,3 +55,12 @@ nightly() {
 	[ "$status" -eq 2 ]
 	[ ! -e "$BATS_TEST_TMPDIR/n/results.jsonl" ]
 }
+
+@test "nightly: --prepare '' reaches contest, so a make job runs unprepared" {
+	printf 'all:\n\ttrue\nclean:\n\ttouch cleaned\n' >Makefile
+	run --separate-stderr nightly -k bare --prepare '' -- make all
+	[ "$status" -eq 0 ]
+	[ ! -e cleaned ]
+	[[ "$stderr" != *"each run is prepared"* ]]
+	jq -se 'length == 4 and all(.prepare == null and .prepare_inferred == false)' "$BATS_TEST_TMPDIR/n/results.jsonl"
+}

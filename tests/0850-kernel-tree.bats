@@ -29,12 +29,15 @@ MK
 	[ "$status" -eq 0 ]
 	[ "$(cat tree/.config)" = "CONFIG_tinyconfig=y" ]
 	[ "$(wc -l < tree/configs.log)" -eq 1 ]
-	[[ "$output" == "contest --prepare 'make -C $PWD/tree clean' -- make -C $PWD/tree -j"[0-9]* ]]
-	# the printed command works as printed
-	eval "set -- ${output#contest }"
-	run contest -n 1 "$@"
+	[[ "$output" == "cd $PWD/tree && contest -l fork_load -- make -j"[0-9]* ]]
+	# the printed command works as printed (one quick run), and the
+	# tree is cleaned by the inferred step before it
+	cmd=${output/contest -l/contest -n 1 --lead 0 -l}
+	run --separate-stderr eval "$cmd"
 	[ "$status" -eq 0 ]
+	[[ "$stderr" == *"each run is prepared with 'make clean'"* ]]
 	[ -f tree/image ]
+	[ "$(rq 'map(.prepare) | unique | .[0]')" = "make clean" ]
 }
 
 @test "kernel-tree: the same call again reuses the tree; another config reconfigures it" {

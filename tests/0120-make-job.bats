@@ -1,0 +1,115 @@
+#!/usr/bin/env bats
+# A make job is cleaned before every run, by its own make and options,
+# unless --prepare says otherwise; a job whose later runs do no work is
+# called out, never averaged into a ratio.
+
+load helpers
+
+# A stand-in kernel tree: bzImage takes a second to build and is then up
+# to date; clean removes it and says with which variables it ran.
+standin() {
+	mkdir -p "${1:-.}"
+	printf '%s\n' \
+	    'bzImage:' '	sleep 1; touch bzImage' \
+	    'clean:' '	rm -f bzImage; echo "O=$(O) ARCH=$(ARCH)" >> cleaned' \
+	    '.PHONY: clean' >"${1:-.}/${2:-Makefile}"
+}
+
+@test "make -j2 bzImage: every run builds, cleaned by the inferred 'make clean'" {
+	standin
+	run --separate-stderr contest -n 2 --lead 0 -l cpu_load:n=1 -- make -j2 bzImage
+	[ "$status" -eq 0 ]
+	[ "$stderr" = "contest: each run is prepared with 'make clean' (a make job; --prepare '' for none)" ]
+	[ "$(rq 'length')" -eq 4 ]
+	rq 'all(.wall_s >= 1)' | grep -qx true
+	rq 'all(.prepare == "make clean" and .prepare_inferred == true)' | grep -qx true
+	[ "$(wc -l <cleaned)" -eq 4 ]
+	[[ "$output" != *"?"* ]]
+	[[ "$output" != *"no work"* ]]
+	# the table's ratio of two sleeps of a second is about one
+	ratio=$(table_row cpu_load:n=1 "$output" | awk '{print $NF}')
+	[ "$(awk -v r="${ratio%%±*}" 'BEGIN {print (r > 0.8 && r < 1.25)}')" -eq 1 ]
+	run contest report "$CONTEST_RESULTS"
+	[ "$status" -eq 0 ]
+	grep -qx 'prepare: make clean (inferred: a make job)' <<<"$output"
+}
+
+@test "--prepare '' turns the inference off, and the runs that did nothing are called out" {
+	standin
+	run --separate-stderr contest -n 2 --lead 0 -l cpu_load:n=1 --prepare '' -- make -j2 bzImage
+	[ "$status" -eq 0 ]
+	[ ! -e cleaned ]
+	rq 'all(.prepare == null and .prepare_inferred == false)' | grep -qx true
+	rq '.[0].wall_s >= 1 and all(.[1:][]; .wall_s < 1)' | grep -qx true
+	[ "$stderr" = "contest: no_load run 2, cpu_load:n=1 runs 1 2 may have done no work (the notes under the table say why): give the job a --prepare step that undoes its work" ]
+	# both cells carry the mark, each suspect run is named with why
+	[[ "$(table_row no_load "$output")" == *"?"* ]]
+	[[ "$(table_row cpu_load:n=1 "$output")" == *"?"* ]]
+	grep -q "^no_load: .*: run 2 (0\.[0-9][0-9] s, after a first run of " <<<"$output"
+	grep -q "^cpu_load:n=1: .*: run 1 (.*), run 2 (.*) may have done no work: does the job need a --prepare step that undoes it?$" <<<"$output"
+	# the report finds the same runs in the stored results
+	run contest report "$CONTEST_RESULTS"
+	[ "$status" -eq 0 ]
+	[ "$(grep -c 'may have done no work: does the job need' <<<"$output")" -eq 2 ]
+	grep -qx 'prepare: none' <<<"$output"
+	run contest report --format json "$CONTEST_RESULTS"
+	[ "$(jq -c '[.loads[].rows[].suspect_runs]' <<<"$output")" = '[[2],[1,2]]' ]
+}
+
+@test "the clean step keeps -C DIR, --directory=DIR, -f FILE, --file=FILE and VAR=VALUE" {
+	standin tree
+	standin . other.mk
+	run --separate-stderr contest -n 1 --lead 0 -- make -C tree -j 2 O=out ARCH=x86 bzImage
+	[ "$status" -eq 0 ]
+	[ "$stderr" = "contest: each run is prepared with 'make -C tree O=out ARCH=x86 clean' (a make job; --prepare '' for none)" ]
+	[ "$(cat tree/cleaned)" = "O=out ARCH=x86" ]
+	rm -rf "$CONTEST_RESULTS"
+	run --separate-stderr contest -n 1 --lead 0 -- make --directory=tree -k bzImage
+	[ "$status" -eq 0 ]
+	[ "$stderr" = "contest: each run is prepared with 'make -C tree clean' (a make job; --prepare '' for none)" ]
+	[ "$(wc -l <tree/cleaned)" -eq 2 ]
+	rm -rf "$CONTEST_RESULTS"
+	run --separate-stderr contest -n 1 --lead 0 -- make -f other.mk -j2 'CROSS_COMPILE=a b-' bzImage
+	[ "$status" -eq 0 ]
+	[ "$stderr" = "contest: each run is prepared with 'make -f other.mk 'CROSS_COMPILE=a b-' clean' (a make job; --prepare '' for none)" ]
+	[ "$(wc -l <cleaned)" -eq 1 ]
+	rq '.[0].prepare' | grep -qx "make -f other.mk 'CROSS_COMPILE=a b-' clean"
+	rm -rf "$CONTEST_RESULTS" cleaned
+	standin tree other.mk
+	run --separate-stderr contest -n 1 --lead 0 -- make --file=other.mk -sj2 --directory tree LLVM=1 bzImage
+	[ "$status" -eq 0 ]
+	[ "$stderr" = "contest: each run is prepared with 'make -f other.mk -C tree LLVM=1 clean' (a make job; --prepare '' for none)" ]
+}
+
+@test "a makefile without a clean target: a warning, and the runs go unprepared" {
+	printf 'all:\n\ttrue\n' >Makefile
+	run --separate-stderr contest -n 2 --lead 0 -- make all
+	[ "$status" -eq 0 ]
+	[[ "$stderr" == "contest: a make job, but 'make clean' would fail (make -n: status 2; see "*"): runs are not prepared, give --prepare CMD" ]]
+	rq 'all(.prepare == null and .prepare_inferred == false)' | grep -qx true
+	# what make said about it is in the session's log
+	grep -q "No rule to make target 'clean'" "$CONTEST_RESULTS"/logs/*.log
+}
+
+@test "an explicit --prepare wins over the inference" {
+	standin
+	run --separate-stderr contest -n 1 --lead 0 --prepare 'rm -f bzImage' -- make bzImage
+	[ "$status" -eq 0 ]
+	[ -z "$stderr" ]
+	rq '.[0].prepare == "rm -f bzImage" and .[0].prepare_inferred == false' | grep -qx true
+}
+
+@test "a job that is not make and does its work only once is warned about" {
+	run --separate-stderr contest -n 3 --lead 0 -- sh -c '[ -e done ] || { sleep 1; touch done; }'
+	[ "$status" -eq 0 ]
+	[ "$stderr" = "contest: no_load runs 2 3 may have done no work (the notes under the table say why): give the job a --prepare step that undoes its work" ]
+	[[ "$(table_row no_load "$output")" == *"?"* ]]
+}
+
+@test "a steady job is not warned about, whatever its loads do to it" {
+	run --separate-stderr contest -n 2 --lead 0 -l cpu_load:n=1 -- sleep 0.2
+	[ "$status" -eq 0 ]
+	[ -z "$stderr" ]
+	[[ "$output" != *"?"* ]]
+	[[ "$output" != *"no work"* ]]
+}

@@ -1,0 +1,72 @@
+#include "config.h"
+
+#include "suspect.h"
+#include "tap.h"
+
+/* The flags as a string: '.' clean, 's' short, 'a' after, 'b' both. */
+static const char *
+marks(const struct srun *r, size_t n, size_t *count)
+{
+	static char buf[64];
+	struct sflag f[32];
+
+	*count = suspect_mark(r, n, f);
+	for (size_t i = 0; i < n; i++)
+		buf[i] = ".sab"[f[i].why & 3];
+	buf[n] = '\0';
+	return buf;
+}
+
+int
+main(void)
+{
+	size_t n;
+
+	/* no_load, load in rounds; a steady job */
+	static const struct srun steady[] = {
+		{ 0, 2.0, 1 }, { 1, 2.1, 1 }, { 0, 1.9, 1 }, { 1, 2.2, 1 },
+	};
+	is_str(marks(steady, 4, &n), "....", "a steady job: nothing");
+	ok(n == 0, "and none counted");
+
+	/* the stand-in tree without a clean step: only the first run builds */
+	static const struct srun once[] = {
+		{ 0, 2.0, 1 }, { 1, 0.03, 1 }, { 0, 0.02, 1 }, { 1, 0.03, 1 },
+	};
+	is_str(marks(once, 4, &n), ".aba", "a first run 5x the rest marks all after it");
+	ok(n == 3, "three measured runs marked");
+	struct sflag f[4];
+	suspect_mark(once, 4, f);
+	is_num(f[1].ref, 2.0, 0, "the reference is the first run's time");
+
+	/* a warmup did the work: every measured run did nothing */
+	static const struct srun warm[] = {
+		{ 0, 2.0, 0 }, { 1, 2.0, 0 }, { 0, 0.02, 1 }, { 1, 0.03, 1 },
+		{ 0, 0.02, 1 }, { 1, 0.03, 1 },
+	};
+	is_str(marks(warm, 6, &n), ".aaaaa", "a warmup's work leaves the rest suspect");
+	ok(n == 4, "only measured runs counted");
+
+	/* a load that makes the job six times slower is a result, not a doubt */
+	static const struct srun slow[] = {
+		{ 0, 1.0, 1 }, { 1, 6.0, 1 }, { 0, 1.0, 1 }, { 1, 6.5, 1 },
+		{ 0, 1.1, 1 }, { 1, 6.2, 1 },
+	};
+	is_str(marks(slow, 6, &n), "......", "a real ratio of 6 between loads");
+
+	/* one run of a load that did nothing, within its own load */
+	static const struct srun one[] = {
+		{ 0, 1.0, 1 }, { 1, 1.2, 1 }, { 0, 1.0, 1 }, { 1, 0.1, 1 },
+		{ 0, 1.1, 1 }, { 1, 1.3, 1 },
+	};
+	is_str(marks(one, 6, &n), "...s..", "a run under 1/5 of its load's others");
+	suspect_mark(one, 6, f);
+	is_num(f[3].ref, 1.25, 1e-12, "the reference is the others' median");
+
+	/* exactly 5x is not over 5x */
+	static const struct srun edge[] = { { 0, 5.0, 1 }, { 0, 1.0, 1 } };
+	is_str(marks(edge, 2, &n), "..", "5x exactly is not suspect");
+
+	is_str(marks(steady, 1, &n), ".", "one run alone: nothing to compare");
+	return tap_done();
+}
