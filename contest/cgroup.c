@@ -14,9 +14,15 @@
 #include "cgroup.h"
 #include "proc.h"
 #include "util.h"
+#include "waitfor.h"
 
 static char session[4096];
 static pid_t owner;
+/* Where a load's pids.max is written: the v2 session itself when the pids
+ * controller could be enabled in it, else a v1 pids hierarchy's. */
+static int pids_where;		/* 2, 1, or 0: none */
+static char pids_session[4096];	/* the v1 directory */
+static char pids_none[256];
 
 const char *
 cg_session_path(void)
@@ -79,11 +85,114 @@ find_line(const char *file, int (*match)(const char *, char *, size_t),
 	return found;
 }
 
+/* A v1 hierarchy of the pids controller, from a mountinfo line. */
+static int
+v1_pids_mount(const char *line, char *out, size_t len)
+{
+	const char *dash = strstr(line, " - ");
+	char mnt[1024], opts[1024];
+
+	if (dash == NULL || strncmp(dash + 3, "cgroup ", 7) != 0 ||
+	    sscanf(dash + 3, "%*s %*s %1023s", opts) != 1 ||
+	    sscanf(line, "%*s %*s %*s %*s %1023s", mnt) != 1)
+		return 0;
+	for (char *o = strtok(opts, ","); o; o = strtok(NULL, ","))
+		if (strcmp(o, "pids") == 0)
+			return (size_t)snprintf(out, len, "%s", mnt) < len;
+	return 0;
+}
+
+/* Our path in the v1 pids hierarchy ("N:pids:/path"). */
+static int
+v1_pids_self(const char *line, char *out, size_t len)
+{
+	const char *c = strchr(line, ':');
+
+	if (c == NULL || strncmp(c + 1, "pids:", 5) != 0)
+		return 0;
+	return (size_t)snprintf(out, len, "%.*s", (int)strcspn(c + 6, "\n"),
+	    c + 6) < len;
+}
+
+/* Every directory below path, then path: what the runs left, emptied. */
+static void
+remove_tree(const char *path)
+{
+	char sub[4200];
+	DIR *d;
+	struct dirent *de;
+
+	if ((d = opendir(path)) != NULL) {
+		while ((de = readdir(d)) != NULL)
+			if (de->d_name[0] != '.' &&
+			    (size_t)snprintf(sub, sizeof sub, "%s/%s", path,
+			    de->d_name) < sizeof sub)
+				rmdir(sub);	/* the run cgroups; files refuse */
+		closedir(d);
+	}
+	rmdir(path);
+}
+
 static void
 session_remove(void)
 {
-	if (session[0] && getpid() == owner)
+	if (getpid() != owner)
+		return;
+	if (session[0])
 		rmdir(session);
+	if (pids_session[0])
+		remove_tree(pids_session);
+}
+
+/*
+ * pids.max for every load: enabled in the session's own subtree where
+ * the v2 hierarchy offers the controller, else in a v1 pids hierarchy
+ * (as on machines where pids is bound to v1).
+ */
+static void
+pids_init(void)
+{
+	char mnt[1024], self[1024];
+
+	if (write_file(session, "cgroup.subtree_control", "+pids") == 0) {
+		pids_where = 2;
+		return;
+	}
+	if (find_line("/proc/self/mountinfo", v1_pids_mount, mnt, sizeof mnt) < 0 ||
+	    find_line("/proc/self/cgroup", v1_pids_self, self, sizeof self) < 0) {
+		snprintf(pids_none, sizeof pids_none, "no pids controller: not "
+		    "enabled for us in cgroup v2, no v1 pids hierarchy");
+		return;
+	}
+	snprintf(pids_session, sizeof pids_session, "%s%s%scontest-%ld", mnt, self,
+	    self[strlen(self) - 1] == '/' ? "" : "/", (long)getpid());
+	if (mkdir(pids_session, 0755) < 0) {
+		snprintf(pids_none, sizeof pids_none, "no pids controller: cannot "
+		    "make a cgroup in the v1 pids hierarchy %.60s: %.60s", mnt, strerror(errno));
+		pids_session[0] = '\0';
+		return;
+	}
+	pids_where = 1;
+}
+
+const char *
+cg_pids_where(void)
+{
+	return pids_where == 2 ? "cgroup v2" : pids_where == 1 ?
+	    "cgroup v1 pids hierarchy" : NULL;
+}
+
+const char *
+cg_pids_none(void)
+{
+	return pids_where ? NULL : pids_none[0] ? pids_none :
+	    "no pids controller: no cgroup";
+}
+
+const char *
+cg_pids_session(void)
+{
+	return pids_session[0] ? pids_session : NULL;
 }
 
 int
@@ -114,6 +223,7 @@ cg_session_init(char *why, size_t whylen)
 	}
 	owner = getpid();
 	atexit(session_remove);
+	pids_init();
 	return 0;
 }
 
@@ -122,34 +232,72 @@ cg_create(struct cgroup *cg, const char *name, long long pids_max)
 {
 	char path[4200];
 
-	cg->procs_fd = -1;
-	cg->has_pids_max = 0;
+	char v[32];
+
+	cg->procs_fd = cg->pids_fd = -1;
+	cg->pids_max = -1;
+	cg->pids_path[0] = '\0';
 	if (session[0] == '\0')
 		return -1;
 	if ((size_t)snprintf(cg->path, sizeof cg->path, "%s/%s", session, name)
 	    >= sizeof cg->path || mkdir(cg->path, 0755) < 0)
 		return -1;
-	if (pids_max > 0) {
-		char v[32];
-		snprintf(v, sizeof v, "%lld", pids_max);
-		cg->has_pids_max = write_file(cg->path, "pids.max", v) == 0;
+	snprintf(v, sizeof v, "%lld", pids_max);
+	if (pids_max > 0 && pids_where == 2 &&
+	    write_file(cg->path, "pids.max", v) == 0) {
+		cg->pids_max = pids_max;
+		snprintf(cg->pids_path, sizeof cg->pids_path, "%s", cg->path);
 	}
+	if (pids_max > 0 && pids_where == 1 &&
+	    (size_t)snprintf(cg->pids_path, sizeof cg->pids_path, "%s/%s",
+	    pids_session, name) < sizeof cg->pids_path &&
+	    mkdir(cg->pids_path, 0755) == 0) {
+		snprintf(path, sizeof path, "%s/cgroup.procs", cg->pids_path);
+		if (write_file(cg->pids_path, "pids.max", v) < 0 ||
+		    (cg->pids_fd = open(path, O_WRONLY | O_CLOEXEC)) < 0) {
+			rmdir(cg->pids_path);
+			cg->pids_path[0] = '\0';
+		} else
+			cg->pids_max = pids_max;
+	} else if (pids_where == 1)
+		cg->pids_path[0] = '\0';
 	snprintf(path, sizeof path, "%s/cgroup.procs", cg->path);
 	if ((cg->procs_fd = open(path, O_WRONLY | O_CLOEXEC)) < 0) {
 		rmdir(cg->path);
+		if (cg->pids_fd >= 0) {
+			close(cg->pids_fd);
+			cg->pids_fd = -1;
+			rmdir(cg->pids_path);
+		}
 		return -1;
 	}
 	return 0;
 }
 
+long long
+cg_pids_peak(const struct cgroup *cg)
+{
+	char path[4200], buf[64];
+
+	if (cg->pids_path[0] == '\0')
+		return -1;
+	snprintf(path, sizeof path, "%s/pids.peak", cg->pids_path);
+	if (read_small(path, buf, sizeof buf) < 0)
+		return -1;
+	return strtoll(buf, NULL, 10);
+}
+
 void
-cg_enter(int procs_fd)
+cg_enter(int procs_fd, int pids_fd)
 {
 	char pid[32];
 	int n = snprintf(pid, sizeof pid, "%ld", (long)getpid());
 
+	/* outside either cgroup, it could escape the kill or the cap */
+	if (pids_fd >= 0 && write(pids_fd, pid, (size_t)n) != n)
+		_exit(126);
 	if (procs_fd >= 0 && write(procs_fd, pid, (size_t)n) != n)
-		_exit(126);	/* outside the cgroup, it could escape it */
+		_exit(126);
 }
 
 double
@@ -165,15 +313,45 @@ cg_cpu_seconds(const struct cgroup *cg)
 	return (double)usec / 1e6;
 }
 
+/* 1 while a process is left in the cgroup at path; 0 when empty or gone. */
 static int
-populated(const struct cgroup *cg)
+populated(int events_fd)
 {
-	char path[4200], buf[256];
+	char buf[256];
+	ssize_t n;
 
-	snprintf(path, sizeof path, "%s/cgroup.events", cg->path);
-	if (read_small(path, buf, sizeof buf) < 0)
+	if (events_fd < 0 || (n = pread(events_fd, buf, sizeof buf - 1, 0)) < 0)
 		return 0;
+	buf[n] = '\0';
 	return strstr(buf, "populated 1") != NULL;
+}
+
+/*
+ * Wait, asleep, until the cgroup at path is empty: a change of
+ * cgroup.events wakes us, and so does SIGCHLD when the dead come back to
+ * us (subreaper) to be reaped.  Gives up after a few seconds.
+ */
+static void
+drain(const char *path, int reap)
+{
+	char ev[4200];
+	double deadline = mono_now() + 5;
+
+	snprintf(ev, sizeof ev, "%s/cgroup.events", path);
+	int fd = open(ev, O_RDONLY | O_CLOEXEC);
+	for (;;) {
+		if (reap)
+			proc_reap_orphans();
+		if (!populated(fd))
+			break;
+		enum waitfor_result r = waitfor(fd, WAITFOR_EVENT, deadline);
+		if (r == WAITFOR_TIMEOUT || r == WAITFOR_ERROR)
+			break;
+	}
+	if (fd >= 0)
+		close(fd);
+	if (reap)
+		proc_reap_orphans();
 }
 
 void
@@ -184,39 +362,25 @@ cg_destroy(struct cgroup *cg)
 	close(cg->procs_fd);
 	cg->procs_fd = -1;
 	write_file(cg->path, "cgroup.kill", "1");
-	/* The dead come back to us (subreaper) to be reaped; a few ms. */
-	for (int i = 0; i < 2000 && populated(cg); i++) {
-		proc_reap_orphans();
-		struct timespec ts = { 0, 1000000L };
-		nanosleep(&ts, NULL);
-	}
-	proc_reap_orphans();
+	drain(cg->path, 1);
 	if (rmdir(cg->path) < 0)
 		warnmsg("cannot remove %s: %s", cg->path, strerror(errno));
+	if (cg->pids_fd >= 0) {
+		close(cg->pids_fd);
+		cg->pids_fd = -1;
+		/* the same processes, gone with the v2 group's */
+		if (rmdir(cg->pids_path) < 0)
+			warnmsg("cannot remove %s: %s", cg->pids_path, strerror(errno));
+	}
 }
 
 void
-cg_session_kill(const char *path)
+cg_session_kill(const char *path, const char *pids_path)
 {
-	struct cgroup top;
-	char sub[4200];
-	DIR *d;
-	struct dirent *de;
-
-	snprintf(top.path, sizeof top.path, "%s", path);
 	write_file(path, "cgroup.kill", "1");
 	/* Not our children: init reaps them; just wait for them to go. */
-	for (int i = 0; i < 200 && populated(&top); i++) {
-		struct timespec ts = { 0, 10000000L };
-		nanosleep(&ts, NULL);
-	}
-	if ((d = opendir(path)) != NULL) {
-		while ((de = readdir(d)) != NULL)
-			if (de->d_name[0] != '.' &&
-			    (size_t)snprintf(sub, sizeof sub, "%s/%s", path,
-			    de->d_name) < sizeof sub)
-				rmdir(sub);	/* the run cgroups; files refuse */
-		closedir(d);
-	}
-	rmdir(path);
+	drain(path, 0);
+	remove_tree(path);
+	if (pids_path && pids_path[0])
+		remove_tree(pids_path);
 }

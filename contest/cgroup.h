@@ -19,13 +19,26 @@ const char *cg_session_path(void);
 struct cgroup {
 	char	 path[4096];
 	int	 procs_fd;	/* cgroup.procs, for a child to join */
-	int	 has_pids_max;
+	long long pids_max;	/* in force, or -1 */
+	char	 pids_path[4096];	/* where pids.max is: path, a v1 dir, "" */
+	int	 pids_fd;	/* the v1 pids group's cgroup.procs, or -1 */
 };
 
-/* A fresh cgroup under the session's; 0 or -1. */
+/* Where pids.max is written ("cgroup v2", "cgroup v1 pids hierarchy"),
+ * or NULL; then cg_pids_none() says why not. */
+const char *cg_pids_where(void);
+const char *cg_pids_none(void);
+/* The session's directory in a v1 pids hierarchy, or NULL. */
+const char *cg_pids_session(void);
+
+/* A fresh cgroup under the session's, capped at pids_max processes
+ * where a pids controller is ours; 0 or -1. */
 int	cg_create(struct cgroup *, const char *name, long long pids_max);
-/* In a new child: move it into the cgroup (before it forks anything). */
-void	cg_enter(int procs_fd);
+/* pids.peak of the cgroup (v2 only), or -1. */
+long long cg_pids_peak(const struct cgroup *);
+/* In a new child: move it into the cgroup and its pids group (before it
+ * forks anything). */
+void	cg_enter(int procs_fd, int pids_fd);
 /* usr+sys seconds of everything that ran in it, or -1. */
 double	cg_cpu_seconds(const struct cgroup *);
 /* Kill all in it, wait until it is empty (reaping what comes back to us
@@ -34,6 +47,6 @@ void	cg_destroy(struct cgroup *);
 
 /* From the watchdog, once the driver is gone: kill everything under the
  * session's cgroup, wait for it to empty (2 s at most), remove it all. */
-void	cg_session_kill(const char *session_path);
+void	cg_session_kill(const char *session_path, const char *pids_path);
 
 #endif

@@ -32,7 +32,7 @@ usage_run(FILE *f)
 	fputs("usage: contest [run] [-n RUNS] [--warmup N] [--prepare CMD] "
 	    "[--lead SECONDS]\n"
 	    "                [-k LABEL] [-o DIR] [--load-nice N] [--load-policy P]\n"
-	    "                [--load-cpus LIST] [--job-cpus LIST]\n"
+	    "                [--load-cpus LIST] [--job-cpus LIST] [--load-pids-max N]\n"
 	    "                [-l LOAD[:key=val,...]]... [--] [COMMAND [ARG]...]\n\n"
 	    "Time COMMAND with no load and beside each load, in interleaved rounds.\n"
 	    "Without COMMAND, time the built-in default job: a generated C tree\n"
@@ -51,6 +51,8 @@ usage_run(FILE *f)
 	    "                       (other, batch, idle)\n"
 	    "      --load-cpus LIST loads on these CPUs (taskset -c syntax: 0,2-3,0-7:2)\n"
 	    "      --job-cpus LIST  the job on these CPUs\n"
+	    "      --load-pids-max N  each load's cgroup capped at N processes\n"
+	    "                       (default 20000, 1..4194304)\n"
 	    "  -h, --help           this text\n", f);
 }
 
@@ -86,11 +88,13 @@ infer_prepare(struct session *s)
 	argv_free(dry);
 	if (pid < 0)
 		fatal(1, "%s: cannot run '%s -n': %s", s->argv[0], text, strerror(e));
-	int w = proc_wait(pid, &st, &ru);
+	int w = proc_wait(pid, &st, &ru), we = errno;
 	proc_kill_group(pid, NULL, 0, NULL);
-	if (w < 0)
+	if (w < 0 && proc_signal)
 		fatal(128 + proc_signal, "interrupted by signal %d before the first run",
 		    (int)proc_signal);
+	if (w < 0)
+		fatal(1, "waiting for '%s -n': %s", text, strerror(we));
 	if (st != 0) {
 		warnmsg("a make job, but '%s' would fail (make -n: status %d; see %s): "
 		    "runs are not prepared, give --prepare CMD", text,
@@ -133,6 +137,7 @@ cmd_run(int argc, char **argv)
 		{ "load-policy", required_argument, NULL, 'Y' },
 		{ "load-cpus", required_argument, NULL, 'C' },
 		{ "job-cpus", required_argument, NULL, 'J' },
+		{ "load-pids-max", required_argument, NULL, 'X' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -149,6 +154,7 @@ cmd_run(int argc, char **argv)
 	memset(&tree, 0, sizeof tree);
 	s.runs = 3;
 	s.lead_ms = 3000;
+	s.pids_max = LOAD_PIDS_MAX;
 	s.results_fd = s.log_fd = -1;
 	if (loadspec_parse("no_load", &slots[0], err, sizeof err) < 0)
 		usage_fail("%s", err);
@@ -213,6 +219,10 @@ cmd_run(int argc, char **argv)
 				    optarg);
 			s.sched.load.has_policy = 1;
 			break;
+		case 'X':
+			number_arg("--load-pids-max", optarg, 1, 4194304, &v);
+			s.pids_max = v;
+			break;
 		case 'C':
 		case 'J':
 			if (sched_cpus_parse(optarg, ch == 'C' ? &s.sched.load :
@@ -261,10 +271,11 @@ cmd_run(int argc, char **argv)
 		snprintf(contained, sizeof contained, "process groups and a watchdog "
 		    "(cgroups off: CONTEST_CGROUP=0)");
 	else if (cg_session_init(err, sizeof err) == 0) {
-		proc_watch_cgroup(cg_session_path());
+		proc_watch_cgroup(cg_session_path(), cg_pids_session());
 		snprintf(contained, sizeof contained, "a cgroup v2 per load run "
-		    "(cgroup.kill) under %s, process groups and a watchdog",
-		    cg_session_path());
+		    "(cgroup.kill) under %s, %s, process groups and a watchdog",
+		    cg_session_path(), cg_pids_where() ? "pids.max in force" :
+		    "no pids.max (no pids controller for us)");
 	} else
 		snprintf(contained, sizeof contained, "process groups and a watchdog "
 		    "(no cgroup: %.300s)", err);

@@ -23,15 +23,16 @@
 #include "proc.h"
 #include "schedopt.h"
 #include "util.h"
+#include "waitfor.h"
 
 volatile sig_atomic_t proc_signal;
-volatile sig_atomic_t proc_alarm;
 
 #define MAX_GROUPS 64
 #define FORK_PATIENCE_MS 10000
 static pid_t groups[MAX_GROUPS];
 static pid_t driver_pid;
 static int next_cg_fd = -1;	/* cgroup.procs the next child joins */
+static int next_pids_fd = -1;	/* and the v1 pids group's */
 /* The watchdog: told of every group we make, it kills them all if we
  * vanish without doing so ourselves (kill -9, a crash). */
 static int watch_fd = -1;
@@ -46,14 +47,7 @@ on_term(int sig)
 static void
 on_child(int sig)
 {
-	(void)sig;	/* only here so that sigsuspend returns */
-}
-
-static void
-on_alarm(int sig)
-{
-	(void)sig;
-	proc_alarm = 1;
+	(void)sig;	/* only here so that waitfor() returns */
 }
 
 static void
@@ -79,7 +73,7 @@ static void __attribute__((noreturn))
 watchdog(int rfd)
 {
 	pid_t live[MAX_GROUPS] = { 0 };
-	char buf[512], line[4200], cg[4200] = "";
+	char buf[512], line[4200], cg[4200] = "", pcg[4200] = "";
 	size_t ll = 0;
 	ssize_t r;
 
@@ -110,6 +104,10 @@ watchdog(int rfd)
 				snprintf(cg, sizeof cg, "%s", line + 1);
 				continue;
 			}
+			if (line[0] == 'p') {	/* its v1 pids directory */
+				snprintf(pcg, sizeof pcg, "%s", line + 1);
+				continue;
+			}
 			long pg = strtol(line + 1, NULL, 10);
 			if (pg <= 1)
 				continue;
@@ -127,17 +125,21 @@ watchdog(int rfd)
 		if (live[k])
 			kill(-live[k], SIGKILL);
 	if (cg[0])
-		cg_session_kill(cg);
+		cg_session_kill(cg, pcg);
 	_exit(0);
 }
 
 void
-proc_watch_cgroup(const char *path)
+proc_watch_cgroup(const char *path, const char *pids_path)
 {
 	char msg[4200];
 	int n = snprintf(msg, sizeof msg, "c%s\n", path);
 
 	if (watch_fd >= 0 && n < (int)sizeof msg && write(watch_fd, msg, (size_t)n) != n)
+		warnmsg("watchdog: %s", strerror(errno));
+	n = pids_path ? snprintf(msg, sizeof msg, "p%s\n", pids_path) : 0;
+	if (watch_fd >= 0 && n > 0 && n < (int)sizeof msg &&
+	    write(watch_fd, msg, (size_t)n) != n)
 		warnmsg("watchdog: %s", strerror(errno));
 }
 
@@ -198,20 +200,21 @@ proc_init(void)
 #endif
 	memset(&sa, 0, sizeof sa);
 	sigemptyset(&sa.sa_mask);
-	/* No SA_RESTART: a blocking wait must return so we can act. */
 	sa.sa_handler = on_term;
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGHUP, &sa, NULL);
-	sa.sa_handler = on_alarm;
-	sigaction(SIGALRM, &sa, NULL);
-	/* SIGCHLD only wakes proc_wait's sigsuspend, which no SA_RESTART
-	 * can restart; elsewhere it must not cut a read or write short. */
 	sa.sa_handler = on_child;
-	sa.sa_flags = SA_RESTART;
 	sigaction(SIGCHLD, &sa, NULL);
 	sa.sa_handler = SIG_IGN;
 	sigaction(SIGPIPE, &sa, NULL);
+	/*
+	 * From here on they arrive only inside waitfor(): no read or write is
+	 * cut short, and none lands between a check of proc_signal and a
+	 * sleep.  Children get an empty mask back (child_setup).
+	 */
+	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGCHLD };
+	waitfor_block(sigs, sizeof sigs / sizeof sigs[0]);
 }
 
 static void
@@ -248,7 +251,7 @@ child_setup(pid_t pgid, int outfd)
 	/* Outside its group, kill(-pgid) would miss it: better not to run. */
 	if (setpgid(0, pgid) < 0)
 		_exit(127);
-	cg_enter(next_cg_fd);
+	cg_enter(next_cg_fd, next_pids_fd);
 	for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++)
 		signal(sigs[i], SIG_DFL);
 	sigemptyset(&none);
@@ -286,8 +289,8 @@ fork_patiently(double *t0)
 		if (pid >= 0 || (errno != EAGAIN && errno != ENOMEM) ||
 		    waited >= FORK_PATIENCE_MS || proc_signal)
 			return pid;
-		struct timespec ts = { 0, (long)ms * 1000000L };
-		nanosleep(&ts, NULL);
+		/* a signal ends the pause early, and the loop sees it */
+		waitfor(-1, WAITFOR_READ, mono_now() + ms / 1000.0);
 		waited += ms;
 		if (ms < 64)
 			ms *= 2;
@@ -312,9 +315,10 @@ fork_into(pid_t pgid, int outfd, double *t0)
 }
 
 void
-proc_cgroup_next(int procs_fd)
+proc_cgroup_next(int procs_fd, int pids_fd)
 {
 	next_cg_fd = procs_fd;
+	next_pids_fd = pids_fd;
 }
 
 pid_t
@@ -371,40 +375,21 @@ proc_exec(char *const argv[], int outfd, const struct sched_set *sched,
 int
 proc_wait(pid_t pid, int *status, struct rusage *ru)
 {
-	sigset_t block, old;
-	int ret = -1;
-
-	/*
-	 * A plain blocking wait4 misses a SIGINT that lands between our
-	 * check of the flag and the call, and would sit out a long job.  With
-	 * the signals blocked, sigsuspend unblocks and sleeps in one step;
-	 * each wake-up (the job or an orphan exited, or a signal) costs one
-	 * non-blocking wait4.
-	 */
-	sigemptyset(&block);
-	sigaddset(&block, SIGCHLD);
-	sigaddset(&block, SIGINT);
-	sigaddset(&block, SIGTERM);
-	sigaddset(&block, SIGHUP);
-	sigprocmask(SIG_BLOCK, &block, &old);
+	/* Each wake-up (the job or an orphan exited, or a signal) costs one
+	 * non-blocking wait4. */
 	for (;;) {
 		pid_t r = wait4(pid, status, WNOHANG, ru);
-		if (r == pid) {
-			ret = 0;
-			break;
-		}
-		if (r < 0 && errno != EINTR)
-			break;
+		if (r == pid)
+			return 0;
+		if (r < 0)
+			return -1;	/* not EINTR: nothing is let in here */
 		if (proc_signal) {
 			errno = EINTR;
-			break;
+			return -1;
 		}
-		sigsuspend(&old);
+		if (waitfor(-1, WAITFOR_READ, -1) == WAITFOR_ERROR)
+			return -1;
 	}
-	int e = errno;
-	sigprocmask(SIG_SETMASK, &old, NULL);
-	errno = e;
-	return ret;
 }
 
 static void
@@ -463,13 +448,6 @@ proc_reap_orphans(void)
 {
 	while (waitpid(-1, NULL, WNOHANG) > 0)
 		;
-}
-
-void
-proc_alarm_set(unsigned seconds)
-{
-	proc_alarm = 0;
-	alarm(seconds);
 }
 
 int

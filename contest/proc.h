@@ -12,10 +12,12 @@
 
 /* The terminating signal we caught (SIGINT, SIGTERM, SIGHUP), or 0. */
 extern volatile sig_atomic_t proc_signal;
-/* Set by SIGALRM: a bounded wait ran out. */
-extern volatile sig_atomic_t proc_alarm;
 
-/* Become a child subreaper and install flag-only handlers. */
+/*
+ * Become a child subreaper and install flag-only handlers for SIGINT,
+ * SIGTERM, SIGHUP and SIGCHLD, blocked from then on but inside waitfor():
+ * every wait of the driver goes through it.
+ */
 void	proc_init(void);
 
 /*
@@ -27,11 +29,13 @@ void	proc_init(void);
  */
 pid_t	proc_fork(pid_t pgid, int outfd);
 
-/* The children forked next join this cgroup.procs (-1: none). */
-void	proc_cgroup_next(int procs_fd);
+/* The children forked next join this cgroup.procs and this v1 pids
+ * group's (-1: none). */
+void	proc_cgroup_next(int procs_fd, int pids_fd);
 
-/* Tell the watchdog the session's cgroup, to kill and remove if we die. */
-void	proc_watch_cgroup(const char *path);
+/* Tell the watchdog the session's cgroup and v1 pids directory (NULL:
+ * none), to kill and remove if we die. */
+void	proc_watch_cgroup(const char *path, const char *pids_path);
 
 /*
  * Start argv (PATH search) as a new process group.  Returns the pid once
@@ -43,7 +47,8 @@ struct sched_set;
 pid_t	proc_exec(char *const argv[], int outfd, const struct sched_set *sched,
 	    int *exec_errno, double *t0);
 
-/* wait4 for pid; returns -1 with errno EINTR when a signal flag got set. */
+/* wait4 for pid, asleep in waitfor(); returns -1 with errno EINTR when
+ * a signal flag got set, or -1 with another errno when waiting failed. */
 int	proc_wait(pid_t pid, int *status, struct rusage *ru);
 
 /* SIGKILL the whole group and reap every process of it; rusage of the
@@ -56,9 +61,6 @@ void	proc_kill_all(void);
 
 /* Reap zombies handed to us as subreaper (never blocks). */
 void	proc_reap_orphans(void);
-
-/* Arm or disarm a one-shot SIGALRM for bounded waits. */
-void	proc_alarm_set(unsigned seconds);
 
 /* Shell-style exit code of a wait status: n, or 128+signal. */
 int	proc_exit_code(int status);

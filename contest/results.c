@@ -10,6 +10,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "cgroup.h"
 #include "json.h"
 #include "results.h"
 #include "stats.h"
@@ -334,6 +335,20 @@ results_append(struct session *s, const struct run_record *r)
 	    r->load_cpu_exact == 2 ? "cgroup" : r->load_cpu_exact ? "proc" : "rusage");
 	json_kstr(&j, "containment", r->nworkers == 0 ? "none" :
 	    r->cgroup ? "cgroup" : "pgroup");
+	json_key(&j, "pids_max");	/* the load's cgroup cap, where one is ours */
+	if (r->nworkers && r->pids_max > 0)
+		json_int(&j, r->pids_max);
+	else {
+		json_null(&j);
+		json_kstr(&j, "pids_why", r->nworkers == 0 ? "no load processes" :
+		    !r->cgroup ? "no cgroup for the load" : cg_pids_none() ?
+		    cg_pids_none() : "pids.max could not be written");
+	}
+	json_key(&j, "pids_peak");
+	if (r->nworkers && r->pids_peak >= 0)
+		json_int(&j, r->pids_peak);
+	else
+		json_null(&j);
 	json_knum(&j, "load_cpu_total_s", r->load_cpu_total, 3);
 	json_knum(&j, "load_life_s", r->load_life, 3);
 	put_counters(&j, "counters", ls->load, r->counter);

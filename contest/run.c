@@ -1,7 +1,6 @@
 /*
  * The run path: the only code that forks loads or the foreground.  The
- * driver sleeps in read, nanosleep and sigsuspend while a run goes on; it
- * never polls.
+ * driver sleeps in waitfor() while a run goes on; it never polls.
  */
 #include "config.h"
 
@@ -28,6 +27,7 @@
 #include "vmstat.h"
 #include "table.h"
 #include "util.h"
+#include "waitfor.h"
 
 /* A load that is not ready this long after its fork is broken. */
 #define READY_TIMEOUT_S	30
@@ -128,15 +128,16 @@ load_child(const struct loadspec *spec, const char *workdir,
 
 static int
 start_load(const struct loadspec *spec, const char *workdir,
-    const struct sched_set *sched, struct active_load *al, char *why,
-    size_t whylen)
+    const struct sched_set *sched, long long pids_max, struct active_load *al,
+    char *why, size_t whylen)
 {
 	const struct load *l = spec->load;
 	int fds[2];
 
 	memset(al, 0, sizeof *al);
 	al->spec = spec;
-	al->cg.procs_fd = -1;
+	al->cg.procs_fd = al->cg.pids_fd = -1;
+	al->cg.pids_max = -1;
 	al->oom0 = vmstat_read("oom_kill");
 	al->n = l->nworkers ? l->nworkers(spec->opt) : 1;
 	if (al->n == 0 || l->run == NULL)
@@ -154,7 +155,7 @@ start_load(const struct loadspec *spec, const char *workdir,
 		static unsigned serial;
 		char name[64];
 		snprintf(name, sizeof name, "load-%u", ++serial);
-		if (cg_create(&al->cg, name, LOAD_PIDS_MAX) < 0) {
+		if (cg_create(&al->cg, name, pids_max) < 0) {
 			snprintf(why, whylen, "%s: cannot make its cgroup: %s",
 			    l->name, strerror(errno));
 			return -1;
@@ -165,13 +166,13 @@ start_load(const struct loadspec *spec, const char *workdir,
 		return -1;
 	}
 	al->started = mono_now();
-	proc_cgroup_next(al->cg.procs_fd);
+	proc_cgroup_next(al->cg.procs_fd, al->cg.pids_fd);
 	for (unsigned i = 0; i < al->n; i++) {
 		pid_t pid = proc_fork(al->pgid, -1);
 		if (pid == 0)
 			load_child(spec, workdir, sched, al->shm, i, fds[0], fds[1]);
 		if (pid < 0) {
-			proc_cgroup_next(-1);
+			proc_cgroup_next(-1, -1);
 			snprintf(why, whylen, "%s: cannot fork worker %u: %s",
 			    l->name, i, strerror(errno));
 			close(fds[0]);
@@ -182,27 +183,40 @@ start_load(const struct loadspec *spec, const char *workdir,
 			al->pgid = pid;
 		al->pids[i] = pid;
 	}
-	proc_cgroup_next(-1);
+	proc_cgroup_next(-1, -1);
 	close(fds[1]);
 
 	/* Pipe barrier: one byte per worker; EOF early means one died. */
 	unsigned ready = 0;
 	char buf[64];
-	proc_alarm_set(READY_TIMEOUT_S);
-	while (ready < al->n && !proc_signal && !proc_alarm) {
+	double deadline = mono_now() + READY_TIMEOUT_S;
+	enum waitfor_result w = WAITFOR_SIGNAL;
+	int eof = 0, werr = 0;
+	while (ready < al->n && !proc_signal && !eof) {
+		w = waitfor(fds[0], WAITFOR_READ, deadline);
+		if (w == WAITFOR_TIMEOUT)
+			break;
+		if (w == WAITFOR_ERROR) {
+			werr = errno;
+			break;
+		}
+		if (w != WAITFOR_READY)
+			continue;	/* a signal: the loop checks the flag */
 		ssize_t r = read(fds[0], buf, sizeof buf);
 		if (r > 0)
 			ready += (unsigned)r;
-		else if (r == 0 || errno != EINTR)
-			break;
+		else
+			eof = 1;
 	}
-	proc_alarm_set(0);
 	close(fds[0]);
 	if (ready >= al->n || proc_signal)
 		return 0;
-	if (atomic_load(&al->shm->failed))
+	if (werr)
+		snprintf(why, whylen, "%.200s: waiting for its workers: %s",
+		    spec->name, strerror(werr));
+	else if (atomic_load(&al->shm->failed))
 		snprintf(why, whylen, "%.200s did not start: %s", spec->name, al->shm->why);
-	else if (proc_alarm)
+	else if (w == WAITFOR_TIMEOUT)
 		snprintf(why, whylen, "%.200s did not start: %u of %u workers not ready after %d s",
 		    spec->name, al->n - ready, al->n, READY_TIMEOUT_S);
 	else
@@ -292,6 +306,10 @@ stop_load(struct active_load *al, struct run_record *rec)
 		timeradd(&ru.ru_utime, &r.ru_utime, &ru.ru_utime);
 		timeradd(&ru.ru_stime, &r.ru_stime, &ru.ru_stime);
 	}
+	if (rec) {	/* what capped it, and how near it came (v2 only) */
+		rec->pids_max = al->cg.pids_max;
+		rec->pids_peak = cg_pids_peak(&al->cg);
+	}
 	if (al->pgid > 0)
 		proc_kill_group(al->pgid, al->pids, al->n, &ru);
 	if (rec && al->cg.procs_fd >= 0)
@@ -329,12 +347,13 @@ stop_load(struct active_load *al, struct run_record *rec)
 	al->pgid = 0;
 }
 
+/* The lead time: asleep until it is over or a signal flag is set. */
 static void
 sleep_ms(long long ms)
 {
-	struct timespec ts = { (time_t)(ms / 1000), (long)(ms % 1000) * 1000000L };
+	double deadline = mono_now() + (double)ms / 1000;
 
-	while (!proc_signal && nanosleep(&ts, &ts) < 0 && errno == EINTR)
+	while (!proc_signal && waitfor(-1, WAITFOR_READ, deadline) == WAITFOR_SIGNAL)
 		;
 }
 
@@ -374,7 +393,10 @@ prepare(struct session *s, struct run_record *rec)
 		return -1;
 	}
 	int w = proc_wait(pid, &st, &ru);
+	int we = errno;
 	proc_kill_group(pid, NULL, 0, NULL);
+	if (w < 0 && !proc_signal)
+		fatal(1, "waiting for --prepare: %s", strerror(we));
 	if (w < 0)
 		return 1;
 	if (st != 0) {
@@ -405,7 +427,8 @@ do_run(struct session *s, struct run_record *rec)
 		rec->status = RUN_PREPARE_FAILED;
 		return 0;
 	}
-	if (start_load(spec, s->dir, &s->sched.load, &al, rec->why, sizeof rec->why) < 0) {
+	if (start_load(spec, s->dir, &s->sched.load, s->pids_max, &al, rec->why,
+	    sizeof rec->why) < 0) {
 		rec->status = RUN_LOAD_FAILED;
 		stop_load(&al, NULL);
 		return 0;
@@ -445,8 +468,11 @@ do_run(struct session *s, struct run_record *rec)
 		return 0;
 	}
 	if (proc_wait(pid, &st, &ru) < 0) {
+		int we = errno;
 		proc_kill_group(pid, NULL, 0, NULL);
 		stop_load(&al, NULL);
+		if (!proc_signal)	/* the session ends, and says why */
+			fatal(1, "waiting for the job: %s", strerror(we));
 		return 1;
 	}
 	double t1 = mono_now();

@@ -44,6 +44,8 @@ struct run_record {
 	long long	 oom_kills;	/* machine-wide, load start to stop; -1 unknown */
 	int		 signal;	/* the job's killing signal, or 0 */
 	int		 cgroup;	/* the load ran in a cgroup of its own */
+	long long	 pids_max;	/* the load's pids.max in force, or -1 */
+	long long	 pids_peak;	/* its pids.peak, or -1 */
 	char		 why[512];
 };
 
@@ -64,6 +66,7 @@ struct session {
 	const char	*dir;
 	const char	*containment;	/* how loads are contained, said once */
 	struct sched_opts sched;	/* nice, policy, CPUs of loads and job */
+	long long	 pids_max;	/* asked of every load's cgroup */
 	char		 sched_text[200];	/* sched_describe(), "" when unset */
 	int		 results_fd;
 	char		*results_path;

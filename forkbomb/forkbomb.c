@@ -34,6 +34,7 @@
 
 #include "fbcore.h"
 #include "num.h"
+#include "waitfor.h"
 
 #define DEF_LIMIT_MB	2047
 #define DEF_INCPAGES	1024
@@ -53,9 +54,7 @@ static volatile sig_atomic_t got_signal, got_alarm;
 static void
 on_signal(int sig)
 {
-	if (sig == SIGALRM)
-		got_alarm = 1;
-	else
+	if (sig != SIGCHLD)	/* SIGCHLD only ends the supervisor's sleep */
 		got_signal = sig;
 }
 
@@ -249,7 +248,7 @@ main(int argc, char **argv)
 	struct fbopts o;
 	struct sigaction sa;
 	struct load_shm *shm;
-	int st;
+	int st, st2;
 
 	parse(argc, argv, &o);
 	if (!(o.alloc || o.bomb || o.zombie || o.cpuhang)) {
@@ -276,12 +275,15 @@ main(int argc, char **argv)
 	procctl(P_PID, getpid(), PROC_REAP_ACQUIRE, NULL);
 #endif
 	memset(&sa, 0, sizeof sa);
-	sa.sa_handler = on_signal;	/* no SA_RESTART: wait must return */
+	sa.sa_handler = on_signal;
 	sigemptyset(&sa.sa_mask);
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGHUP, &sa, NULL);
-	sigaction(SIGALRM, &sa, NULL);
+	sigaction(SIGCHLD, &sa, NULL);
+	/* From here on the signals arrive only inside waitfor(). */
+	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGCHLD };
+	waitfor_block(sigs, sizeof sigs / sizeof sigs[0]);
 	fflush(stdout);
 
 	pid_t super = getpid();
@@ -293,38 +295,62 @@ main(int argc, char **argv)
 	}
 	if (pid == 0) {
 		struct load_ctx ctx = { .shm = shm, .ready_fd = -1 };
+		sigset_t none;
 		setpgid(0, 0);
 		signal(SIGINT, SIG_DFL);
 		signal(SIGTERM, SIG_DFL);
 		signal(SIGHUP, SIG_DFL);
-		signal(SIGALRM, SIG_DFL);
+		signal(SIGCHLD, SIG_DFL);
+		sigemptyset(&none);
+		sigprocmask(SIG_SETMASK, &none, NULL);
 		if (load_child_guard(super) < 0)
 			_exit(1);
 		bomb_root(&ctx, &o);
 	}
 	setpgid(pid, pid);	/* no race with the child's own call */
-	if (o.alarm_on)
-		alarm((unsigned)o.maxtime);
+	double deadline = o.alarm_on ? waitfor_now() + (double)o.maxtime : -1;
 
 	const char *ended = "--quit (actions done)";
-	for (;;) {
-		pid_t w = waitpid(pid, &st, 0);
-		if (w == pid)
+	int done = 0, failed_wait = 0;
+	st = 0;
+	while (!done) {
+		/* the bomb's root, and the orphans its dead hand back to us */
+		pid_t w;
+		while ((w = waitpid(-1, &st2, WNOHANG)) > 0)
+			if (w == pid) {
+				st = st2;
+				done = 1;
+			}
+		if (done)
 			break;
-		if (w < 0 && errno != EINTR) {
-			ended = "error";
+		if (w < 0 && errno != ECHILD) {
+			failed_wait = errno;
 			break;
 		}
-		if (got_alarm || got_signal) {
-			ended = got_alarm ? "safety alarm" : "signal";
+		if (got_signal) {
+			ended = "signal";
 			break;
 		}
+		enum waitfor_result r = waitfor(-1, WAITFOR_READ, deadline);
+		if (r == WAITFOR_TIMEOUT) {
+			got_alarm = 1;
+			ended = "safety alarm";
+			break;
+		}
+		if (r == WAITFOR_ERROR) {
+			failed_wait = errno;
+			break;
+		}
+	}
+	if (failed_wait) {
+		ended = "error";
+		fprintf(stderr, "forkbomb: waiting for the bomb: %s\n",
+		    strerror(failed_wait));
 	}
 	/* Whatever is left of the bomb goes, then every orphan is reaped. */
 	kill(-pid, SIGKILL);
 	while (wait(NULL) > 0 || errno == EINTR)
 		;
-	alarm(0);
 	double wall = mono() - t0;
 	report(shm, wall, ended);
 	if (fflush(stdout) || ferror(stdout)) {
@@ -333,6 +359,8 @@ main(int argc, char **argv)
 	}
 	if (got_signal)
 		return 128 + got_signal;
+	if (failed_wait)
+		return 1;
 	if (!got_alarm && (WIFSIGNALED(st) || WEXITSTATUS(st) != 0)) {
 		fprintf(stderr, "forkbomb: the bomb ended with status %d\n",
 		    WIFSIGNALED(st) ? 128 + WTERMSIG(st) : WEXITSTATUS(st));

@@ -19,6 +19,7 @@
 
 #include "json.h"
 #include "methods.h"
+#include "waitfor.h"
 #include "num.h"
 #include "stats.h"
 
@@ -41,6 +42,12 @@ static void
 on_signal(int sig)
 {
 	ft_stop = sig;
+}
+
+static void
+on_child(int sig)
+{
+	(void)sig;	/* only here so that waitfor() returns */
 }
 
 static void
@@ -174,12 +181,14 @@ run_method(struct result *r, const struct ft_opts *o, size_t n, size_t warmup,
 			us[ok++] = overhead > 0 && t > overhead ? t - overhead : t;
 		}
 		ft_reap(o, kids, k);
+		waitfor_poll();	/* a signal is seen here, between batches */
 	}
 	munmap(kids, kids_size ? kids_size : 1);
 	if (o->reap == FT_REAP_IGNORE)
 		/* with SIGCHLD ignored, wait returns ECHILD once all are gone;
 		 * when stopping, kept-alive children die with us (PDEATHSIG) */
-		while (!ft_stop && (wait(NULL) >= 0 || errno == EINTR))
+		while (!ft_stop && waitpid(-1, NULL, WNOHANG) == 0 &&
+		    waitfor(-1, WAITFOR_READ, -1) != WAITFOR_ERROR)
 			;
 	r->ok = ok;
 	r->failed = failed;
@@ -486,7 +495,7 @@ main(int argc, char **argv)
 		}
 	}
 
-	/* no SA_RESTART: a wait for a kept-alive child must see the signal */
+	/* Flag-only handlers, the signals let in only inside waitfor(). */
 	struct sigaction sa;
 	memset(&sa, 0, sizeof sa);
 	sa.sa_handler = on_signal;
@@ -494,8 +503,12 @@ main(int argc, char **argv)
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGHUP, &sa, NULL);
-	if (o.reap == FT_REAP_IGNORE)
-		signal(SIGCHLD, SIG_IGN);
+	/* SIGCHLD wakes a wait; --reap ignore: the kernel reaps them all */
+	sa.sa_handler = on_child;
+	sa.sa_flags = o.reap == FT_REAP_IGNORE ? SA_NOCLDWAIT : 0;
+	sigaction(SIGCHLD, &sa, NULL);
+	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGCHLD };
+	waitfor_block(sigs, sizeof sigs / sizeof sigs[0]);
 	double overhead = clock_overhead();
 	for (size_t i = 0; i < nres && !ft_stop; i++)
 		if (!res[i].skipped)

@@ -1,11 +1,12 @@
 #include "config.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <pthread.h>
-#include <semaphore.h>
 #include <signal.h>
 #include <spawn.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
@@ -18,6 +19,7 @@
 #endif
 
 #include "methods.h"
+#include "waitfor.h"
 
 extern char **environ;
 
@@ -54,6 +56,31 @@ child_life(const struct ft_opts *o)
 	_exit(0);
 }
 
+/*
+ * Reap pid, asleep in waitfor() between tries; when stopping, a
+ * kept-alive child is killed, not waited out.  0, or -1 with errno.
+ */
+static int
+wait_child(pid_t pid, int *st, unsigned keep_ms)
+{
+	/* A child that exits at once is reaped by a plain blocking wait: no
+	 * signal's worth of latency in a roundtrip, and no long gap either
+	 * (run_method lets signals in between samples). */
+	if (keep_ms == 0)
+		return waitpid(pid, st, 0) == pid ? 0 : -1;
+	for (int killed = 0;;) {
+		pid_t r = waitpid(pid, st, WNOHANG);
+		if (r == pid)
+			return 0;
+		if (r < 0)
+			return -1;
+		if (ft_stop && !killed)
+			killed = kill(pid, SIGKILL) == 0;
+		if (waitfor(-1, WAITFOR_READ, -1) == WAITFOR_ERROR)
+			return -1;
+	}
+}
+
 /* The parent's side after a process was made at t0 and returned at t1. */
 static int
 parent_side(const struct ft_opts *o, pid_t pid, double t0, double t1,
@@ -61,12 +88,8 @@ parent_side(const struct ft_opts *o, pid_t pid, double t0, double t1,
 {
 	if (o->time == FT_ROUNDTRIP) {
 		int st = 0;
-		for (;;) {
-			if (ft_stop)
-				kill(pid, SIGKILL);
-			if (waitpid(pid, &st, 0) >= 0 || errno != EINTR)
-				break;
-		}
+		if (wait_child(pid, &st, o->keep_ms) < 0)
+			return errno;
 		t1 = ft_now_us();
 		/* a helper that could not run is no creation */
 		if (!WIFEXITED(st) || WEXITSTATUS(st) != 0)
@@ -232,14 +255,33 @@ dynamic_unavailable(const struct ft_opts *o)
 	return NULL;
 }
 
-/* Detached threads say they are done here; batches wait on it. */
-static sem_t detached_done;
+/* Detached and kept-alive threads say they are done here, a byte each,
+ * so that reaping them can sleep in waitfor() and still see a signal. */
+static int thread_done[2] = { -1, -1 };
 static pthread_once_t detached_once = PTHREAD_ONCE_INIT;
 
 static void
 detached_init(void)
 {
-	sem_init(&detached_done, 0, 0);
+	if (pipe(thread_done) == 0) {
+		fcntl(thread_done[0], F_SETFD, FD_CLOEXEC);
+		fcntl(thread_done[1], F_SETFD, FD_CLOEXEC);
+	}
+}
+
+/* One thread's byte, or nothing when stopping: exiting ends the threads. */
+static void
+thread_wait_done(void)
+{
+	char b;
+
+	while (!ft_stop) {
+		enum waitfor_result r = waitfor(thread_done[0], WAITFOR_READ, -1);
+		if (r == WAITFOR_ERROR)
+			return;
+		if (r == WAITFOR_READY && read(thread_done[0], &b, 1) == 1)
+			return;
+	}
 }
 
 struct thread_arg {
@@ -254,8 +296,8 @@ thread_life(void *p)
 
 	if (a->keep_ms)
 		sleep_ms(a->keep_ms);
-	if (a->detached)
-		sem_post(&detached_done);
+	if ((a->detached || a->keep_ms) && write(thread_done[1], "", 1) != 1)
+		abort();	/* a reaper would wait for ever */
 	return NULL;
 }
 
@@ -340,20 +382,13 @@ ft_reap(const struct ft_opts *o, struct ft_child *c, size_t n)
 	for (size_t i = 0; i < n; i++) {
 		if (c[i].pid > 0 && o->reap == FT_REAP_WAIT) {
 			/* stopping: a kept-alive child is killed, not waited for */
-			for (;;) {
-				if (ft_stop)
-					kill(c[i].pid, SIGKILL);
-				if (waitpid(c[i].pid, NULL, 0) >= 0 || errno != EINTR)
-					break;
-			}
+			wait_child(c[i].pid, NULL, o->keep_ms);
 		} else if (c[i].pid == 0 && !ft_stop) {
 			/* a thread; when stopping, exiting the process ends it */
-			if (c[i].joinable == 1)
+			if (c[i].joinable == 0 || (c[i].joinable == 1 && o->keep_ms))
+				thread_wait_done();
+			if (c[i].joinable == 1 && !ft_stop)
 				pthread_join(c[i].thread, NULL);
-			else if (c[i].joinable == 0)
-				while (sem_wait(&detached_done) < 0 && errno == EINTR &&
-				    !ft_stop)
-					;
 		}
 		c[i].pid = 0;
 		c[i].joinable = -1;

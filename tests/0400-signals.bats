@@ -1,23 +1,40 @@
 #!/usr/bin/env bats
-# SIGINT and SIGTERM: stop everything, keep completed runs, exit 128+sig.
+# SIGINT, SIGTERM and SIGHUP: stop everything, keep completed runs, exit
+# 128+sig, wherever the driver was waiting; no zombies; a wait that fails
+# ends the session loudly.
 
 load helpers
 
-# interrupt SIG: start a long session, let two runs finish, send SIG.
-interrupt() {
-	env CONTEST_TEST_MARK="$MARK" "$CONTEST" -n 5 --lead 0.2 -l fork_load:procs=2 \
-	    -- sleep 1 >out 2>err 3>&- &
+# start ARGS...: contest in the background with the marker; $pid.
+start() {
+	env CONTEST_TEST_MARK="$MARK" "$CONTEST" "$@" >out 2>err 3>&- &
 	pid=$!
-	for _ in $(seq 100); do
-		[ -s "$R" ] && [ "$(wc -l <"$R")" -ge 2 ] && break
-		sleep 0.1
-	done
-	[ "$(wc -l <"$R")" -ge 2 ]
-	sleep 0.5	# now inside a run, load and job alive
-	[ -n "$(marked_pids)" ]
+}
+
+# stop SIG: send SIG to the driver and wait; $st its status, $took the
+# seconds it took to exit.
+stop() {
+	local t0
+	t0=$(date +%s.%N)
 	kill -"$1" "$pid"
 	st=0
 	wait "$pid" || st=$?
+	took=$(awk -v a="$t0" -v b="$(date +%s.%N)" 'BEGIN {printf "%.2f", b - a}')
+	echo "# $1: exit $st after $took s" >&3
+}
+
+# The driver is in a run whose job (named JOB) is alive.
+job_running() {
+	[ -n "$(marked_named "$1")" ]
+}
+
+# interrupt SIG: a long session, two runs finished, the third one's job
+# and load alive, then SIG.
+interrupt() {
+	start -n 5 --lead 0.2 -l fork_load:procs=2 -- sleep 1
+	wait_until 600 eval '[ "$(lines_of "$R")" -ge 2 ]'
+	wait_until 600 job_running sleep
+	stop "$1"
 }
 
 @test "SIGINT: exit 130, completed runs kept whole, table of what finished, nothing left" {
@@ -46,33 +63,101 @@ interrupt() {
 	no_leftovers 20
 }
 
+# Zombies below the driver, found through /proc/PID/stat's state and
+# parent (a zombie's environ is empty, so the marker cannot find it).
+zombies() {
+	descendants "$pid" | awk '$2 == "Z"' | wc -l
+}
+
+@test "the zombie count finds a zombie planted on purpose" {
+	# the job's shell forks a child it never reaps, then becomes sleep
+	start -n 1 --lead 0 -- sh -c 'sleep 0 & exec sleep 30'
+	wait_until 600 eval '[ "$(zombies)" -ge 1 ]'
+	stop INT
+	[ "$st" -eq 130 ]
+	no_leftovers 20
+}
+
 @test "no zombies pile up while a fork load runs" {
-	env CONTEST_TEST_MARK="$MARK" "$CONTEST" -n 1 --lead 0.5 -l fork_load:procs=2 \
-	    -- sleep 2 >out 2>err 3>&- &
-	pid=$!
-	sleep 1.5
-	z=0
-	for p in $(marked_pids); do
-		[ "$(awk '{print $3}' /proc/$p/stat 2>/dev/null)" = Z ] && z=$((z + 1))
+	start -n 1 --lead 0.5 -l fork_load:procs=2 -- sleep 30
+	wait_until 600 eval '[ "$(lines_of "$R")" -ge 1 ]'	# no_load done
+	wait_until 600 job_running sleep	# fork_load's job: the load is forking
+	max=0
+	for _ in 1 2 3 4 5; do
+		z=$(zombies)
+		[ "$z" -le "$max" ] || max=$z
 	done
-	wait "$pid"
+	stop INT
 	# A child between its exit and its reaping is a zombie for a moment;
 	# at most one per forker may be caught in that state.
-	[ "$z" -le 2 ]
+	[ "$max" -le 2 ]
+	no_leftovers 20
 }
 
 @test "SIGINT during a long job ends the session at once, job and load included" {
-	env CONTEST_TEST_MARK="$MARK" "$CONTEST" -n 1 --lead 0 -l fork_load \
-	    -- sleep 60 >out 2>err 3>&- &
-	pid=$!
-	sleep 1.5	# no_load's job is running
-	kill -INT "$pid"
-	start=$SECONDS
-	st=0
-	wait "$pid" || st=$?
+	start -n 1 --lead 0 -l fork_load -- sleep 60
+	wait_until 600 job_running sleep	# no_load's job is running
+	stop INT
 	[ "$st" -eq 130 ]
-	[ $((SECONDS - start)) -le 3 ]
+	[ "$(awk -v t="$took" 'BEGIN {print (t <= 3)}')" -eq 1 ]
 	no_leftovers 20
 	[ ! -s "$R" ]	# the interrupted run is not recorded
 	grep -q 'interrupted by signal 2: 0 completed runs kept' err
+}
+
+# Each signal in each long wait of the driver ends it within 2 s.
+signal_in() {
+	local sig=$1 code=$2
+	stop "$sig"
+	[ "$st" -eq "$code" ]
+	[ "$(awk -v t="$took" 'BEGIN {print (t <= 2)}')" -eq 1 ]
+	no_leftovers 20
+}
+
+lead_started() {	# no_load recorded, the load's worker up
+	[ "$(lines_of "$R")" -ge 1 ] && job_running contest &&
+	    [ "$(marked_pids | wc -l)" -ge 3 ]
+}
+
+@test "a signal during a 600 s lead time ends contest at once: INT, TERM, HUP" {
+	for s in INT:130 TERM:143 HUP:129; do
+		rm -rf "$CONTEST_RESULTS"
+		start -n 1 --lead 600 -l cpu_load:n=1 -- true
+		wait_until 600 lead_started
+		signal_in "${s%:*}" "${s#*:}"
+	done
+}
+
+sleepers_starting() {	# no_load recorded, the sleepers being forked
+	[ "$(lines_of "$R")" -ge 1 ] && [ "$(marked_pids | wc -l)" -ge 20 ]
+}
+
+@test "a signal while 5000 sleepers start up ends contest at once: INT, TERM, HUP" {
+	for s in INT:130 TERM:143 HUP:129; do
+		rm -rf "$CONTEST_RESULTS"
+		start -n 1 --lead 600 -l sleepers:n=5000 -- true
+		wait_until 600 sleepers_starting
+		signal_in "${s%:*}" "${s#*:}"
+	done
+}
+
+@test "a signal during the prepare step ends contest at once: INT, TERM, HUP" {
+	for s in INT:130 TERM:143 HUP:129; do
+		rm -rf "$CONTEST_RESULTS"
+		start -n 1 --lead 0 --prepare 'exec sleep 600' -- true
+		wait_until 600 job_running sleep
+		signal_in "${s%:*}" "${s#*:}"
+		[ ! -s "$R" ]
+	done
+}
+
+@test "a wait that fails ends the session with status 1 and says why" {
+	[ -n "${FAULTS:-}" ] && [ -e "$FAULTS" ] || skip "no tests/faults.so (make check builds it)"
+	run --separate-stderr env CONTEST_TEST_MARK="$MARK" CONTEST_FAULT=pselect \
+	    LD_PRELOAD="$FAULTS" ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0" \
+	    "$CONTEST" -n 2 --lead 0 -- sleep 1
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "contest: waiting for the job: Invalid argument" ]
+	[ ! -s "$R" ]
+	no_leftovers 20
 }

@@ -130,3 +130,52 @@ awk_stats() {
 		printf "%.6f %.6f %.6f %d\n", m, sd, (n > 1 ? t95(n - 1) * sd / sqrt(n) : 0), n
 	    }'
 }
+
+# wait_until TENTHS CMD...: run CMD every tenth of a second until it
+# succeeds; fail after TENTHS tries.  Tests wait for events, with a cap
+# generous enough for a busy machine.
+wait_until() {
+	local n=$1
+	shift
+	until "$@"; do
+		n=$((n - 1))
+		[ "$n" -gt 0 ] || { echo "# gave up waiting for: $*" >&3; return 1; }
+		sleep 0.1
+	done
+}
+
+# Marked processes named COMM (the kernel's comm), one pid a line.
+marked_named() {
+	local p
+	for p in $(marked_pids); do
+		[ "$(cat "/proc/$p/comm" 2>/dev/null)" = "$1" ] && echo "$p"
+	done
+	return 0
+}
+
+# How many lines FILE has (0 when it does not exist yet).
+lines_of() {
+	if [ -e "$1" ]; then wc -l <"$1"; else echo 0; fi
+}
+
+# The processes below PID (any depth, zombies included: a zombie keeps
+# its parent until reaped), one "pid state" a line, from /proc/PID/stat.
+descendants() {
+	cat /proc/[0-9]*/stat 2>/dev/null | awk -v top="$1" '
+	    {
+		pid = $1
+		line = $0
+		sub(/.*\) /, "", line)	# the fields after the command name
+		split(line, f, " ")
+		state[pid] = f[1]; parent[pid] = f[2]
+	    }
+	    END {
+		for (p in parent) {
+			q = parent[p]
+			for (d = 0; q != "" && q != 0 && d < 64; d++) {
+				if (q == top) { print p, state[p]; break }
+				q = parent[q]
+			}
+		}
+	    }'
+}

@@ -1,0 +1,82 @@
+#include "config.h"
+
+#include <errno.h>
+#include <signal.h>
+#include <string.h>
+#include <sys/select.h>
+#include <time.h>
+
+#include "waitfor.h"
+
+static sigset_t open_mask;	/* the mask to sleep with: ours, less nothing */
+static int blocked;
+
+void
+waitfor_block(const int *sigs, size_t n)
+{
+	sigset_t add, old;
+
+	sigemptyset(&add);
+	for (size_t i = 0; i < n; i++)
+		sigaddset(&add, sigs[i]);
+	sigprocmask(SIG_BLOCK, &add, &old);
+	if (!blocked)
+		open_mask = old;
+	blocked = 1;
+	for (size_t i = 0; i < n; i++)
+		sigdelset(&open_mask, sigs[i]);
+}
+
+double
+waitfor_now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+enum waitfor_result
+waitfor(int fd, enum waitfor_on on, double deadline)
+{
+	fd_set set;
+	struct timespec ts, *tp = NULL;
+	sigset_t cur;
+
+	if (fd >= FD_SETSIZE) {
+		errno = EBADF;
+		return WAITFOR_ERROR;
+	}
+	if (!blocked)	/* no one called waitfor_block: sleep with the mask we have */
+		sigprocmask(SIG_SETMASK, NULL, &cur);
+	for (;;) {
+		if (deadline >= 0) {
+			double left = deadline - waitfor_now();
+			if (left <= 0)
+				return WAITFOR_TIMEOUT;
+			ts.tv_sec = (time_t)left;
+			ts.tv_nsec = (long)((left - (double)ts.tv_sec) * 1e9);
+			tp = &ts;
+		}
+		FD_ZERO(&set);
+		if (fd >= 0)
+			FD_SET(fd, &set);
+		int r = pselect(fd + 1, on == WAITFOR_READ && fd >= 0 ? &set : NULL,
+		    NULL, on == WAITFOR_EVENT && fd >= 0 ? &set : NULL, tp,
+		    blocked ? &open_mask : &cur);
+		if (r > 0)
+			return WAITFOR_READY;
+		if (r < 0)
+			return errno == EINTR ? WAITFOR_SIGNAL : WAITFOR_ERROR;
+		/* r == 0: the timeout, or a rounding short of it */
+	}
+}
+
+void
+waitfor_poll(void)
+{
+	struct timespec zero = { 0, 0 };
+
+	if (blocked)
+		pselect(0, NULL, NULL, NULL, &zero, &open_mask);
+}
