@@ -425,6 +425,9 @@ jsonl_read(const char *path, jsonl_fn fn, void *arg, unsigned long *skipped)
 			continue;	/* an empty line is no record */
 		const struct jnode *obj = whole ? jsonl_parse(line, len, &a) : NULL;
 		if (obj == NULL) {
+			/* what the damaged line's parse took goes too: memory
+			 * stays flat over any number of them */
+			jarena_reset(&a);
 			fprintf(stderr, "contest: %s:%lu: %s, skipped\n", path, lineno,
 			    whole ? "not one JSON object" : "incomplete last line");
 			(*skipped)++;

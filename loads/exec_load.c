@@ -2,7 +2,8 @@
  * exec_load: any command as a load, run by /bin/sh in a loop: how tar,
  * dbench or hackbench loads are made.  Each completion is counted and
  * timed.  A command that fails the first time fails the run (a typo must
- * not look like a light load); later failures are counted.
+ * not look like a light load); later failures are counted, with a pause
+ * of 1 ms doubling to 1 s after each.
  */
 #include "config.h"
 
@@ -80,11 +81,14 @@ exec_load_run(struct load_ctx *c)
 			load_backoff(&step);
 			continue;
 		}
-		step = 0;
 		if (st != 0) {
+			/* a command that keeps failing is not respawned in a
+			 * tight loop: 1 ms doubling to 1 s between tries */
 			load_count(c, C_FAILED, 1);
+			load_backoff_to(&step, 10);
 			continue;
 		}
+		step = 0;
 		load_latency(c, load_now_ns() - t0);
 		load_count(c, C_DONE, 1);
 	}

@@ -78,17 +78,23 @@ load_headline(const struct load *l, const long long *opt)
 }
 
 void
+load_backoff_to(unsigned *step, unsigned max_shift)
+{
+	unsigned ms = 1u << (*step < max_shift ? *step : max_shift);
+	struct timespec ts = { (time_t)(ms / 1000), (long)(ms % 1000) * 1000000L };
+
+	if (*step < max_shift)
+		(*step)++;
+	while (nanosleep(&ts, &ts) < 0 && errno == EINTR)
+		;
+}
+
+void
 load_backoff(unsigned *step)
 {
 	/* 1 ms doubling to 64 ms: enough for reaping to catch up without
 	 * turning a refused fork into a busy loop. */
-	unsigned ms = 1u << (*step < 6 ? *step : 6);
-	struct timespec ts = { 0, (long)ms * 1000000L };
-
-	if (*step < 6)
-		(*step)++;
-	while (nanosleep(&ts, &ts) < 0 && errno == EINTR)
-		;
+	load_backoff_to(step, 6);
 }
 
 int

@@ -146,6 +146,8 @@ load_latency(struct load_ctx *c, unsigned long long ns)
 unsigned long long load_now_ns(void);
 /* Sleep a little longer each time the kernel refuses a resource. */
 void	load_backoff(unsigned *step);
+/* The same, doubling up to 1 << max_shift ms. */
+void	load_backoff_to(unsigned *step, unsigned max_shift);
 /* Arm SIGKILL-on-parent-death in a new child (not inherited across fork:
  * every generation arms its own); 0, or -1 if the parent is already gone
  * or the guard could not be armed (the child must then _exit). */

@@ -165,8 +165,25 @@ bad_opt() {
 	done_total=$(rq '.[1].counters_total.completions')
 	lines=$(grep -cx 'a,b' runs)
 	# Killed mid-run, the last echo may have written without being counted.
-	[ "$lines" -ge "$done_total" ] && [ "$lines" -le $((done_total + 1)) ]
+	[ "$lines" -ge "$done_total" ]
+	[ "$lines" -le $((done_total + 1)) ]
 	rq '.[1] | .counters.completions > 0 and .latency.samples == .counters.completions' | grep -qx true
+}
+
+@test "exec_load: a command that starts failing is retried with a backoff, each failure counted" {
+	# succeeds once (the ready run), then fails every time: each try
+	# appends a line, so the file counts them all
+	run contest -n 1 --lead 0 -l "exec_load:cmd=echo >> $PWD/tries; [ ! -e $PWD/once ] && touch $PWD/once" -- sleep 2
+	[ "$status" -eq 0 ]
+	failures=$(rq '.[1].counters_total.failures')
+	tries=$(wc -l <tries)
+	echo "# $failures failures, $tries tries in about 2 s" >&3
+	[ "$failures" -ge 1 ]
+	[ "$tries" -ge "$failures" ]
+	# 1 ms doubling to 1 s: about a dozen tries in 2 s, where a tight
+	# loop would make hundreds
+	[ "$tries" -le 20 ]
+	rq '.[1].counters_total.completions' | grep -qx 1
 }
 
 @test "exec_load: a failing command fails the run; cmd is required" {

@@ -176,6 +176,19 @@ walls() {
 	grep -q '^  command  .*two#1: make -j1, two#2: make -j2' <<<"$output"
 }
 
+@test "report: memory stays flat over a million damaged lines" {
+	[ -x /usr/bin/time ] || skip "no /usr/bin/time (scripts/bootstrap installs it)"
+	awk 'BEGIN { for (i = 0; i < 1000000; i++)
+		print "{\"label\":\"x\",\"load\":\"no_load\",\"wall_s\":1,\"oops" }' >damaged.jsonl
+	run --separate-stderr /usr/bin/time -f '%M' "$CONTEST" report damaged.jsonl
+	[ "$status" -eq 1 ]
+	[ "$(grep -c 'not one JSON object, skipped' <<<"$stderr")" -eq 1000000 ]
+	kb=$(tail -1 <<<"$stderr")
+	echo "# peak RSS $kb kB over 1,000,000 damaged lines" >&3
+	# a parse's memory kept per damaged line would be gigabytes
+	[ "$kb" -le 65536 ]
+}
+
 @test "report: a directory is every *.jsonl in it; the default is the results dir" {
 	mkdir -p hosts && cp "$D/classic.jsonl" hosts/a.jsonl && cp "$D/hosts.jsonl" hosts/b.jsonl
 	echo junk > hosts/notes.txt
