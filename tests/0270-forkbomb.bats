@@ -98,10 +98,9 @@ watch_count() {
 }
 
 @test "-f under RLIMIT_NPROC stops at the limit, counting the refusal" {
-	[ "$(id -u)" -eq 0 ] || skip "needs root to run as another user"
-	command -v setpriv >/dev/null || skip "no setpriv"
+	user_results
 	run setpriv --reuid=64995 --regid=64995 --clear-groups env CONTEST_TEST_MARK="$MARK" \
-	    bash -c 'ulimit -u 15 && exec "$1" -f --quit --maxprocs 500' _ "$FORKBOMB"
+	    bash -c 'ulimit -u 15 && exec "$1" -f --quit --maxprocs 500' _ "$UFORKBOMB"
 	[ "$status" -eq 0 ]
 	[ "$(field 'Fork failures')" -gt 0 ]
 	[ "$(field 'Processes reached')" -le 15 ]

@@ -66,10 +66,9 @@ ftf() {
 }
 
 @test "forktime: refused creations are counted, not fatal; exit 1" {
-	[ "$(id -u)" -eq 0 ] || skip "needs root to run as another user"
-	command -v setpriv >/dev/null || skip "no setpriv"
+	user_results
 	run --separate-stderr setpriv --reuid=64997 --regid=64997 --clear-groups \
-	    env CONTEST_TEST_MARK="$MARK" bash -c 'ulimit -u 6 && exec "$0" --time create --batch 20 --keep-alive 200 --warmup 0 -n 20 --format csv fork thread' "$FORKTIME"
+	    env CONTEST_TEST_MARK="$MARK" bash -c 'ulimit -u 6 && exec "$0" --time create --batch 20 --keep-alive 200 --warmup 0 -n 20 --format csv fork thread' "$UFORKTIME"
 	[ "$status" -eq 1 ]
 	fails=$(ftf "$output" fork failed)
 	oks=$(ftf "$output" fork ok)

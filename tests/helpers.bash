@@ -64,11 +64,19 @@ table_row() {
 
 # For contest_as: results in a dir another uid can write (the bats tmpdir's
 # parents may not even be reachable).  Call outside `run`: it sets R.
+# The programs are copied there too: the build tree may sit where another
+# uid cannot reach (a clone in root's home, mode 0700).
 user_results() {
 	[ "$(id -u)" -eq 0 ] || skip "needs root to run as another user"
 	command -v setpriv >/dev/null || skip "no setpriv"
 	USER_DIR=$(mktemp -d /tmp/contest-user.XXXXXX)
 	chmod 777 "$USER_DIR"
+	mkdir "$USER_DIR/bin"
+	cp "$CONTEST" "$FORKBOMB" "$FORKTIME" "$USER_DIR/bin/"
+	chmod 755 "$USER_DIR/bin" "$USER_DIR"/bin/*
+	UCONTEST=$USER_DIR/bin/contest
+	UFORKBOMB=$USER_DIR/bin/forkbomb
+	UFORKTIME=$USER_DIR/bin/forktime
 	export CONTEST_RESULTS="$USER_DIR/results"
 	R="$CONTEST_RESULTS/results.jsonl"
 }
@@ -81,7 +89,7 @@ contest_as() {
 	shift 2
 	setpriv --reuid="$uid" --regid="$uid" --clear-groups \
 	    env CONTEST_TEST_MARK="$MARK" \
-	    bash -c '{ [ "$1" = - ] || ulimit -u "$1"; } && shift && exec "$@"' _ "$nproc" "$CONTEST" "$@"
+	    bash -c '{ [ "$1" = - ] || ulimit -u "$1"; } && shift && exec "$@"' _ "$nproc" "$UCONTEST" "$@"
 }
 
 # The row of LABEL in block BLOCK of a report or run table.
