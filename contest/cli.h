@@ -12,6 +12,8 @@ struct subcmd {
 };
 
 int	cmd_run(int, char **);
+/* cmd_run's parsing and checks alone, nothing started (fuzz targets). */
+int	cmd_run_check(int, char **);
 void	usage_run(FILE *);
 int	cmd_list(int, char **);
 void	usage_list(FILE *);

@@ -70,7 +70,7 @@ cmd_list(int argc, char **argv)
 	};
 	int ch;
 
-	opterr = 0;
+	getopt_restart();
 	while ((ch = getopt_long(argc, argv, "+h", longopts, NULL)) != -1) {
 		if (ch == 'h') {
 			usage_list(stdout);

@@ -138,8 +138,7 @@ parse(int argc, char **argv, struct query *q, int compare)
 	q->f.labels = q->labels;
 	q->f.loads = q->loads;
 	q->threshold = 5;
-	opterr = 0;
-	optind = 1;
+	getopt_restart();
 	while ((ch = getopt_long(argc, argv, ":k:l:h", longopts, NULL)) != -1) {
 		/* report-only and compare-only options are unknown to the other */
 		if ((compare && (ch == 'k' || ch == 'O' || ch == 'G')) ||
@@ -196,7 +195,7 @@ parse(int argc, char **argv, struct query *q, int compare)
 		}
 		case 'h':
 			(compare ? usage_compare : usage_report)(stdout);
-			exit(finish_stdout());
+			contest_exit(finish_stdout());
 		default:
 			getopt_fail(cmd, ch, argv);
 		}
@@ -217,7 +216,7 @@ load(struct rset *rs, char **paths, int n, const struct query *q)
 		if (rset_add(rs, paths[i], &q->f) != 0)
 			bad = 1;
 	if (bad)
-		exit(EXIT_USAGE);
+		contest_exit(EXIT_USAGE);
 	rset_summarise(rs, q->sort);
 }
 

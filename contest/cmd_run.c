@@ -122,8 +122,15 @@ session_id(char *buf, size_t len)
 	snprintf(buf + n, len - n, "-%ld", (long)getpid());
 }
 
-int
-cmd_run(int argc, char **argv)
+/*
+ * The options and COMMAND, every one checked before anything runs; bad
+ * input ends here with one line and exit 2.  *cmdc and the return: the
+ * COMMAND's words (none: the built-in job); NULL with *help set for
+ * --help.
+ */
+static char **
+run_args(int argc, char **argv, struct session *s, struct loadspec *slots,
+    const char **outdir, int *no_prepare, int *cmdc, int *help)
 {
 	static const struct option longopts[] = {
 		{ "runs", required_argument, NULL, 'n' },
@@ -141,44 +148,40 @@ cmd_run(int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	struct session s;
-	struct loadspec slots[MAX_LOADS + 1];
-	struct fgtree tree;
-	const char *outdir = NULL, *why;
-	char err[512], *prep_argv[4], **inferred = NULL;
-	int no_prepare = 0;
+	const char *why;
+	char err[512];
 	long long v;
 	int ch;
 
-	memset(&s, 0, sizeof s);
-	memset(&tree, 0, sizeof tree);
-	s.runs = 3;
-	s.lead_ms = 3000;
-	s.pids_max = LOAD_PIDS_MAX;
-	s.results_fd = s.log_fd = -1;
+	memset(s, 0, sizeof *s);
+	*outdir = NULL;
+	*no_prepare = *help = 0;
+	s->runs = 3;
+	s->lead_ms = 3000;
+	s->pids_max = LOAD_PIDS_MAX;
+	s->results_fd = s->log_fd = -1;
 	if (loadspec_parse("no_load", &slots[0], err, sizeof err) < 0)
 		usage_fail("%s", err);
-	s.nslots = 1;
+	s->nslots = 1;
 
-	opterr = 0;
-	optind = 1;
+	getopt_restart();
 	while ((ch = getopt_long(argc, argv, "+:n:k:o:l:h", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'n':
 			number_arg("-n", optarg, 1, MAX_RUNS, &v);
-			s.runs = (unsigned)v;
+			s->runs = (unsigned)v;
 			break;
 		case 'W':
 			number_arg("--warmup", optarg, 0, MAX_WARMUP, &v);
-			s.warmup = (unsigned)v;
+			s->warmup = (unsigned)v;
 			break;
 		case 'P':
 			/* '' asks for no prepare step, even for a make job */
-			no_prepare = *optarg == '\0';
-			s.prepare_str = no_prepare ? NULL : optarg;
+			*no_prepare = *optarg == '\0';
+			s->prepare_str = *no_prepare ? NULL : optarg;
 			break;
 		case 'L':
-			s.lead_ms = num_parse_ms(optarg, MAX_LEAD_MS, &why);
+			s->lead_ms = num_parse_ms(optarg, MAX_LEAD_MS, &why);
 			if (why)
 				usage_fail("--lead: '%s' is %s (allowed 0..3600 seconds, "
 				    "at most 3 decimals)", optarg, why);
@@ -189,50 +192,50 @@ cmd_run(int argc, char **argv)
 			for (const char *p = optarg; *p; p++)
 				if ((unsigned char)*p < 0x20 || *p == 0x7f)
 					usage_fail("-k: label holds a control character");
-			s.label = optarg;
+			s->label = optarg;
 			break;
 		case 'o':
 			if (*optarg == '\0')
 				usage_fail("-o: empty directory name");
-			outdir = optarg;
+			*outdir = optarg;
 			break;
 		case 'l':
-			if (s.nslots > MAX_LOADS)
+			if (s->nslots > MAX_LOADS)
 				usage_fail("-l: at most %d loads", MAX_LOADS);
-			if (loadspec_parse(optarg, &slots[s.nslots], err, sizeof err) < 0)
+			if (loadspec_parse(optarg, &slots[s->nslots], err, sizeof err) < 0)
 				usage_fail("%s", err);
-			if (slots[s.nslots].load == slots[0].load)
+			if (slots[s->nslots].load == slots[0].load)
 				break;	/* no_load is always measured */
-			for (size_t i = 1; i < s.nslots; i++)
-				if (strcmp(slots[i].name, slots[s.nslots].name) == 0)
+			for (size_t i = 1; i < s->nslots; i++)
+				if (strcmp(slots[i].name, slots[s->nslots].name) == 0)
 					usage_fail("-l: load '%s' given twice", slots[i].name);
-			s.nslots++;
+			s->nslots++;
 			break;
 		case 'N':
 			number_arg("--load-nice", optarg, -20, 19, &v);
-			s.sched.load.has_nice = 1;
-			s.sched.load.nice = (int)v;
+			s->sched.load.has_nice = 1;
+			s->sched.load.nice = (int)v;
 			break;
 		case 'Y':
-			if ((s.sched.load.policy = sched_policy_parse(optarg)) < 0)
+			if ((s->sched.load.policy = sched_policy_parse(optarg)) < 0)
 				usage_fail("--load-policy: '%s' is not other, batch or idle",
 				    optarg);
-			s.sched.load.has_policy = 1;
+			s->sched.load.has_policy = 1;
 			break;
 		case 'X':
 			number_arg("--load-pids-max", optarg, 1, 4194304, &v);
-			s.pids_max = v;
+			s->pids_max = v;
 			break;
 		case 'C':
 		case 'J':
-			if (sched_cpus_parse(optarg, ch == 'C' ? &s.sched.load :
-			    &s.sched.job, err, sizeof err) < 0)
+			if (sched_cpus_parse(optarg, ch == 'C' ? &s->sched.load :
+			    &s->sched.job, err, sizeof err) < 0)
 				usage_fail("%s: %s", ch == 'C' ? "--load-cpus" : "--job-cpus",
 				    err);
 			break;
 		case 'h':
-			usage_run(stdout);
-			return finish_stdout();
+			*help = 1;
+			return NULL;
 		default:
 			getopt_fail("run", ch, argv);
 		}
@@ -249,11 +252,43 @@ cmd_run(int argc, char **argv)
 			fatal(e == ENOENT ? 127 : 126, "%s: %s", argv[0], strerror(e));
 	}
 
-	if (sched_check(&s.sched.load, err, sizeof err) < 0)
+	if (sched_check(&s->sched.load, err, sizeof err) < 0)
 		usage_fail("loads: %s", err);
-	if (sched_check(&s.sched.job, err, sizeof err) < 0)
+	if (sched_check(&s->sched.job, err, sizeof err) < 0)
 		usage_fail("job: %s", err);
-	sched_describe(&s.sched, s.sched_text, sizeof s.sched_text);
+	sched_describe(&s->sched, s->sched_text, sizeof s->sched_text);
+	*cmdc = argc;
+	return argv;
+}
+
+int
+cmd_run_check(int argc, char **argv)
+{
+	struct session s;
+	struct loadspec slots[MAX_LOADS + 1];
+	const char *outdir;
+	int no_prepare, cmdc, help;
+
+	run_args(argc, argv, &s, slots, &outdir, &no_prepare, &cmdc, &help);
+	return 0;
+}
+
+int
+cmd_run(int argc, char **argv)
+{
+	struct session s;
+	struct loadspec slots[MAX_LOADS + 1];
+	struct fgtree tree;
+	const char *outdir;
+	char err[512], *prep_argv[4], **inferred = NULL;
+	int no_prepare, help;
+
+	memset(&tree, 0, sizeof tree);
+	argv = run_args(argc, argv, &s, slots, &outdir, &no_prepare, &argc, &help);
+	if (help) {
+		usage_run(stdout);
+		return finish_stdout();
+	}
 
 	sysinfo_collect(&s.si);
 	session_id(s.id, sizeof s.id);

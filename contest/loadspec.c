@@ -109,6 +109,14 @@ loadspec_parse(const char *arg, struct loadspec *ls, char *err, size_t errlen)
 	size_t nlen = colon ? (size_t)(colon - arg) : strlen(arg);
 
 	memset(ls, 0, sizeof *ls);
+	/* it is echoed in errors and printed as a table's heading: one line */
+	for (const char *p = arg; *p; p++)
+		if ((unsigned char)*p < 0x20 || *p == 0x7f) {
+			snprintf(err, errlen, "-l: the load spec holds a control character "
+			    "(0x%02x at byte %zu); put a multi-line command in a script",
+			    (unsigned char)*p, (size_t)(p - arg) + 1);
+			return -1;
+		}
 	if (nlen == 0 || nlen >= sizeof name) {
 		snprintf(err, errlen, "-l '%s': expected LOAD[:key=val,...]", arg);
 		return -1;

@@ -1,6 +1,8 @@
 #include "config.h"
 
 #include <errno.h>
+#include <getopt.h>
+#include <setjmp.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -29,6 +31,16 @@ vmsg(const char *fmt, va_list ap)
 	fprintf(stderr, "contest: %.*s\n", n, line);
 }
 
+jmp_buf *util_exit_jump;
+
+void
+contest_exit(int status)
+{
+	if (util_exit_jump)	/* a fuzz target, parsing in-process */
+		longjmp(*util_exit_jump, status + 1);
+	exit(status);
+}
+
 void
 usage_fail(const char *fmt, ...)
 {
@@ -38,7 +50,7 @@ usage_fail(const char *fmt, ...)
 	vmsg(fmt, ap);
 	va_end(ap);
 	proc_kill_all();
-	exit(EXIT_USAGE);
+	contest_exit(EXIT_USAGE);
 }
 
 void
@@ -50,7 +62,21 @@ fatal(int status, const char *fmt, ...)
 	vmsg(fmt, ap);
 	va_end(ap);
 	proc_kill_all();
-	exit(status);
+	contest_exit(status);
+}
+
+void
+getopt_restart(void)
+{
+	opterr = 0;
+#ifdef __GLIBC__
+	optind = 0;	/* glibc: forget a half-read cluster of short options */
+#else
+	optind = 1;
+#if defined(HAVE_DECL_OPTRESET) && HAVE_DECL_OPTRESET
+	optreset = 1;
+#endif
+#endif
 }
 
 void

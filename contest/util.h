@@ -7,6 +7,16 @@
 
 #define EXIT_USAGE	2
 
+#include <setjmp.h>
+
+/* When set (fuzz targets), every exit below longjmps here with the
+ * status plus one instead of exiting. */
+extern jmp_buf *util_exit_jump;
+void	contest_exit(int status) __attribute__((noreturn));
+
+/* Ready getopt_long for a fresh argv, whatever the last parse left. */
+void	getopt_restart(void);
+
 /* "contest: ..." on stderr, then exit 2: bad input. */
 void	usage_fail(const char *fmt, ...)
 	    __attribute__((format(printf, 1, 2), noreturn));

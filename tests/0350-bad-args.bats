@@ -5,10 +5,6 @@
 
 load helpers
 
-@test "the bad-args corpus holds at least 50 cases" {
-	[ "$(grep -c '^[0-9]' "$TOP_SRCDIR/tests/data/bad-args")" -ge 50 ]
-}
-
 @test "every bad-args case: its status, one stderr line, empty stdout, no run" {
 	local n=0 bad=0
 	while read -r want rest; do
@@ -24,6 +20,7 @@ load helpers
 			bad=$((bad + 1))
 		fi
 	done < "$TOP_SRCDIR/tests/data/bad-args"
-	echo "# $n cases" >&3
-	[ "$n" -ge 50 ] && [ "$bad" -eq 0 ]
+	echo "# $n cases run" >&3
+	[ "$n" -ge 50 ]
+	[ "$bad" -eq 0 ]
 }

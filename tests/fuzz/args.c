@@ -1,0 +1,72 @@
+/*
+ * The argument parsing of contest run, report and compare, in-process:
+ * the input's first byte picks the subcommand, the rest is its words,
+ * NUL-separated.  Nothing runs: run stops after its checks; report and
+ * compare read only what the words name, in an empty directory, and
+ * words that could reach elsewhere ('/', "..") are left out.
+ */
+#include "config.h"
+
+#include <setjmp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "fuzz.h"
+#include "util.h"
+
+#define MAX_WORDS 48
+
+/* The subcommand, with contest's exits coming back here. */
+static void
+dispatch(int pick, int argc, char **argv)
+{
+	jmp_buf jb;
+
+	util_exit_jump = &jb;
+	if (setjmp(jb) == 0) {
+		if (pick == 0)
+			cmd_run_check(argc, argv);
+		else if (pick == 1)
+			cmd_report(argc, argv);
+		else
+			cmd_compare(argc, argv);
+	}
+	util_exit_jump = NULL;
+}
+
+int
+LLVMFuzzerTestOneInput(const uint8_t *d, size_t n)
+{
+	static const char *const names[] = { "run", "report", "compare" };
+	static int ready;
+	char *argv[MAX_WORDS + 2];
+	int argc = 0;
+
+	if (!ready) {
+		char dir[64];
+		snprintf(dir, sizeof dir, "/tmp/contest-fuzz-args-%ld", (long)getpid());
+		if ((mkdir(dir, 0700) < 0 && access(dir, W_OK) < 0) || chdir(dir) < 0)
+			abort();
+		setenv("CONTEST_RESULTS", "results", 1);
+		ready = 1;
+	}
+	if (n == 0)
+		return 0;
+	size_t len = n - 1 < 8192 ? n - 1 : 8192;
+	char *buf = fuzz_string(d + 1, len, len);
+	argv[argc++] = (char *)names[d[0] % 3];
+	for (char *w = buf; argc < MAX_WORDS && w < buf + len; w += strlen(w) + 1) {
+		if (strchr(w, '/') || strstr(w, ".."))
+			goto out;
+		argv[argc++] = w;
+	}
+	argv[argc] = NULL;
+	dispatch(d[0] % 3, argc, argv);
+out:
+	free(buf);
+	return 0;
+}

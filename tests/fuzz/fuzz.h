@@ -1,0 +1,19 @@
+/*
+ * libFuzzer targets: each defines LLVMFuzzerTestOneInput.  Built with
+ * clang by `make fuzz`; built with the ordinary compiler against
+ * replay.c by `make check`, which feeds it the seeds and every finding
+ * kept as a regression case.  An exit of contest's (usage_fail, fatal)
+ * comes back through util_exit_jump instead of ending the process.
+ */
+#ifndef CONTEST_FUZZ_H
+#define CONTEST_FUZZ_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+int	LLVMFuzzerTestOneInput(const uint8_t *, size_t);
+
+/* data as a NUL-terminated string, at most max bytes of it (free it). */
+char	*fuzz_string(const uint8_t *, size_t, size_t max);
+
+#endif
