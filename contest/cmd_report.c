@@ -215,8 +215,10 @@ load(struct rset *rs, char **paths, int n, const struct query *q)
 	for (int i = 0; i < n; i++)
 		if (rset_add(rs, paths[i], &q->f) != 0)
 			bad = 1;
-	if (bad)
+	if (bad) {
+		rset_free(rs);
 		contest_exit(EXIT_USAGE);
+	}
 	rset_summarise(rs, q->sort);
 }
 

@@ -2,6 +2,7 @@
 
 #include <errno.h>
 #include <stddef.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -399,6 +400,17 @@ jget_num(const struct jnode *obj, const char *key, double def)
 	const struct jnode *n = jget(obj, key);
 
 	return n && (n->type == J_NUM || n->type == J_BOOL) ? n->num : def;
+}
+
+long long
+jget_int(const struct jnode *obj, const char *key, long long def, long long min,
+    long long max)
+{
+	double v = jget_num(obj, key, NAN);
+
+	if (!(v >= (double)min && v <= (double)max))	/* NaN fails too */
+		return def;
+	return (long long)v;
 }
 
 long

@@ -38,6 +38,10 @@ const struct jnode *jsonl_parse(const char *s, size_t len, struct jarena *a);
 const struct jnode *jget(const struct jnode *obj, const char *key);
 const char *jget_str(const struct jnode *obj, const char *key);
 double	jget_num(const struct jnode *obj, const char *key, double def);
+/* A whole number within min..max, else def: a file's 1e300 must not reach
+ * a cast to an integer (undefined behaviour). */
+long long jget_int(const struct jnode *obj, const char *key, long long def,
+	    long long min, long long max);
 
 typedef int (*jsonl_fn)(const struct jnode *obj, unsigned long lineno,
     void *arg);

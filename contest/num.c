@@ -79,7 +79,10 @@ num_parse_ms(const char *s, long long max_ms, const char **errstr)
 	}
 	if (digits == 0)
 		return 0;
-	ms *= 1000;
+	if (ms > LLONG_MAX / 1000 - 1)	/* only a max_ms near LLONG_MAX gets here */
+		big = 1;
+	else
+		ms *= 1000;
 	if (*p == '.') {
 		long long scale = 100;
 		int frac = 0;

@@ -221,7 +221,7 @@ add_line(const struct jnode *o, unsigned long lineno, void *arg)
 	r->prepare = intern(rs, jget_str(o, "prepare"));
 	r->prepare_inferred = jget(o, "prepare_inferred") &&
 	    jget(o, "prepare_inferred")->type == J_BOOL ?
-	    (int)jget_num(o, "prepare_inferred", 0) : -1;
+	    (int)jget_int(o, "prepare_inferred", 0, 0, 1) : -1;
 	r->label = intern(rs, label);
 	r->host = intern(rs, host ? host : "?");
 	r->command = intern(rs, jget_str(o, "command") ? jget_str(o, "command") : "?");
@@ -237,22 +237,22 @@ add_line(const struct jnode *o, unsigned long lineno, void *arg)
 	r->sched = intern(rs, jget_str(o, "sched"));
 	r->file = x->file;
 	r->line = lineno;
-	r->nproc = (long)jget_num(o, "nproc", 0);
-	r->cpus_online = (long)jget_num(o, "cpus_online", (double)r->nproc);
-	r->runno = (long)jget_num(o, "run", 0);
+	r->nproc = (long)jget_int(o, "nproc", 0, 0, 1L << 30);
+	r->cpus_online = (long)jget_int(o, "cpus_online", r->nproc, 0, 1L << 30);
+	r->runno = (long)jget_int(o, "run", 0, 0, 1L << 30);
 	r->governor = intern(rs, jget_str(o, "cpufreq_governor"));
 	r->clocksource = intern(rs, jget_str(o, "clocksource"));
-	r->freq_max_khz = (long long)jget_num(o, "cpufreq_max_khz", -1);
+	r->freq_max_khz = jget_int(o, "cpufreq_max_khz", -1, 0, 1LL << 40);
 	r->smt = jget(o, "smt") && jget(o, "smt")->type == J_BOOL ?
-	    (int)jget_num(o, "smt", 0) : -1;
+	    (int)jget_int(o, "smt", 0, 0, 1) : -1;
 	const struct jnode *vm = jget(o, "vmstat");
 	for (int i = 0; i < RSET_NTEL - 2; i++)
 		r->tel[i] = jget_num(vm, rset_telemetry[i], NAN);
 	r->tel[RSET_NTEL - 2] = jget_num(o, "majflt", NAN);
 	r->tel[RSET_NTEL - 1] = jget_num(o, "nivcsw", NAN);
-	r->mem_kb = (long long)jget_num(o, "mem_total_kb", 0);
+	r->mem_kb = jget_int(o, "mem_total_kb", 0, 0, 1LL << 50);
 	r->ok = strcmp(status, "ok") == 0;
-	r->exit_code = (int)jget_num(o, "exit_code", 0);
+	r->exit_code = (int)jget_int(o, "exit_code", 0, -255, 65535);
 	r->wall = wall;
 	r->cpu_pct = jget_num(o, "cpu_pct", NAN);
 	r->lcpu_pct = jget_num(o, "lcpu_pct", NAN);
@@ -516,7 +516,8 @@ mark_suspects(struct rset *rs)
 	struct srun *sr = xcalloc(rs->ntimed + 1, sizeof *sr);
 	struct sflag *sf = xcalloc(rs->ntimed + 1, sizeof *sf);
 
-	qsort(rs->timed, rs->ntimed, sizeof *rs->timed, timed_order);
+	if (rs->ntimed > 1)	/* qsort may not be handed NULL, even for none */
+		qsort(rs->timed, rs->ntimed, sizeof *rs->timed, timed_order);
 	for (size_t i = 0, j; i < rs->ntimed; i = j) {
 		for (j = i; j < rs->ntimed && rs->timed[j].session == rs->timed[i].session; j++)
 			sr[j - i] = (struct srun){ (size_t)(uintptr_t)rs->timed[j].block,

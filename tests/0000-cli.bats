@@ -28,6 +28,7 @@ load helpers
 	[ "$status" -eq 0 ]
 	[[ "$output" == "usage: contest list"* ]]
 	run contest --help
+	[ "$status" -eq 0 ]
 	[[ "$output" != *"--prepare CMD"* ]]
 }
 

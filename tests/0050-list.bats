@@ -31,6 +31,7 @@ load helpers
 
 @test "every load option that list shows is accepted by -l" {
 	run contest list
+	[ "$status" -eq 0 ]
 	while read -r kv; do
 		key=${kv%%=*}
 		val=${kv#*=}

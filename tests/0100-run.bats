@@ -55,9 +55,10 @@ load helpers
 	rm -rf "$CONTEST_RESULTS"
 	run contest -n 1 --lead 0 -- sh -c 'i=0; while [ $i -lt 300000 ]; do i=$((i+1)); done'
 	[ "$status" -eq 0 ]
-	# Other test files may share the CPUs under make -j: a low bar, but
-	# far above the sleep's.
-	rq '.[0].cpu_pct > 20 and (.[0].usr_s + .[0].sys_s) > 0.1' | grep -qx true
+	rq '(.[0].usr_s + .[0].sys_s) > 0.1' | grep -qx true
+	# a share: a low bar, far above the sleep's, on a machine not busy
+	quiet_machine
+	rq '.[0].cpu_pct > 20' | grep -qx true
 }
 
 @test "CPU% includes the job's waited-for descendants" {

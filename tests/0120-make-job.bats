@@ -28,7 +28,7 @@ standin() {
 	[[ "$output" != *"no work"* ]]
 	# the table's ratio of two sleeps of a second is about one
 	ratio=$(table_row cpu_load:n=1 "$output" | awk '{print $NF}')
-	[ "$(awk -v r="${ratio%%±*}" 'BEGIN {print (r > 0.8 && r < 1.25)}')" -eq 1 ]
+	[ "$(awk -v r="${ratio%%±*}" 'BEGIN {print (r > 0.5 && r < 2)}')" -eq 1 ]
 	run contest report "$CONTEST_RESULTS"
 	[ "$status" -eq 0 ]
 	grep -qx 'prepare: make clean (inferred: a make job)' <<<"$output"
@@ -53,6 +53,7 @@ standin() {
 	[ "$(grep -c 'may have done no work: does the job need' <<<"$output")" -eq 2 ]
 	grep -qx 'prepare: none' <<<"$output"
 	run contest report --format json "$CONTEST_RESULTS"
+	[ "$status" -eq 0 ]
 	[ "$(jq -c '[.loads[].rows[].suspect_runs]' <<<"$output")" = '[[2],[1,2]]' ]
 }
 

@@ -21,9 +21,11 @@ load helpers
 @test "the load's CPU is measured over the job's wall (LCPU%)" {
 	run contest -n 1 --lead 0 -l fork_load -- sleep 1
 	[ "$status" -eq 0 ]
-	rq '.[1] | (.lcpu_source == "proc" or .lcpu_source == "cgroup") and .load_cpu_s > 0.1 and .lcpu_pct > 10' | grep -qx true
+	rq '.[1] | (.lcpu_source == "proc" or .lcpu_source == "cgroup") and .load_cpu_s > 0' | grep -qx true
 	row=$(table_row fork_load "$output")
 	[[ "$(awk '{print $6}' <<<"$row")" =~ ^[0-9]+%$ ]]
+	quiet_machine
+	rq '.[1] | .load_cpu_s > 0.1 and .lcpu_pct > 10' | grep -qx true
 	rq '.[0] | .lcpu_source == "none" and .load_workers == 0' | grep -qx true
 }
 
@@ -67,5 +69,6 @@ load helpers
 	echo "# driver CPU during the job: $(rq '.[1].driver_cpu_s') s" >&3
 	# Measured here: about 1 ms (the fork of the job), 2 ms under ASan; a
 	# driver polling wait4 every millisecond spends 18 to 30 ms.
+	quiet_machine
 	rq 'all(.driver_cpu_s < 0.01)' | grep -qx true
 }

@@ -25,7 +25,7 @@ load helpers
 	# the OOM killer's first choice), freezes
 	# it (SIGSTOP to a group is atomic against fork) and counts it.
 	contest -n 1 --lead 0 -l forkbomb:mode=bomb,max=20 -- sh -c '
-	    for try in 1 2 3 4 5 6 7 8 9 10; do
+	    for try in $(seq 600); do
 		pg=
 		for p in $(ps -o pid= --ppid $PPID); do
 			[ "$(cat /proc/$p/oom_score_adj)" = 1000 ] && pg=$(ps -o pgid= -p $p | tr -d " ")

@@ -75,27 +75,33 @@ load helpers
 	no_leftovers 0
 }
 
+# A load worker of the driver $pid once no_load is recorded and fork_load's
+# job runs: a child of the driver that is still contest and asked to be
+# the OOM killer's first choice (not the watchdog, not the job).
+worker_beside_job() {
+	local p victim= job=
+	[ -s "$R" ] || return 1
+	for p in $(marked_pids); do
+		[ "$(awk '{print $4}' /proc/$p/stat 2>/dev/null)" = "$pid" ] || continue
+		case $(cat /proc/$p/comm 2>/dev/null) in
+		contest)
+			if [ "$(cat /proc/$p/oom_score_adj 2>/dev/null)" = 1000 ]; then
+				victim=$p
+			fi ;;
+		sleep) job=$p ;;
+		esac
+	done
+	[ -n "$victim" ] || return 1
+	[ -n "$job" ] || return 1
+	echo "$victim"
+}
+
 @test "a load worker that dies during the run fails the run, loudly" {
 	env CONTEST_TEST_MARK="$MARK" "$CONTEST" -n 1 --lead 0.5 -l fork_load:procs=2 \
 	    -- sleep 2.5 >out 2>err 3>&- &
 	pid=$!
-	victim=
-	for _ in $(seq 50); do
-		sleep 0.1
-		# A worker: a child of the driver that is still contest and asked
-		# to be the OOM killer's first choice (not the watchdog, not the job).
-		victim= job=
-		for p in $(marked_pids); do
-			[ "$(awk '{print $4}' /proc/$p/stat 2>/dev/null)" = "$pid" ] || continue
-			case $(cat /proc/$p/comm 2>/dev/null) in
-			contest) [ "$(cat /proc/$p/oom_score_adj)" = 1000 ] && victim=$p ;;
-			sleep) job=$p ;;
-			esac
-		done
-		# Only once no_load is recorded and fork_load's job is running.
-		[ -n "$victim" ] && [ -n "$job" ] && [ -s "$R" ] && break
-	done
-	[ -n "$victim" ]
+	wait_until 600 worker_beside_job
+	victim=$(worker_beside_job)
 	kill -9 "$victim"
 	st=0
 	wait "$pid" || st=$?

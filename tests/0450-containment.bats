@@ -132,7 +132,8 @@ kill9_all_loads() {
 	    done
 	    cat /proc/$$/oom_score_adj /proc/$PPID/oom_score_adj > mine.txt' 3>&-
 	# The pool's keeper and its three sleepers.
-	[ "$(sort -u adj.txt)" = 1000 ] && [ "$(wc -l < adj.txt)" -eq 4 ]
+	[ "$(sort -u adj.txt)" = 1000 ]
+	[ "$(wc -l < adj.txt)" -eq 4 ]
 	[ "$(sort -u mine.txt)" != 1000 ]
 	rq 'all(.oom_kills >= 0)' | grep -qx true
 }

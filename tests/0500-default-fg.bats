@@ -4,7 +4,8 @@
 load helpers
 
 @test "no COMMAND: the generated tree is compiled with make -jNCPU, and cached" {
-	command -v cc >/dev/null && command -v make >/dev/null || skip "needs cc and make"
+	command -v cc >/dev/null || skip "needs cc"
+	command -v make >/dev/null || skip "needs make"
 	run --separate-stderr contest -n 1 --lead 0
 	[ "$status" -eq 0 ]
 	[[ "$stderr" == *"generated the default job in $CONTEST_RESULTS/cctree-v1"* ]]

@@ -25,7 +25,7 @@ echo "job $(awk "/^Cpus_allowed_list/ {print \$2}" /proc/self/status)"'
 	log=$(ls "$CONTEST_RESULTS"/logs/*.log)
 	# SCHED_BATCH is policy 3; three sleepers and their parent
 	[ "$(grep -c '^load 19 3 0$' "$log")" -ge 4 ]
-	! grep '^load ' "$log" | grep -vqx 'load 19 3 0'
+	[ -z "$(grep '^load ' "$log" | grep -vx 'load 19 3 0')" ]
 	[ "$(grep -c '^job 1$' "$log")" -eq 2 ]
 	rq '.[1] | .load_nice == 19 and .load_policy == "batch" and .load_cpus == "0" and .job_cpus == "1" and .sched == "loads nice 19, policy batch, cpus 0; job cpus 1"' | grep -qx true
 	rq '.[0] | .load_nice == 19' | grep -qx true
@@ -39,7 +39,7 @@ echo "job $(awk "/^Cpus_allowed_list/ {print \$2}" /proc/self/status)"'
 	rm -rf "$CONTEST_RESULTS"
 	run contest -n 1 --lead 0.3 -l sleepers:n=2 -- sh -c "$probe"
 	[ "$status" -eq 0 ]
-	! grep -q '^scheduling:' <<<"$output"
+	run ! grep -q '^scheduling:' <<<"$output"
 	log=$(ls "$CONTEST_RESULTS"/logs/*.log)
 	[ "$(grep -c '^load 0 0 ' "$log")" -ge 3 ]
 	rq '.[1] | .load_nice == null and .load_policy == null and .load_cpus == null and .sched == ""' | grep -qx true

@@ -40,7 +40,7 @@ walls() {
 				awk -v a="$(csv_get "$csv" "$l" "$k" time_sd)" -v b="$sd" 'BEGIN { exit !((a - b) ^ 2 < 1e-10) }'
 				awk -v a="$(csv_get "$csv" "$l" "$k" time_ci95)" -v b="$ci" 'BEGIN { exit !((a - b) ^ 2 < 1e-10) }'
 				[ "$(csv_get "$csv" "$l" "$k" runs)" -eq "$n" ]
-				[ "$l" = no_load ] && continue
+				if [ "$l" = no_load ]; then continue; fi
 				# ratio of means, sd by propagation, CI95 from the standard
 				# errors at the Welch-Satterthwaite df (rounded down)
 				read -r r rsd rci < <(awk -v m="$m" -v s="$sd" -v n="$n" \
@@ -79,9 +79,11 @@ walls() {
 	grep -q '^? CoV of Time above 5%, fewer than 3 runs, or runs that may have done no work' <<<"$output"
 	head -2 "$D/classic.jsonl" > two.jsonl
 	run contest report two.jsonl
+	[ "$status" -eq 0 ]
 	[[ "$(block_row no_load 2.4.19 "$output")" =~ ^2\.4\.19\ +2\ +72\.75±1\.06\? ]]
 	run contest report -l fork_load "$D/classic.jsonl"
-	! grep -q '^?' <<<"$output"
+	[ "$status" -eq 0 ]
+	run ! grep -q '^?' <<<"$output"
 }
 
 @test "report: csv has one header and a line per kernel and load, all of the same width" {
@@ -132,21 +134,28 @@ walls() {
 
 @test "report: filters by label, load, host and date; sorts by label and by time" {
 	run contest report -k 2.5.38 "$D/classic.jsonl"
+	[ "$status" -eq 0 ]
 	[ -z "$(block_row no_load 2.4.19 "$output")" ]
 	[ -n "$(block_row no_load 2.5.38 "$output")" ]
 	run contest report -l fork_load "$D/classic.jsonl"
+	[ "$status" -eq 0 ]
 	[[ "$output" == "fork_load:"* ]]
-	! grep -qx 'no_load:' <<<"$output"
+	[ "$(grep -cx 'no_load:' <<<"$output")" -eq 0 ]
 	run contest report --host beta "$D/hosts.jsonl"
+	[ "$status" -eq 0 ]
 	[ "$(grep -c '^same' <<<"$output")" -eq 1 ]
 	run contest report --since 2026-11-03 "$D/compare.jsonl"
+	[ "$status" -eq 0 ]
 	[ -z "$(block_row no_load base "$output")" ]
 	[ -n "$(block_row no_load worse "$output")" ]
 	run contest report --since 2026-11-03T03:00:01 "$D/compare.jsonl"
+	[ "$status" -eq 0 ]
 	[ -z "$(block_row no_load worse "$output")" ]
 	run contest report --sort time -l fork_load "$D/compare.jsonl"
+	[ "$status" -eq 0 ]
 	[ "$(awk '/^(base|worse|better) / { printf "%s ", $1 }' <<<"$output")" = "better base worse " ]
 	run contest report --sort label "$D/compare.jsonl" "$D/classic.jsonl"
+	[ "$status" -eq 0 ]
 	[ "$(awk '/^fork_load:$/ { f = 1; next } f && /^[^ ]+:$/ { exit } f && /^[0-9a-z.]+ +[0-9]/ { printf "%s ", $1 }' <<<"$output")" = "2.4.19 2.5.38 base better worse " ]
 	run --separate-stderr contest report -k nothing "$D/classic.jsonl"
 	[ "$status" -eq 1 ]
@@ -190,13 +199,16 @@ walls() {
 }
 
 @test "report: a directory is every *.jsonl in it; the default is the results dir" {
-	mkdir -p hosts && cp "$D/classic.jsonl" hosts/a.jsonl && cp "$D/hosts.jsonl" hosts/b.jsonl
+	mkdir -p hosts
+	cp "$D/classic.jsonl" hosts/a.jsonl
+	cp "$D/hosts.jsonl" hosts/b.jsonl
 	echo junk > hosts/notes.txt
 	run --separate-stderr contest report hosts
 	[ "$status" -eq 0 ]
 	[ -n "$(block_row fork_load 2.4.19 "$output")" ]
 	[ -n "$(block_row no_load same@beta "$output")" ]
-	mkdir -p "$CONTEST_RESULTS" && cp "$D/classic.jsonl" "$R"
+	mkdir -p "$CONTEST_RESULTS"
+	cp "$D/classic.jsonl" "$R"
 	run contest report
 	[ "$status" -eq 0 ]
 	[ -n "$(block_row fork_load 2.5.38 "$output")" ]
@@ -226,10 +238,11 @@ walls() {
 	[ "$status" -eq 0 ]
 	grep -qx 'no_load: cold: run 3 (309.80 s, median 201.00 s) stands out: workingset_refault_file 91000 against 48, job majflt 2400 against 2; more runs or --warmup would tell' <<<"$output"
 	# the steady kernel gets no such line
-	! grep -q '^no_load: warm:' <<<"$output"
+	[ "$(grep -c '^no_load: warm:' <<<"$output")" -eq 0 ]
 	grep -qx '  cpufreq  cold: no cpufreq, warm: cpufreq performance' <<<"$output"
 	grep -qx '  smt      cold: SMT off, warm: SMT on' <<<"$output"
 	grep -qx '  clock    cold: clocksource tsc, warm: clocksource hpet' <<<"$output"
 	run contest report --format json "$D/refault.jsonl"
+	[ "$status" -eq 0 ]
 	jq -e '.kernels[1].env | .clocksource == "hpet" and .smt == true and .cpufreq_governor == "performance" and .cpus_online == 2' <<<"$output"
 }

@@ -48,6 +48,7 @@ cmp_line() {
 	awk -F, '$1 == "fork_load" { ok = $11 < 0.0001 && $12 == 1 && $21 == 1 } END { exit !ok }' <<<"$output"
 	awk -F, '$1 == "sleepers:n=100" { ok = $11 > 0.5 && $12 == 0 && $21 == 0 } END { exit !ok }' <<<"$output"
 	run contest compare --stats base worse "$D/compare.jsonl"
+	[ "$status" -eq 1 ]
 	grep -q 'p(Time)  p(Ratio)  Runs' <<<"$output"
 	[[ "$(cmp_line sleepers:n=100 "$output")" =~ \ 0\.92[0-9][0-9]\ +0\.93[0-9][0-9]\ +4/4$ ]]
 }

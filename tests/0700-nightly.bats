@@ -13,7 +13,8 @@ nightly() {
 	run nightly -k night1 -- sleep 0.05
 	[ "$status" -eq 0 ]
 	N=$BATS_TEST_TMPDIR/n
-	[ -s "$N/nightly-night1.md" ] && [ -s "$N/nightly-night1.svg" ]
+	[ -s "$N/nightly-night1.md" ]
+	[ -s "$N/nightly-night1.svg" ]
 	[ ! -e "$N/nightly-night1.junit.xml" ]
 	grep -q 'First night for this host: nothing to compare with yet' "$N/nightly-night1.md"
 	grep -qx '### sleepers:n=5' "$N/nightly-night1.md"

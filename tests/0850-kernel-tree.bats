@@ -58,6 +58,7 @@ MK
 	[ "$status" -eq 0 ]
 	[ "$(cat tree/.config)" = "$(printf 'CONFIG_MINE=y\nCONFIG_FROM_FILE=y')" ]
 	run "$KT" --config my.config --from linux-9.9.tar.gz tree
+	[ "$status" -eq 0 ]
 	[ "$(grep -c olddefconfig tree/configs.log)" -eq 1 ]
 }
 
@@ -65,7 +66,8 @@ MK
 	fake_tarball
 	run "$KT" --from fake/linux-9.9 t2
 	[ "$status" -eq 0 ]
-	[ -f t2/Makefile ] && [ -f t2/.config ]
+	[ -f t2/Makefile ]
+	[ -f t2/.config ]
 	[ ! -e fake/linux-9.9/.config ]
 }
 
@@ -76,7 +78,8 @@ MK
 		eval "set -- $args"
 		run --separate-stderr "$KT" "$@"
 		[ "$status" -eq 2 ] || { echo "# '$args': $status" >&3; return 1; }
-		[ "$(wc -l <<<"$stderr")" -eq 1 ] && [[ "$stderr" == kernel-tree:* ]]
+		[ "$(wc -l <<<"$stderr")" -eq 1 ]
+		[[ "$stderr" == kernel-tree:* ]]
 	done
 	[ ! -e t ]
 }
@@ -88,11 +91,13 @@ MK
 	[ "$status" -eq 1 ]
 	[[ "$stderr" == *"not a tarball I know"* ]]
 	[ ! -e t ]
-	mkdir -p empty && tar -czf empty.tar.gz -C empty .
+	mkdir -p empty
+	tar -czf empty.tar.gz -C empty .
 	run --separate-stderr "$KT" --from empty.tar.gz t
 	[ "$status" -eq 1 ]
 	[[ "$stderr" == *"holds no Makefile at its top: not a kernel tree"* ]]
-	mkdir full && touch full/x
+	mkdir full
+	touch full/x
 	run --separate-stderr "$KT" --from linux-9.9.tar.gz full
 	[ "$status" -eq 1 ]
 	[[ "$stderr" == *"exists and is not empty"* ]]

@@ -14,7 +14,8 @@ load helpers
 
 @test "every run option in --help is in the man page" {
 	run contest run --help
-	for opt in $(grep -o -- '--[a-z]*' <<<"$output" | sort -u); do
+	[ "$status" -eq 0 ]
+	for opt in $(grep -o -- '--[a-z][a-z-]*' <<<"$output" | sort -u); do
 		grep -q -- "${opt#--}" "$TOP_SRCDIR/contest/contest.1" || {
 			echo "# $opt missing from contest.1" >&3; false; }
 	done
@@ -23,6 +24,7 @@ load helpers
 @test "the man page renders without warnings" {
 	command -v groff >/dev/null || skip "no groff"
 	run sh -c 'groff -man -Tutf8 -ww -z "$1" 2>&1' _ "$TOP_SRCDIR/contest/contest.1"
+	[ "$status" -eq 0 ]
 	[ -z "$output" ]
 }
 

@@ -187,3 +187,16 @@ descendants() {
 		}
 	    }'
 }
+
+# quiet_machine: skip a test whose point is a scheduling outcome (a CPU
+# share, a wait) when the machine is already busy: on a busy CI runner
+# such a test would measure the other load.  The claim itself lives in
+# scripts/bench too.  Busy: PSI's cpu "some" avg10 above 20%.
+quiet_machine() {
+	local avg
+	[ -r /proc/pressure/cpu ] || return 0
+	avg=$(sed -n 's/^some avg10=\([0-9.]*\) .*/\1/p' /proc/pressure/cpu)
+	if awk -v a="${avg:-0}" 'BEGIN { exit !(a > 20) }'; then
+		skip "the machine is busy (cpu pressure some avg10 $avg%): a share measured now would be the other load's"
+	fi
+}

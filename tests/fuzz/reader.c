@@ -18,12 +18,13 @@
 int
 LLVMFuzzerTestOneInput(const uint8_t *d, size_t n)
 {
-	static char path[64];
+	static char path[64], svg[64];
 	static FILE *null;
 	jmp_buf jb;
 
 	if (null == NULL) {
 		snprintf(path, sizeof path, "/tmp/contest-fuzz-%ld.jsonl", (long)getpid());
+		snprintf(svg, sizeof svg, "/tmp/contest-fuzz-%ld.svg", (long)getpid());
 		if ((null = fopen("/dev/null", "w")) == NULL)
 			abort();
 	}
@@ -40,6 +41,7 @@ LLVMFuzzerTestOneInput(const uint8_t *d, size_t n)
 		report_text(null, &rs, 0, 1);
 		report_csv(null, &rs);
 		report_json(null, &rs);
+		report_svg(svg, &rs);
 		if (rs.nrow >= 2) {
 			struct cmp m;
 			cmp_build(&m, &rs, 0, 1, 5.0);
@@ -55,5 +57,6 @@ LLVMFuzzerTestOneInput(const uint8_t *d, size_t n)
 	util_exit_jump = NULL;
 	rset_free(&rs);
 	unlink(path);
+	unlink(svg);
 	return 0;
 }

@@ -1,0 +1,39 @@
+#!/usr/bin/env bats
+# The suite's own checks can fail: no mid-test `! cmd`, no `A && B`
+# before a test's end, no `run` whose status goes unread
+# (tests/lint-bats.awk); and the lint itself catches each pattern.
+
+load helpers
+
+LINT="$TOP_SRCDIR/tests/lint-bats.awk"
+
+@test "lint: every bats file of the suite passes" {
+	run awk -f "$LINT" "$TOP_SRCDIR"/tests/*.bats
+	[ "$status" -eq 0 ]
+	[ -z "$output" ]
+}
+
+@test "lint: each pattern that cannot fail is caught, and where" {
+	run awk -f "$LINT" "$TOP_SRCDIR/tests/data/lint/bad.bats"
+	[ "$status" -eq 1 ]
+	f=$TOP_SRCDIR/tests/data/lint/bad.bats
+	[ "${lines[0]}" = "$f:5: '! cmd' before a test's end never fails it: use 'run !' or '|| false'" ]
+	[ "${lines[1]}" = "$f:10: the left side of '&&' before a test's end never fails it: one check a line, or '|| false'" ]
+	[ "${lines[2]}" = "$f:15: the left side of '&&' before a test's end never fails it: one check a line, or '|| false'" ]
+	[ "${lines[3]}" = "$f:20: 'run' whose \$status is never checked: check it, or use 'run -N' or 'run !'" ]
+	[ "${lines[4]}" = "$f:25: the left side of '&&' before a test's end never fails it: one check a line, or '|| false'" ]
+	[ "${#lines[@]}" -eq 5 ]
+}
+
+@test "lint: the idioms that can fail a test pass" {
+	run awk -f "$LINT" "$TOP_SRCDIR/tests/data/lint/good.bats"
+	[ "$status" -eq 0 ]
+	[ -z "$output" ]
+}
+
+@test "lint: the fixtures really behave as the lint says (bats runs them)" {
+	run bats --tap "$TOP_SRCDIR/tests/data/lint/bad.bats"
+	[ "$status" -eq 0 ]	# every test there passes: its checks cannot fail
+	run bats --tap "$TOP_SRCDIR/tests/data/lint/good.bats"
+	[ "$status" -eq 0 ]
+}

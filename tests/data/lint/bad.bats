@@ -1,0 +1,28 @@
+#!/usr/bin/env bats
+# Every check here can never fail: tests/0010-lint.bats expects each flagged.
+
+@test "a mid-test negation" {
+	! grep -q x /dev/null
+	true
+}
+
+@test "a mid-test and-list" {
+	[ 1 -eq 2 ] && [ 2 -eq 2 ]
+	true
+}
+
+@test "a mid-test and-list of commands" {
+	false && true
+	true
+}
+
+@test "a run whose status nobody reads" {
+	run false
+	[ -z "$output" ]
+}
+
+@test "a continued and-list" {
+	[ 1 -eq 2 ] && \
+	    [ 2 -eq 2 ]
+	true
+}

@@ -1,0 +1,25 @@
+#!/usr/bin/env bats
+# Nothing here may be flagged: each check can fail its test.
+
+@test "an and-list at the end" {
+	true
+	[ 1 -eq 1 ] && [ 2 -eq 2 ]
+}
+
+@test "explicit, conditions, quoted, heredoc" {
+	[ 1 -eq 1 ] && [ 2 -eq 2 ] || false
+	[ -e /nonexistent ] || skip "not here"
+	if [ 1 -eq 1 ] && true; then :; fi
+	while false && true; do :; done
+	sh -c 'true && true'
+	x=$(true && echo y)
+	cat <<EOT
+a && b
+! c
+EOT
+	run -1 false
+	run ! true
+	run true
+	[ "$status" -eq 0 ]
+	! false
+}

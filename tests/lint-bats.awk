@@ -1,0 +1,142 @@
+# lint-bats.awk: checks in bats tests that can never fail.  Under bats a
+# test fails on a command's failure (set -e) or on its last command's
+# status, so, anywhere but at a test's end:
+#   - `! cmd` never fails the test (set -e ignores a negated command);
+#   - in `A && B`, a failing A never fails the test;
+# and `run CMD` swallows CMD's status unless the test looks at $status
+# (or asks with `run -N` / `run !`) before the next run.
+# Prints FILE:LINE: why, one a finding.  Lines ending in `|| false` (or
+# `|| return 1`, `|| exit 1`, `|| fail`, `|| skip ...`) are explicit and
+# pass.
+
+function report(i, why) {
+	printf "%s:%d: %s\n", FILENAME, lineno[i], why
+	found++
+}
+
+# The code of line s with quoted text and $(...) emptied; quoting state
+# carries over from line to line in q ("" none, "'" or "\"").
+function code_of(s,    out, i, c, n) {
+	out = ""
+	n = length(s)
+	for (i = 1; i <= n; i++) {
+		c = substr(s, i, 1)
+		if (q == "'") {
+			if (c == "'")
+				q = ""
+			continue
+		}
+		if (c == "\\") {
+			i++
+			continue
+		}
+		if (q == "\"") {
+			if (c == "\"")
+				q = ""
+			continue
+		}
+		if (c == "'" || c == "\"") {
+			q = c
+			out = out c c
+			continue
+		}
+		if (c == "#" && (i == 1 || substr(s, i - 1, 1) ~ /[ \t]/))
+			break	# a comment
+		out = out c
+	}
+	while (out ~ /\$\([^()]*\)/)
+		gsub(/\$\([^()]*\)/, "x", out)
+	return out
+}
+
+function analyze(    i, last, c, j, checked, heredoc) {
+	last = 0
+	for (i = 1; i <= n; i++)
+		if (code[i] !~ /^[ \t]*$/)
+			last = i
+	for (i = 1; i <= n; i++) {
+		c = code[i]
+		sub(/^[ \t]+/, "", c)
+		if (c == "" || skip[i])
+			continue
+		explicit = c ~ /\|\|[ \t]*(false|return 1|exit 1|fail)[ \t;]*$/ ||
+		    c ~ /\|\|[ \t]*skip([ \t]|$)/ ||
+		    c ~ /\|\|[ \t]*\{.*(false|return 1|exit 1)[ \t;]*\}[ \t;]*$/
+		if (i != last && c ~ /^![ \t]/ && !explicit)
+			report(i, "'! cmd' before a test's end never fails it: use 'run !' or '|| false'")
+		if (i != last && c ~ /&&/ && c !~ /^(if|elif|while|until)[ \t]/ &&
+		    c !~ /^(for|case)[ \t]/ && !explicit)
+			report(i, "the left side of '&&' before a test's end never fails it: one check a line, or '|| false'")
+		if (c ~ /^run([ \t]|$)/ && c !~ /^run[ \t]+(-[0-9]+|!)([ \t]|$)/) {
+			checked = 0
+			for (j = i + 1; j <= n; j++) {
+				if (code[j] ~ /^[ \t]*run([ \t]|$)/)
+					break
+				if (body[j] ~ /\$\{?status/) {
+					checked = 1
+					break
+				}
+			}
+			if (!checked)
+				report(i, "'run' whose $status is never checked: check it, or use 'run -N' or 'run !'")
+		}
+	}
+}
+
+FNR == 1 {
+	intest = 0
+}
+
+intest && /^}[ \t]*$/ {
+	analyze()
+	intest = 0
+	next
+}
+
+intest {
+	# a heredoc's text is not code
+	if (hd != "") {
+		if ($0 ~ "^[ \t]*" hd "$")
+			hd = ""
+		skip[++n] = 1
+		body[n] = $0
+		code[n] = ""
+		lineno[n] = FNR
+		next
+	}
+	body[++n] = $0
+	lineno[n] = FNR
+	skip[n] = 0
+	line = $0
+	# a command continued with '\' is one line, reported at its start
+	if (cont) {
+		code[start] = code[start] " " code_of(line)
+		code[n] = ""
+	} else {
+		code[n] = code_of(line)
+		start = n
+	}
+	cont = line ~ /\\$/ && q == ""
+	if (match(line, /<<-?[ \t]*['"]?[A-Za-z_]+['"]?/)) {
+		hd = substr(line, RSTART, RLENGTH)
+		sub(/^<<-?[ \t]*['"]?/, "", hd)
+		sub(/['"]?$/, "", hd)
+	}
+	next
+}
+
+/^@test .*\{[ \t]*$/ {
+	intest = 1
+	n = 0
+	q = ""
+	hd = ""
+	cont = 0
+	split("", body)
+	split("", code)
+	split("", lineno)
+	split("", skip)
+}
+
+END {
+	exit found > 0
+}
