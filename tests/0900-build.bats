@@ -16,7 +16,8 @@ load helpers
 	run contest run --help
 	[ "$status" -eq 0 ]
 	for opt in $(grep -o -- '--[a-z][a-z-]*' <<<"$output" | sort -u); do
-		grep -q -- "${opt#--}" "$TOP_SRCDIR/contest/contest.1" || {
+		# as troff writes it: every hyphen escaped
+		grep -qF -- "${opt//-/\\-}" "$TOP_SRCDIR/contest/contest.1" || {
 			echo "# $opt missing from contest.1" >&3; false; }
 	done
 }
