@@ -245,7 +245,7 @@ run_args(int argc, char **argv, struct session *s, struct loadspec *slots,
 	if (argc > 0 && argv[0][0] == '\0')
 		usage_fail("empty command name");
 	if (argc > 0) {
-		int e = proc_find_command(argv[0]);
+		int e = proc_find_command(argv[0], s->job_path, sizeof s->job_path);
 		if (e == ENOENT && !strchr(argv[0], '/'))
 			fatal(127, "%s: command not found", argv[0]);
 		if (e)
@@ -317,10 +317,16 @@ cmd_run(int argc, char **argv)
 	s.containment = contained;
 
 	if (argc == 0) {
-		if (fgtree_setup(s.dir, s.si.nproc, &tree, err, sizeof err) < 0)
+		if (fgtree_setup(s.dir, s.si.nproc, &tree, err, sizeof err) < 0) {
+			if (tree.refused)
+				usage_fail("the default job: %s", err);
 			fatal(1, "%s", err);
+		}
 		if (tree.generated)
 			warnmsg("generated the default job in %s", tree.dir);
+		if (tree.restored)
+			warnmsg("the default job in %s was not what contest generates "
+			    "(%s): written again", tree.dir, tree.differs);
 		/* The job's make must not join a make that runs us. */
 		unsetenv("MAKEFLAGS");
 		unsetenv("MFLAGS");
@@ -328,9 +334,10 @@ cmd_run(int argc, char **argv)
 		s.argv = tree.argv;
 		s.command = tree.command;
 		s.builtin = 1;
+		s.job_sha256 = tree.sha256;
 		if (s.prepare_str == NULL && !no_prepare) {
 			s.prepare = tree.prepare;
-			s.prepare_str = "make -s clean";
+			s.prepare_str = "make -s -f Makefile clean";
 		}
 	} else {
 		s.argv = argv;

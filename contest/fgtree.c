@@ -1,5 +1,6 @@
 #include "config.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -9,6 +10,8 @@
 #include <unistd.h>
 
 #include "fgtree.h"
+#include "sha256.h"
+#include "trust.h"
 #include "util.h"
 
 /* Sized so that gcc -O2 spends about 25 CPU seconds on a 2020s x86 core;
@@ -161,6 +164,143 @@ generate(const char *dir)
 	return emit(dir, ".complete", gen_stamp, 0, &r);
 }
 
+#define NFILES	(UNITS + 4)
+
+/* What the generator writes, in memory: names and contents, in order. */
+struct expect {
+	char	 name[NFILES][32];
+	char	*text[NFILES];
+	size_t	 len[NFILES];
+};
+
+static int
+expected(struct expect *x)
+{
+	struct rng r = { 0x636f6e7465737431ULL };
+	static int (*const tail[])(FILE *, unsigned, struct rng *) = {
+		gen_main, gen_common, gen_make, gen_stamp,
+	};
+	static const char *const tailname[] = { "main.c", "common.h", "Makefile",
+	    ".complete" };
+
+	memset(x, 0, sizeof *x);
+	for (unsigned i = 0; i < NFILES; i++) {
+		FILE *f = open_memstream(&x->text[i], &x->len[i]);
+		int bad;
+		if (f == NULL)
+			return -1;
+		if (i < UNITS) {
+			snprintf(x->name[i], sizeof x->name[i], "unit%03u.c", i);
+			bad = gen_unit(f, i, &r);
+		} else {
+			snprintf(x->name[i], sizeof x->name[i], "%s", tailname[i - UNITS]);
+			bad = tail[i - UNITS](f, 0, &r);
+		}
+		if (fclose(f) != 0 || bad)
+			return -1;
+	}
+	return 0;
+}
+
+static void
+expect_free(struct expect *x)
+{
+	for (unsigned i = 0; i < NFILES; i++)
+		free(x->text[i]);
+}
+
+/* 1 when path is a regular file (not a link) holding exactly text[0..len). */
+static int
+same_file(const char *path, const char *text, size_t len)
+{
+	int fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+	struct stat st;
+	int same = 0;
+
+	if (fd < 0)
+		return 0;
+	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && (size_t)st.st_size == len) {
+		char *buf = malloc(len + 1);
+		size_t got = 0;
+		ssize_t n = 1;
+		while (buf && got < len && (n = read(fd, buf + got, len - got)) > 0)
+			got += (size_t)n;
+		same = buf && got == len && memcmp(buf, text, len) == 0;
+		free(buf);
+	}
+	close(fd);
+	return same;
+}
+
+static void
+note(char *buf, size_t len, const char *what)
+{
+	size_t used = strlen(buf);
+
+	if (used + strlen(what) + 8 < len)
+		snprintf(buf + used, len - used, "%s%s", used ? ", " : "", what);
+	else if (used + 6 < len && strcmp(buf + used - 3, "...") != 0)
+		snprintf(buf + used, len - used, ", ...");
+}
+
+/* Build outputs: the objects and the program, which clean removes. */
+static int
+build_output(const char *name)
+{
+	size_t n = strlen(name);
+
+	return strcmp(name, "prog") == 0 || (n > 2 && strcmp(name + n - 2, ".o") == 0);
+}
+
+/*
+ * What in dir differs from x, named into why ("" when nothing does);
+ * unknown entries are listed in unknown[] to be removed.  -1 when the
+ * directory cannot be read.
+ */
+static int
+compare_tree(const char *dir, const struct expect *x, char *why, size_t whylen,
+    char (*unknown)[256], size_t *nunknown, size_t maxunknown)
+{
+	char path[4200], what[300];
+	DIR *d = opendir(dir);
+	struct dirent *de;
+
+	why[0] = '\0';
+	*nunknown = 0;
+	if (d == NULL)
+		return -1;
+	while ((de = readdir(d)) != NULL) {
+		const char *n = de->d_name;
+		int known = 0;
+		if (strcmp(n, ".") == 0 || strcmp(n, "..") == 0)
+			continue;
+		for (unsigned i = 0; i < NFILES && !known; i++)
+			known = strcmp(n, x->name[i]) == 0;
+		if (known)
+			continue;
+		if (build_output(n)) {
+			/* an object must be a plain file, as cc writes it */
+			struct stat st;
+			snprintf(path, sizeof path, "%s/%s", dir, n);
+			if (lstat(path, &st) == 0 && S_ISREG(st.st_mode))
+				continue;
+		}
+		snprintf(what, sizeof what, "%.200s unknown", n);
+		note(why, whylen, what);
+		if (*nunknown < maxunknown)
+			snprintf(unknown[(*nunknown)++], 256, "%.255s", n);
+	}
+	closedir(d);
+	for (unsigned i = 0; i < NFILES; i++) {
+		snprintf(path, sizeof path, "%s/%s", dir, x->name[i]);
+		if (!same_file(path, x->text[i], x->len[i])) {
+			snprintf(what, sizeof what, "%s changed", x->name[i]);
+			note(why, whylen, what);
+		}
+	}
+	return 0;
+}
+
 int
 fgtree_setup(const char *results_dir, long nproc, struct fgtree *t,
     char *err, size_t errlen)
@@ -168,31 +308,82 @@ fgtree_setup(const char *results_dir, long nproc, struct fgtree *t,
 	char buf[4200];
 	struct stat st;
 
+	struct expect x;
+	static char unknown[64][256];
+	size_t nunknown;
+
 	memset(t, 0, sizeof *t);
+	err[0] = '\0';
 	snprintf(buf, sizeof buf, "%s/%s", results_dir, FGTREE_NAME);
 	t->dir = xstrdup(buf);
-	snprintf(buf, sizeof buf, "%s/.complete", t->dir);
-	if (stat(buf, &st) < 0) {
+	if (expected(&x) < 0) {
+		snprintf(err, errlen, "cannot generate the default job: %s", strerror(errno));
+		return -1;
+	}
+	struct sha256 h;
+	sha256_init(&h);
+	for (unsigned i = 0; i < NFILES; i++) {
+		sha256_update(&h, x.name[i], strlen(x.name[i]) + 1);
+		sha256_update(&h, x.text[i], x.len[i]);
+	}
+	sha256_hex(&h, t->sha256);
+	if (lstat(t->dir, &st) < 0) {
 		if (generate(t->dir) < 0) {
 			snprintf(err, errlen, "%s: cannot generate the default job: %s",
 			    t->dir, strerror(errno));
+			expect_free(&x);
 			return -1;
 		}
 		t->generated = 1;
+	} else {
+		/* It will be run, maybe as root: it must be ours and be the job. */
+		if ((t->refused = trust_dir(t->dir, err, errlen) < 0) ||
+		    compare_tree(t->dir, &x, t->differs, sizeof t->differs, unknown,
+		    &nunknown, 64) < 0) {
+			if (err[0] == '\0')
+				snprintf(err, errlen, "%s: %s", t->dir, strerror(errno));
+			expect_free(&x);
+			return -1;
+		}
+		if (t->differs[0]) {
+			for (size_t i = 0; i < nunknown; i++) {
+				snprintf(buf, sizeof buf, "%s/%s", t->dir, unknown[i]);
+				if (unlink(buf) < 0 && errno != ENOENT) {
+					snprintf(err, errlen, "%s: differs from the default job "
+					    "(%s) and %s cannot be removed: %s; remove the tree",
+					    t->dir, t->differs, unknown[i], strerror(errno));
+					expect_free(&x);
+					return -1;
+				}
+			}
+			if (generate(t->dir) < 0) {
+				snprintf(err, errlen, "%s: cannot write the default job again: %s",
+				    t->dir, strerror(errno));
+				expect_free(&x);
+				return -1;
+			}
+			t->restored = 1;
+		}
 	}
+	expect_free(&x);
+	/* -f: make reads GNUmakefile or makefile before Makefile */
 	snprintf(buf, sizeof buf, "-j%ld", nproc);
 	t->argv[0] = xstrdup("make");
 	t->argv[1] = xstrdup("-s");
-	t->argv[2] = xstrdup("-C");
-	t->argv[3] = xstrdup(t->dir);
-	t->argv[4] = xstrdup(buf);
-	t->argv[5] = NULL;
+	t->argv[2] = xstrdup("-f");
+	t->argv[3] = xstrdup("Makefile");
+	t->argv[4] = xstrdup("-C");
+	t->argv[5] = xstrdup(t->dir);
+	t->argv[6] = xstrdup(buf);
+	t->argv[7] = NULL;
 	t->prepare[0] = xstrdup("make");
 	t->prepare[1] = xstrdup("-s");
-	t->prepare[2] = xstrdup("-C");
-	t->prepare[3] = xstrdup(t->dir);
-	t->prepare[4] = xstrdup("clean");
-	t->prepare[5] = NULL;
+	t->prepare[2] = xstrdup("-f");
+	t->prepare[3] = xstrdup("Makefile");
+	t->prepare[4] = xstrdup("-C");
+	t->prepare[5] = xstrdup(t->dir);
+	t->prepare[6] = xstrdup("clean");
+	t->prepare[7] = NULL;
 	snprintf(buf, sizeof buf, "builtin:%s make -j%ld", FGTREE_NAME, nproc);
 	t->command = xstrdup(buf);
 	return 0;

@@ -12,13 +12,23 @@
 
 struct fgtree {
 	char	*dir;		/* RESULTS_DIR/cctree-v1 */
-	char	*argv[6];	/* make -s -C DIR -jN prog */
-	char	*prepare[6];	/* make -s -C DIR clean */
+	char	*argv[8];	/* make -s -f Makefile -C DIR -jN */
+	char	*prepare[8];	/* make -s -f Makefile -C DIR clean */
 	char	*command;	/* stable name stored in results */
 	int	 generated;	/* 1 when this call wrote the tree */
+	int	 restored;	/* 1 when it differed and was written again */
+	int	 refused;	/* 1 when it is not ours to trust */
+	char	 differs[256];	/* what differed, when restored */
+	char	 sha256[65];	/* of what the generator writes: the job's identity */
 };
 
-/* Generate the tree under results_dir unless a complete one is there. */
+/*
+ * Make sure the tree under results_dir is exactly what the generator
+ * writes (build outputs aside) before it is run: write it when missing,
+ * write it again when a file differs or an unknown one is there (a
+ * GNUmakefile, which make would read first); refuse, with why in err,
+ * a tree that is not ours to trust or to mend.
+ */
 int	fgtree_setup(const char *results_dir, long nproc, struct fgtree *,
 	    char *err, size_t errlen);
 void	fgtree_free(struct fgtree *);

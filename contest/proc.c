@@ -473,11 +473,13 @@ runnable(const char *path)
 }
 
 int
-proc_find_command(const char *name)
+proc_find_command(const char *name, char *found, size_t len)
 {
 	const char *path = getenv("PATH");
 	int seen = ENOENT;
 
+	if (found && len)
+		snprintf(found, len, "%s", name);
 	if (strchr(name, '/'))
 		return runnable(name);
 	if (path == NULL)
@@ -491,8 +493,11 @@ proc_find_command(const char *name)
 		if (snprintf(full, sizeof full, "%.*s%s%s", (int)dlen, p,
 		    dlen ? "/" : "", name) < (int)sizeof full) {
 			int e = runnable(full);
-			if (e == 0)
+			if (e == 0) {
+				if (found && len)
+					snprintf(found, len, "%s", full);
 				return 0;
+			}
 			if (e != ENOENT)
 				seen = e;
 		}

@@ -68,8 +68,9 @@ int	proc_exit_code(int status);
 /*
  * Would execvp(name) find something to run?  0 if so; else an errno
  * (ENOENT: nothing by that name; EACCES or EISDIR: found, not runnable),
- * so a typo fails before any load starts.
+ * so a typo fails before any load starts.  found (when not NULL) gets
+ * the path it would run.
  */
-int	proc_find_command(const char *name);
+int	proc_find_command(const char *name, char *found, size_t len);
 
 #endif

@@ -11,9 +11,11 @@
 #include <unistd.h>
 
 #include "cgroup.h"
+#include "fgtree.h"
 #include "json.h"
 #include "results.h"
 #include "stats.h"
+#include "trust.h"
 #include "util.h"
 #include "vmstat.h"
 
@@ -79,6 +81,36 @@ sched_field(struct json *j, const char *key, int set, int num, const char *text)
 		json_int(j, num);
 }
 
+/*
+ * Which job ran: the built-in one by the SHA-256 of what its generator
+ * writes (the tree is checked against it before every session); a
+ * COMMAND by the file it resolved to, with its size and mtime.
+ */
+static void
+put_job_identity(struct json *j, const struct session *s)
+{
+	struct stat st;
+
+	json_key(j, "job_sha256");
+	if (s->job_sha256)
+		json_str(j, s->job_sha256);
+	else
+		json_null(j);
+	json_key(j, "job_identity");
+	if (s->job_path[0] && stat(s->job_path, &st) == 0) {
+		json_obj_begin(j);
+		json_kstr(j, "path", s->job_path);
+		json_kint(j, "size", (long long)st.st_size);
+		json_kint(j, "mtime", (long long)st.st_mtime);
+		json_obj_end(j);
+	} else if (s->job_sha256) {
+		json_obj_begin(j);
+		json_kstr(j, "builtin", FGTREE_NAME);
+		json_obj_end(j);
+	} else
+		json_null(j);
+}
+
 /* Room for a few result lines at least, or the first run would be lost. */
 #define RESULTS_MIN_FREE	(16 * 1024)
 
@@ -130,15 +162,30 @@ results_open(struct session *s, char *err, size_t errlen)
 {
 	char path[4096];
 
+	struct stat st;
+
+	if (stat(s->dir, &st) < 0 && trust_new(s->dir, err, errlen) < 0)
+		return -1;
 	if (mkdir_p(s->dir) < 0) {
 		snprintf(err, errlen, "results dir %s: %s", s->dir, strerror(errno));
 		return -1;
 	}
+	/* nothing is written where another uid could have planted it */
+	if (trust_dir(s->dir, err, errlen) < 0)
+		return -1;
 	snprintf(path, sizeof path, "%s/%s", s->dir, RESULTS_FILE);
+	if (trust_file(path, err, errlen) < 0)
+		return -1;
 	s->results_fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_NOFOLLOW |
 	    O_CLOEXEC, 0644);
 	if (s->results_fd < 0) {
 		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+		return -1;
+	}
+	/* what was opened, not what was looked at: no swap in between */
+	if (fstat(s->results_fd, &st) < 0 || (st.st_uid != geteuid() && st.st_uid != 0) ||
+	    (st.st_mode & (S_IWGRP | S_IWOTH))) {
+		snprintf(err, errlen, "%s changed while contest opened it: refusing it", path);
 		return -1;
 	}
 	s->results_path = xstrdup(path);
@@ -150,6 +197,8 @@ results_open(struct session *s, char *err, size_t errlen)
 		snprintf(err, errlen, "%s: %s", path, strerror(errno));
 		return -1;
 	}
+	if (trust_dir(path, err, errlen) < 0)
+		return -1;
 	snprintf(path, sizeof path, "%s/logs/%s.log", s->dir, s->id);
 	s->log_fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_EXCL |
 	    O_NOFOLLOW | O_CLOEXEC, 0644);
@@ -285,6 +334,7 @@ results_append(struct session *s, const struct run_record *r)
 	    s->sched.load.cpus_text);
 	sched_field(&j, "job_cpus", s->sched.job.has_cpus, 0, s->sched.job.cpus_text);
 	json_kstr(&j, "command", s->command);
+	put_job_identity(&j, s);
 	json_key(&j, "argv");
 	json_arr_begin(&j);
 	for (size_t i = 0; s->argv[i]; i++)

@@ -106,12 +106,12 @@ find_row(struct rset *rs, const struct rrun *r)
 
 	for (i = 0; i < rs->nrow; i++)
 		if (rs->row[i].label == r->label && rs->row[i].host == r->host &&
-		    rs->row[i].command == r->command)
+		    rs->row[i].command == r->command && rs->row[i].job == r->job)
 			return i;
 	rs->row = realloc(rs->row, (i + 1) * sizeof *rs->row);
 	if (rs->row == NULL)
 		fatal(1, "out of memory");
-	rs->row[i] = (struct rrow){ r->label, r->host, r->command, NULL, NULL };
+	rs->row[i] = (struct rrow){ r->label, r->host, r->command, r->job, NULL, NULL };
 	rs->nrow++;
 	return i;
 }
@@ -159,6 +159,26 @@ counters(struct rset *rs, struct rrun *r, const struct jnode *o)
 		if (r->headline == c->name)
 			r->loads = c->val;
 	}
+}
+
+/* The job's identity as one string: the built-in tree's hash, or the
+ * command's file, size and mtime; NULL for results that do not say. */
+static const char *
+job_key(struct rset *rs, const struct jnode *o)
+{
+	const struct jnode *id = jget(o, "job_identity");
+	char buf[4300];
+
+	if (jget_str(o, "job_sha256")) {
+		snprintf(buf, sizeof buf, "sha256:%s", jget_str(o, "job_sha256"));
+		return intern(rs, buf);
+	}
+	if (id && jget_str(id, "path")) {
+		snprintf(buf, sizeof buf, "%.4000s %.0f %.0f", jget_str(id, "path"),
+		    jget_num(id, "size", -1), jget_num(id, "mtime", -1));
+		return intern(rs, buf);
+	}
+	return NULL;
 }
 
 static int
@@ -218,6 +238,7 @@ add_line(const struct jnode *o, unsigned long lineno, void *arg)
 	struct rrun *r = &rs->run[rs->nrun++];
 	memset(r, 0, sizeof *r);
 	r->session = intern(rs, jget_str(o, "session"));
+	r->job = job_key(rs, o);
 	r->prepare = intern(rs, jget_str(o, "prepare"));
 	r->prepare_inferred = jget(o, "prepare_inferred") &&
 	    jget(o, "prepare_inferred")->type == J_BOOL ?
@@ -401,7 +422,8 @@ name_rows(struct rset *rs)
 			    "are named LABEL@HOST", w->label, hosts + 1);
 		if (first && cmds > 1)
 			warnmsg("warning: label '%s' was measured with %zu different "
-			    "commands; its rows are named LABEL#N", w->label, cmds);
+			    "commands or jobs (command, job_sha256, job_identity); its "
+			    "rows are named LABEL#N", w->label, cmds);
 		size_t len = strlen(w->label) + strlen(w->host) + 32;
 		w->name = xcalloc(len, 1);
 		snprintf(w->name, len, "%s%s%s", w->label, hosts ? "@" : "",

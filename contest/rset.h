@@ -29,6 +29,7 @@ struct rrun {
 	const char	*kernel, *cpu_model, *version, *signal, *headline, *sched;
 	const char	*governor, *clocksource;
 	const char	*session, *prepare;	/* prepare NULL: none */
+	const char	*job;		/* the job's identity; NULL: not recorded */
 	int		 prepare_inferred;	/* -1: not recorded */
 	struct sflag	 suspect;	/* may have done no work */
 	long		 cpus_online, runno;
@@ -47,7 +48,7 @@ struct rrun {
 };
 
 struct rrow {
-	const char	*label, *host, *command;
+	const char	*label, *host, *command, *job;
 	char		*name;		/* label, with @host / #n when ambiguous */
 	const struct rrun *env;		/* the first run: kernel, CPU, memory */
 };

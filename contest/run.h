@@ -58,6 +58,9 @@ struct session {
 	char *const	*argv;
 	const char	*command;	/* as stored in results */
 	int		 builtin;
+	const char	*job_sha256;	/* the built-in job's, or NULL */
+	char		 job_path[4096];	/* COMMAND as resolved, "" for none */
+	long long	 job_size, job_mtime;
 	char *const	*prepare;	/* argv, or NULL */
 	const char	*prepare_str;
 	int		 prepare_inferred;	/* the make job's own clean step */

@@ -12,7 +12,8 @@ load helpers
 	tree="$CONTEST_RESULTS/cctree-v1"
 	[ "$(ls "$tree"/unit*.c | wc -l)" -eq 64 ]
 	[ -x "$tree/prog" ]
-	[ "$(rq '.[0].argv | join(" ")')" = "make -s -C $tree -j$(nproc)" ]
+	[ "$(rq '.[0].argv | join(" ")')" = "make -s -f Makefile -C $tree -j$(nproc)" ]
+	[ "$(rq '.[0].job_sha256 | length')" -eq 64 ]
 	[[ "$(rq '.[0].command')" == "builtin:cctree-v1 make -j$(nproc)" ]]
 	# A real compile: seconds of CPU, spread over the job's children.
 	rq '.[0] | .status == "ok" and .usr_s > 3 and .wall_s > 2' | grep -qx true
@@ -22,7 +23,37 @@ load helpers
 	# The second session reuses the tree and cleans it before its run.
 	run --separate-stderr contest -n 1 --lead 0 --warmup 0
 	[ "$status" -eq 0 ]
-	[[ "$stderr" != *generated* ]]
+	[ -z "$stderr" ]	# neither generated nor written again
 	[ "$(stat -c %Y "$tree/.complete")" = "$stamp" ]
+	[ "$(rq 'map(.job_sha256) | unique | length')" -eq 1 ]
 	rq '.[1] | .status == "ok" and .usr_s > 3' | grep -qx true
+}
+
+@test "the built-in job is checked before it runs: a planted Makefile is never executed" {
+	command -v cc >/dev/null || skip "needs cc"
+	command -v make >/dev/null || skip "needs make"
+	run --separate-stderr contest -n 1 --lead 0
+	[ "$status" -eq 0 ]
+	tree="$CONTEST_RESULTS/cctree-v1"
+	sum=$(md5sum <"$tree/Makefile")
+	# what someone with write access to the tree could leave for root
+	printf 'prog clean:\n\ttouch %s\n' "$BATS_TEST_TMPDIR/marker" >"$tree/Makefile"
+	cp "$tree/Makefile" "$tree/GNUmakefile"
+	run --separate-stderr contest -n 1 --lead 0
+	[ "$status" -eq 0 ]
+	[ ! -e "$BATS_TEST_TMPDIR/marker" ]
+	[[ "$stderr" == "contest: the default job in $tree was not what contest generates ("*"GNUmakefile unknown"*"Makefile changed"*"): written again" ]]
+	[ "$(md5sum <"$tree/Makefile")" = "$sum" ]
+	[ ! -e "$tree/GNUmakefile" ]
+	rq '.[1] | .status == "ok" and .usr_s > 3' | grep -qx true
+	[ "$(rq 'map(.job_sha256) | unique | length')" -eq 1 ]
+	# a tree that is not ours to mend is refused, and nothing runs
+	[ "$(id -u)" -eq 0 ] || skip "needs root to give the tree away"
+	printf 'prog clean:\n\ttouch %s\n' "$BATS_TEST_TMPDIR/marker" >"$tree/Makefile"
+	chown -R 64984 "$tree"
+	run --separate-stderr contest -n 1 --lead 0
+	[ "$status" -eq 2 ]
+	[[ "$stderr" == "contest: the default job: $tree is owned by uid 64984, not by you (uid 0) or root"* ]]
+	[ ! -e "$BATS_TEST_TMPDIR/marker" ]
+	[ "$(wc -l <"$R")" -eq 2 ]
 }

@@ -70,7 +70,7 @@ user_results() {
 	[ "$(id -u)" -eq 0 ] || skip "needs root to run as another user"
 	command -v setpriv >/dev/null || skip "no setpriv"
 	USER_DIR=$(mktemp -d /tmp/contest-user.XXXXXX)
-	chmod 777 "$USER_DIR"
+	chmod 1777 "$USER_DIR"	# sticky, as /tmp: contest refuses a results dir under an unsticky world-writable parent
 	mkdir "$USER_DIR/bin"
 	cp "$CONTEST" "$FORKBOMB" "$FORKTIME" "$USER_DIR/bin/"
 	chmod 755 "$USER_DIR/bin" "$USER_DIR"/bin/*
