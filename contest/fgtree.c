@@ -301,16 +301,70 @@ compare_tree(const char *dir, const struct expect *x, char *why, size_t whylen,
 	return 0;
 }
 
+/* Write the tree when missing; check it, and mend it when it differs. */
+static int
+setup_tree(struct fgtree *t, const struct expect *x, char *err, size_t errlen)
+{
+	static char unknown[64][256];
+	char buf[4200];
+	const char *fail = NULL;
+	size_t nunknown;
+	struct stat st;
+
+	if (lstat(t->dir, &st) < 0) {
+		t->generated = 1;
+		fail = "cannot generate the default job";
+	} else {
+		/* It will be run, maybe as root: it must be ours and be the job. */
+		if ((t->refused = trust_dir(t->dir, err, errlen) < 0))
+			return -1;
+		if (compare_tree(t->dir, x, t->differs, sizeof t->differs, unknown,
+		    &nunknown, 64) < 0) {
+			snprintf(err, errlen, "%s: %s", t->dir, strerror(errno));
+			return -1;
+		}
+		if (t->differs[0] == '\0')
+			return 0;
+		for (size_t i = 0; i < nunknown; i++) {
+			snprintf(buf, sizeof buf, "%s/%s", t->dir, unknown[i]);
+			if (unlink(buf) < 0 && errno != ENOENT) {
+				snprintf(err, errlen, "%s: differs from the default job (%s) "
+				    "and %s cannot be removed: %s; remove the tree", t->dir,
+				    t->differs, unknown[i], strerror(errno));
+				return -1;
+			}
+		}
+		t->restored = 1;
+		fail = "cannot write the default job again";
+	}
+	if (generate(t->dir) < 0) {
+		snprintf(err, errlen, "%s: %s: %s", t->dir, fail, strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+/* make -s -f Makefile -C dir last: make reads GNUmakefile or makefile
+ * before Makefile, so the job's own is named. */
+static void
+make_argv(char **v, const char *dir, const char *last)
+{
+	static const char *const head[] = { "make", "-s", "-f", "Makefile", "-C" };
+
+	for (size_t i = 0; i < 5; i++)
+		v[i] = xstrdup(head[i]);
+	v[5] = xstrdup(dir);
+	v[6] = xstrdup(last);
+	v[7] = NULL;
+}
+
 int
 fgtree_setup(const char *results_dir, long nproc, struct fgtree *t,
     char *err, size_t errlen)
 {
 	char buf[4200];
-	struct stat st;
-
 	struct expect x;
-	static char unknown[64][256];
-	size_t nunknown;
+	struct sha256 h;
 
 	memset(t, 0, sizeof *t);
 	err[0] = '\0';
@@ -320,70 +374,20 @@ fgtree_setup(const char *results_dir, long nproc, struct fgtree *t,
 		snprintf(err, errlen, "cannot generate the default job: %s", strerror(errno));
 		return -1;
 	}
-	struct sha256 h;
 	sha256_init(&h);
 	for (unsigned i = 0; i < NFILES; i++) {
 		sha256_update(&h, x.name[i], strlen(x.name[i]) + 1);
 		sha256_update(&h, x.text[i], x.len[i]);
 	}
 	sha256_hex(&h, t->sha256);
-	if (lstat(t->dir, &st) < 0) {
-		if (generate(t->dir) < 0) {
-			snprintf(err, errlen, "%s: cannot generate the default job: %s",
-			    t->dir, strerror(errno));
-			expect_free(&x);
-			return -1;
-		}
-		t->generated = 1;
-	} else {
-		/* It will be run, maybe as root: it must be ours and be the job. */
-		if ((t->refused = trust_dir(t->dir, err, errlen) < 0) ||
-		    compare_tree(t->dir, &x, t->differs, sizeof t->differs, unknown,
-		    &nunknown, 64) < 0) {
-			if (err[0] == '\0')
-				snprintf(err, errlen, "%s: %s", t->dir, strerror(errno));
-			expect_free(&x);
-			return -1;
-		}
-		if (t->differs[0]) {
-			for (size_t i = 0; i < nunknown; i++) {
-				snprintf(buf, sizeof buf, "%s/%s", t->dir, unknown[i]);
-				if (unlink(buf) < 0 && errno != ENOENT) {
-					snprintf(err, errlen, "%s: differs from the default job "
-					    "(%s) and %s cannot be removed: %s; remove the tree",
-					    t->dir, t->differs, unknown[i], strerror(errno));
-					expect_free(&x);
-					return -1;
-				}
-			}
-			if (generate(t->dir) < 0) {
-				snprintf(err, errlen, "%s: cannot write the default job again: %s",
-				    t->dir, strerror(errno));
-				expect_free(&x);
-				return -1;
-			}
-			t->restored = 1;
-		}
+	if (setup_tree(t, &x, err, errlen) < 0) {
+		expect_free(&x);
+		return -1;
 	}
 	expect_free(&x);
-	/* -f: make reads GNUmakefile or makefile before Makefile */
 	snprintf(buf, sizeof buf, "-j%ld", nproc);
-	t->argv[0] = xstrdup("make");
-	t->argv[1] = xstrdup("-s");
-	t->argv[2] = xstrdup("-f");
-	t->argv[3] = xstrdup("Makefile");
-	t->argv[4] = xstrdup("-C");
-	t->argv[5] = xstrdup(t->dir);
-	t->argv[6] = xstrdup(buf);
-	t->argv[7] = NULL;
-	t->prepare[0] = xstrdup("make");
-	t->prepare[1] = xstrdup("-s");
-	t->prepare[2] = xstrdup("-f");
-	t->prepare[3] = xstrdup("Makefile");
-	t->prepare[4] = xstrdup("-C");
-	t->prepare[5] = xstrdup(t->dir);
-	t->prepare[6] = xstrdup("clean");
-	t->prepare[7] = NULL;
+	make_argv(t->argv, t->dir, buf);
+	make_argv(t->prepare, t->dir, "clean");
 	snprintf(buf, sizeof buf, "builtin:%s make -j%ld", FGTREE_NAME, nproc);
 	t->command = xstrdup(buf);
 	return 0;

@@ -119,36 +119,38 @@ lead_started() {	# no_load recorded, the load's worker up
 	    [ "$(marked_pids | wc -l)" -ge 3 ]
 }
 
-@test "a signal during a 600 s lead time ends contest at once: INT, TERM, HUP" {
-	for s in INT:130 TERM:143 HUP:129; do
-		rm -rf "$CONTEST_RESULTS"
-		start -n 1 --lead 600 -l cpu_load:n=1 -- true
-		wait_until 600 lead_started
-		signal_in "${s%:*}" "${s#*:}"
-	done
-}
-
 sleepers_starting() {	# no_load recorded, the sleepers being forked
 	[ "$(lines_of "$R")" -ge 1 ] && [ "$(marked_pids | wc -l)" -ge 20 ]
 }
 
-@test "a signal while 5000 sleepers start up ends contest at once: INT, TERM, HUP" {
+prepare_running() {	# the prepare step's sleep is up
+	job_running sleep
+}
+
+# each_signal READY ARGS...: for INT, TERM and HUP, a session of ARGS,
+# the signal once READY holds, and contest gone within 2 s with 128+sig.
+each_signal() {
+	local ready=$1 s
+	shift
 	for s in INT:130 TERM:143 HUP:129; do
 		rm -rf "$CONTEST_RESULTS"
-		start -n 1 --lead 600 -l sleepers:n=5000 -- true
-		wait_until 600 sleepers_starting
+		start "$@"
+		wait_until 600 "$ready"
 		signal_in "${s%:*}" "${s#*:}"
 	done
 }
 
+@test "a signal during a 600 s lead time ends contest at once: INT, TERM, HUP" {
+	each_signal lead_started -n 1 --lead 600 -l cpu_load:n=1 -- true
+}
+
+@test "a signal while 5000 sleepers start up ends contest at once: INT, TERM, HUP" {
+	each_signal sleepers_starting -n 1 --lead 600 -l sleepers:n=5000 -- true
+}
+
 @test "a signal during the prepare step ends contest at once: INT, TERM, HUP" {
-	for s in INT:130 TERM:143 HUP:129; do
-		rm -rf "$CONTEST_RESULTS"
-		start -n 1 --lead 0 --prepare 'exec sleep 600' -- true
-		wait_until 600 job_running sleep
-		signal_in "${s%:*}" "${s#*:}"
-		[ ! -s "$R" ]
-	done
+	each_signal prepare_running -n 1 --lead 0 --prepare 'exec sleep 600' -- true
+	[ ! -s "$R" ]	# nothing was timed
 }
 
 @test "a wait that fails ends the session with status 1 and says why" {
