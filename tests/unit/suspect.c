@@ -35,7 +35,7 @@ main(void)
 	};
 	is_str(marks(once, 4, &n), ".aba", "a first run 5x the rest marks all after it");
 	ok(n == 3, "three measured runs marked");
-	struct sflag f[4];
+	struct sflag f[8];
 	suspect_mark(once, 4, f);
 	is_num(f[1].ref, 2.0, 0, "the reference is the first run's time");
 
