@@ -227,12 +227,40 @@ cg_session_init(char *why, size_t whylen)
 	return 0;
 }
 
+/* pids.max for the run's cgroup cg named name: in its own directory
+ * (v2), or in a group of the same name in the v1 pids hierarchy, which
+ * each process of the load joins beside its v2 cgroup. */
+static void
+cap(struct cgroup *cg, const char *name, long long pids_max)
+{
+	char v[32], path[4200];
+
+	snprintf(v, sizeof v, "%lld", pids_max);
+	if (pids_max <= 0 || pids_where == 0)
+		return;
+	if (pids_where == 2)
+		snprintf(cg->pids_path, sizeof cg->pids_path, "%s", cg->path);
+	else if ((size_t)snprintf(cg->pids_path, sizeof cg->pids_path, "%s/%s",
+	    pids_session, name) >= sizeof cg->pids_path ||
+	    mkdir(cg->pids_path, 0755) < 0) {
+		cg->pids_path[0] = '\0';
+		return;
+	}
+	snprintf(path, sizeof path, "%s/cgroup.procs", cg->pids_path);
+	if (write_file(cg->pids_path, "pids.max", v) < 0 || (pids_where == 1 &&
+	    (cg->pids_fd = open(path, O_WRONLY | O_CLOEXEC)) < 0)) {
+		if (pids_where == 1)
+			rmdir(cg->pids_path);
+		cg->pids_path[0] = '\0';
+		return;
+	}
+	cg->pids_max = pids_max;
+}
+
 int
 cg_create(struct cgroup *cg, const char *name, long long pids_max)
 {
 	char path[4200];
-
-	char v[32];
 
 	cg->procs_fd = cg->pids_fd = -1;
 	cg->pids_max = -1;
@@ -242,25 +270,7 @@ cg_create(struct cgroup *cg, const char *name, long long pids_max)
 	if ((size_t)snprintf(cg->path, sizeof cg->path, "%s/%s", session, name)
 	    >= sizeof cg->path || mkdir(cg->path, 0755) < 0)
 		return -1;
-	snprintf(v, sizeof v, "%lld", pids_max);
-	if (pids_max > 0 && pids_where == 2 &&
-	    write_file(cg->path, "pids.max", v) == 0) {
-		cg->pids_max = pids_max;
-		snprintf(cg->pids_path, sizeof cg->pids_path, "%s", cg->path);
-	}
-	if (pids_max > 0 && pids_where == 1 &&
-	    (size_t)snprintf(cg->pids_path, sizeof cg->pids_path, "%s/%s",
-	    pids_session, name) < sizeof cg->pids_path &&
-	    mkdir(cg->pids_path, 0755) == 0) {
-		snprintf(path, sizeof path, "%s/cgroup.procs", cg->pids_path);
-		if (write_file(cg->pids_path, "pids.max", v) < 0 ||
-		    (cg->pids_fd = open(path, O_WRONLY | O_CLOEXEC)) < 0) {
-			rmdir(cg->pids_path);
-			cg->pids_path[0] = '\0';
-		} else
-			cg->pids_max = pids_max;
-	} else if (pids_where == 1)
-		cg->pids_path[0] = '\0';
+	cap(cg, name, pids_max);
 	snprintf(path, sizeof path, "%s/cgroup.procs", cg->path);
 	if ((cg->procs_fd = open(path, O_WRONLY | O_CLOEXEC)) < 0) {
 		rmdir(cg->path);

@@ -9,6 +9,8 @@
 
 #include <setjmp.h>
 
+#include "waitfor.h"	/* mono_now(), the one clock */
+
 /* When set (fuzz targets), every exit below longjmps here with the
  * status plus one instead of exiting. */
 extern jmp_buf *util_exit_jump;
@@ -29,7 +31,6 @@ void	warnmsg(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void	*xcalloc(size_t n, size_t size);
 char	*xstrdup(const char *);
 
-double	mono_now(void);
 double	tv_seconds(struct timeval);
 
 /* Read a small file (a /proc entry) into buf as a string; bytes read, or

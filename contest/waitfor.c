@@ -28,7 +28,7 @@ waitfor_block(const int *sigs, size_t n)
 }
 
 double
-waitfor_now(void)
+mono_now(void)
 {
 	struct timespec ts;
 
@@ -51,7 +51,7 @@ waitfor(int fd, enum waitfor_on on, double deadline)
 		sigprocmask(SIG_SETMASK, NULL, &cur);
 	for (;;) {
 		if (deadline >= 0) {
-			double left = deadline - waitfor_now();
+			double left = deadline - mono_now();
 			if (left <= 0)
 				return WAITFOR_TIMEOUT;
 			ts.tv_sec = (time_t)left;

@@ -36,7 +36,8 @@ enum waitfor_result waitfor(int fd, enum waitfor_on on, double deadline);
  * run now.  For loops whose waits are all short and bounded. */
 void	waitfor_poll(void);
 
-/* CLOCK_MONOTONIC in seconds. */
-double	waitfor_now(void);
+/* CLOCK_MONOTONIC in seconds: the one clock deadlines and runs are
+ * measured with. */
+double	mono_now(void);
 
 #endif

@@ -209,15 +209,6 @@ tv(struct timeval t)
 	return (double)t.tv_sec + (double)t.tv_usec / 1e6;
 }
 
-static double
-mono(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
 static void
 report(const struct load_shm *shm, double wall, const char *ended)
 {
@@ -287,7 +278,7 @@ main(int argc, char **argv)
 	fflush(stdout);
 
 	pid_t super = getpid();
-	double t0 = mono();
+	double t0 = mono_now();
 	pid_t pid = fork();
 	if (pid < 0) {
 		fprintf(stderr, "forkbomb: fork: %s\n", strerror(errno));
@@ -308,7 +299,7 @@ main(int argc, char **argv)
 		bomb_root(&ctx, &o);
 	}
 	setpgid(pid, pid);	/* no race with the child's own call */
-	double deadline = o.alarm_on ? waitfor_now() + (double)o.maxtime : -1;
+	double deadline = o.alarm_on ? mono_now() + (double)o.maxtime : -1;
 
 	const char *ended = "--quit (actions done)";
 	int done = 0, failed_wait = 0;
@@ -351,7 +342,7 @@ main(int argc, char **argv)
 	kill(-pid, SIGKILL);
 	while (wait(NULL) > 0 || errno == EINTR)
 		;
-	double wall = mono() - t0;
+	double wall = mono_now() - t0;
 	report(shm, wall, ended);
 	if (fflush(stdout) || ferror(stdout)) {
 		fprintf(stderr, "forkbomb: writing the report: %s\n", strerror(errno));
