@@ -95,7 +95,7 @@ bombs() {
 
 @test "-f under RLIMIT_NPROC stops at the limit, counting the refusal" {
 	user_results
-	run setpriv --reuid=64995 --regid=64995 --clear-groups env CONTEST_TEST_MARK="$MARK" \
+	run setpriv --reuid=$((64995 + UID_SHIFT)) --regid=$((64995 + UID_SHIFT)) --clear-groups env CONTEST_TEST_MARK="$MARK" \
 	    bash -c 'ulimit -u 15 && exec "$1" -f --quit --maxprocs 500' _ "$UFORKBOMB"
 	[ "$status" -eq 0 ]
 	[ "$(field 'Fork failures')" -gt 0 ]

@@ -68,7 +68,7 @@ ftf() {
 
 @test "forktime: refused creations are counted, not fatal; exit 1" {
 	user_results
-	run --separate-stderr setpriv --reuid=64997 --regid=64997 --clear-groups \
+	run --separate-stderr setpriv --reuid=$((64997 + UID_SHIFT)) --regid=$((64997 + UID_SHIFT)) --clear-groups \
 	    env CONTEST_TEST_MARK="$MARK" bash -c 'ulimit -u 6 && exec "$0" --time create --batch 20 --keep-alive 200 --warmup 0 -n 20 --format csv fork thread' "$UFORKTIME"
 	[ "$status" -eq 1 ]
 	fails=$(ftf "$output" fork failed)

@@ -77,6 +77,9 @@ user_results() {
 	UCONTEST=$USER_DIR/bin/contest
 	UFORKBOMB=$USER_DIR/bin/forkbomb
 	UFORKTIME=$USER_DIR/bin/forktime
+	# RLIMIT_NPROC counts every process of a uid on the machine: a second
+	# suite running beside this one must not share the test's uid
+	UID_SHIFT=$(( (($$ * 131 + RANDOM) % 9000) * 100 + 100000 ))
 	export CONTEST_RESULTS="$USER_DIR/results"
 	R="$CONTEST_RESULTS/results.jsonl"
 }
@@ -85,7 +88,7 @@ user_results() {
 # processes ("-": the limit as it is).  Give each test its own uid: RLIMIT_NPROC counts every process
 # of the uid, and test files may run in parallel.
 contest_as() {
-	local uid=$1 nproc=$2
+	local uid=$(($1 + UID_SHIFT)) nproc=$2
 	shift 2
 	setpriv --reuid="$uid" --regid="$uid" --clear-groups \
 	    env CONTEST_TEST_MARK="$MARK" \
