@@ -34,6 +34,7 @@
 
 #include "fbcore.h"
 #include "num.h"
+#include "sys.h"
 #include "waitfor.h"
 
 #define DEF_LIMIT_MB	2047
@@ -260,11 +261,7 @@ main(int argc, char **argv)
 	atomic_store(&shm->scratch[FB_POP], 2);
 	atomic_store(&shm->scratch[FB_LIVE], 2);
 	atomic_store(&shm->counter[FB_PEAK], 2);
-#if defined(HAVE_SYS_PRCTL_H) && defined(PR_SET_CHILD_SUBREAPER)
-	prctl(PR_SET_CHILD_SUBREAPER, 1);	/* orphans come back to us */
-#elif defined(HAVE_SYS_PROCCTL_H) && defined(PROC_REAP_ACQUIRE)
-	procctl(P_PID, getpid(), PROC_REAP_ACQUIRE, NULL);
-#endif
+	(void)subreaper_acquire();	/* orphans come back to us */
 	memset(&sa, 0, sizeof sa);
 	sa.sa_handler = on_signal;
 	sigemptyset(&sa.sa_mask);

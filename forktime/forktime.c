@@ -19,6 +19,7 @@
 
 #include "json.h"
 #include "methods.h"
+#include "sys.h"
 #include "waitfor.h"
 #include "num.h"
 #include "stats.h"
@@ -123,8 +124,8 @@ clock_overhead(void)
 	if (d == NULL)
 		return 0;
 	for (int i = 0; i < N; i++) {
-		double t0 = ft_now_us();
-		d[i] = ft_now_us() - t0;
+		double t0 = (mono_ns() / 1e3);
+		d[i] = (mono_ns() / 1e3) - t0;
 	}
 	stats_sort(d, N);
 	m = stats_percentile(d, N, 0.5);

@@ -19,20 +19,12 @@
 #endif
 
 #include "methods.h"
+#include "sys.h"
 #include "waitfor.h"
 
 extern char **environ;
 
 volatile sig_atomic_t ft_stop;
-
-double
-ft_now_us(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec * 1e6 + (double)ts.tv_nsec / 1e3;
-}
 
 static void
 sleep_ms(unsigned ms)
@@ -90,7 +82,7 @@ parent_side(const struct ft_opts *o, pid_t pid, double t0, double t1,
 		int st = 0;
 		if (wait_child(pid, &st, o->keep_ms) < 0)
 			return errno;
-		t1 = ft_now_us();
+		t1 = (mono_ns() / 1e3);
 		/* a helper that could not run is no creation */
 		if (!WIFEXITED(st) || WEXITSTATUS(st) != 0)
 			return ENOEXEC;
@@ -103,9 +95,9 @@ parent_side(const struct ft_opts *o, pid_t pid, double t0, double t1,
 static int
 m_fork(const struct ft_opts *o, double *us, struct ft_child *c)
 {
-	double t0 = ft_now_us();
+	double t0 = (mono_ns() / 1e3);
 	pid_t pid = fork();
-	double t1 = ft_now_us();
+	double t1 = (mono_ns() / 1e3);
 
 	if (pid < 0)
 		return errno;
@@ -117,13 +109,13 @@ m_fork(const struct ft_opts *o, double *us, struct ft_child *c)
 static int
 m_vfork(const struct ft_opts *o, double *us, struct ft_child *c)
 {
-	double t0 = ft_now_us();
+	double t0 = (mono_ns() / 1e3);
 	pid_t pid = vfork();
 
 	/* the parent runs again only once the child has exited */
 	if (pid == 0)
 		_exit(0);
-	double t1 = ft_now_us();
+	double t1 = (mono_ns() / 1e3);
 	if (pid < 0)
 		return errno;
 	return parent_side(o, pid, t0, t1, us, c);
@@ -141,9 +133,9 @@ static int
 m_clone(const struct ft_opts *o, double *us, struct ft_child *c)
 {
 	/* the raw system call: no handlers, a copy of the stack, SIGCHLD only */
-	double t0 = ft_now_us();
+	double t0 = (mono_ns() / 1e3);
 	long pid = syscall(SYS_clone, (unsigned long)SIGCHLD, NULL, NULL, NULL, 0UL);
-	double t1 = ft_now_us();
+	double t1 = (mono_ns() / 1e3);
 
 	if (pid < 0)
 		return errno;
@@ -195,7 +187,7 @@ exec_helper(const struct ft_opts *o, const char *path, double *us,
 	char ms[16], *argv[3];
 
 	helper_argv(o, path, ms, sizeof ms, argv);
-	double t0 = ft_now_us();
+	double t0 = (mono_ns() / 1e3);
 	pid_t pid = fork();
 	if (pid == 0) {
 		if (o->keep_ms) {
@@ -206,7 +198,7 @@ exec_helper(const struct ft_opts *o, const char *path, double *us,
 		execve(path, argv, environ);
 		_exit(127);
 	}
-	double t1 = ft_now_us();
+	double t1 = (mono_ns() / 1e3);
 	if (pid < 0)
 		return errno;
 	return parent_side(o, pid, t0, t1, us, c);
@@ -231,9 +223,9 @@ m_spawn(const struct ft_opts *o, double *us, struct ft_child *c)
 	pid_t pid;
 
 	helper_argv(o, o->nop_static, ms, sizeof ms, argv);
-	double t0 = ft_now_us();
+	double t0 = (mono_ns() / 1e3);
 	int e = posix_spawn(&pid, o->nop_static, NULL, NULL, argv, environ);
-	double t1 = ft_now_us();
+	double t1 = (mono_ns() / 1e3);
 	if (e != 0)
 		return e;
 	return parent_side(o, pid, t0, t1, us, c);
@@ -313,9 +305,9 @@ make_thread(const struct ft_opts *o, int detached, double *us, struct ft_child *
 	pthread_attr_init(&attr);
 	if (detached)
 		pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
-	double t0 = ft_now_us();
+	double t0 = (mono_ns() / 1e3);
 	int e = pthread_create(&t, &attr, thread_life, &args[detached]);
-	double t1 = ft_now_us();
+	double t1 = (mono_ns() / 1e3);
 	pthread_attr_destroy(&attr);
 	if (e != 0)
 		return e;
@@ -324,7 +316,7 @@ make_thread(const struct ft_opts *o, int detached, double *us, struct ft_child *
 	c->joinable = !detached;
 	if (o->time == FT_ROUNDTRIP) {
 		ft_reap(o, c, 1);
-		t1 = ft_now_us();
+		t1 = (mono_ns() / 1e3);
 		c->joinable = -1;	/* done with */
 	}
 	*us = t1 - t0;

@@ -56,6 +56,5 @@ extern volatile sig_atomic_t ft_stop;
 void	ft_reap(const struct ft_opts *, struct ft_child *, size_t n);
 
 /* CLOCK_MONOTONIC in microseconds. */
-double	ft_now_us(void);
 
 #endif

@@ -60,7 +60,7 @@ exec_load_run(struct load_ctx *c)
 	unsigned step = 0;
 
 	/* The first run proves the command works before the job starts. */
-	unsigned long long t0 = load_now_ns();
+	unsigned long long t0 = mono_ns();
 	int st = run_once(c, cmd);
 	if (st < 0)
 		return load_fail(c, "cannot run '%s': %s", cmd, strerror(errno));
@@ -68,11 +68,11 @@ exec_load_run(struct load_ctx *c)
 		return load_fail(c, "'%s' %s %d on its first run", cmd,
 		    WIFSIGNALED(st) ? "was killed by signal" : "exited with status",
 		    WIFSIGNALED(st) ? WTERMSIG(st) : WEXITSTATUS(st));
-	load_latency(c, load_now_ns() - t0);
+	load_latency(c, mono_ns() - t0);
 	load_count(c, C_DONE, 1);
 	load_ready(c);
 	for (;;) {
-		t0 = load_now_ns();
+		t0 = mono_ns();
 		st = run_once(c, cmd);
 		if (st < 0) {
 			if (errno != EAGAIN && errno != ENOMEM)
@@ -89,7 +89,7 @@ exec_load_run(struct load_ctx *c)
 			continue;
 		}
 		step = 0;
-		load_latency(c, load_now_ns() - t0);
+		load_latency(c, mono_ns() - t0);
 		load_count(c, C_DONE, 1);
 	}
 }

@@ -49,7 +49,7 @@ fork_load_run(struct load_ctx *c)
 
 	load_ready(c);
 	for (;;) {
-		unsigned long long t0 = load_now_ns();
+		unsigned long long t0 = mono_ns();
 		pid_t pid = use_vfork ? vfork() : fork();
 		if (pid == 0)
 			_exit(0);
@@ -65,7 +65,7 @@ fork_load_run(struct load_ctx *c)
 		while (waitpid(pid, NULL, 0) < 0)
 			if (errno != EINTR)
 				return load_fail(c, "waitpid: %s", strerror(errno));
-		load_latency(c, load_now_ns() - t0);
+		load_latency(c, mono_ns() - t0);
 		load_count(c, C_FORKED, 1);
 	}
 }

@@ -140,15 +140,6 @@ load_hist_floors(unsigned long long floor[LOAD_HIST_BUCKETS])
 		floor[b] = load_hist_floor(b);
 }
 
-unsigned long long
-load_now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (unsigned long long)ts.tv_sec * 1000000000ULL + (unsigned long long)ts.tv_nsec;
-}
-
 int
 load_fork(struct load_ctx *c)
 {

@@ -16,6 +16,8 @@
 #include <stdatomic.h>
 #include <stddef.h>
 
+#include "sys.h"	/* mono_ns(), for load_latency() */
+
 #define LOAD_MAX_OPTS		8
 #define LOAD_MAX_COUNTERS	8
 #define LOAD_WHY_MAX		200
@@ -142,8 +144,6 @@ load_latency(struct load_ctx *c, unsigned long long ns)
 	atomic_fetch_add_explicit(&c->shm->hist[load_hist_bucket(ns)], 1,
 	    memory_order_relaxed);
 }
-/* CLOCK_MONOTONIC in nanoseconds, for load_latency(). */
-unsigned long long load_now_ns(void);
 /* Sleep a little longer each time the kernel refuses a resource. */
 void	load_backoff(unsigned *step);
 /* The same, doubling up to 1 << max_shift ms. */

@@ -89,7 +89,7 @@ sleepers_run(struct load_ctx *c)
 	unsigned n = (unsigned)c->opt[OPT_N], alive = 0;
 	int hold[2];
 	pid_t *pids = calloc(n, sizeof *pids);
-	unsigned long long t0 = load_now_ns(), refused_since = 0;
+	unsigned long long t0 = mono_ns(), refused_since = 0;
 	unsigned step = 0;
 
 	if (pids == NULL)
@@ -111,7 +111,7 @@ sleepers_run(struct load_ctx *c)
 		if (errno != EAGAIN && errno != ENOMEM)
 			return load_fail(c, "fork of sleeper %u: %s", alive + 1,
 			    strerror(errno));
-		unsigned long long now = load_now_ns();
+		unsigned long long now = mono_ns();
 		if (refused_since == 0)
 			refused_since = now;
 		else if (now - refused_since > SPAWN_PATIENCE_NS)
@@ -120,7 +120,7 @@ sleepers_run(struct load_ctx *c)
 		load_backoff(&step);
 	}
 	close(hold[0]);
-	load_set(c, C_SPAWN_MS, (load_now_ns() - t0 + 500000) / 1000000);
+	load_set(c, C_SPAWN_MS, (mono_ns() - t0 + 500000) / 1000000);
 	long total = 0;
 	for (unsigned i = 0; i < n && total >= 0; i++) {
 		long kb = pss_kb(pids[i]);

@@ -28,16 +28,12 @@ enum waitfor_result {
 /*
  * Sleep until fd (-1: none) is ready as on says, a blocked signal's
  * handler has run, or the CLOCK_MONOTONIC deadline (seconds, as
- * mono_now(); negative: none) has passed.
+ * mono_now() of sys.h; negative: none) has passed.
  */
 enum waitfor_result waitfor(int fd, enum waitfor_on on, double deadline);
 
 /* Let in the signals that are pending, without sleeping: their handlers
  * run now.  For loops whose waits are all short and bounded. */
 void	waitfor_poll(void);
-
-/* CLOCK_MONOTONIC in seconds: the one clock deadlines and runs are
- * measured with. */
-double	mono_now(void);
 
 #endif

@@ -50,18 +50,6 @@ on_child(int sig)
 	(void)sig;	/* only here so that waitfor() returns */
 }
 
-static void
-close_all_but(int keep)
-{
-	long max = sysconf(_SC_OPEN_MAX);
-
-	if (max < 0 || max > 65536)
-		max = 65536;
-	for (int fd = 0; fd < max; fd++)
-		if (fd != keep)
-			close(fd);
-}
-
 /*
  * The watchdog's whole life: a list of process groups, kept up to date
  * through a pipe ("+PGID" / "-PGID" lines); at end of file, which comes
@@ -83,7 +71,7 @@ watchdog(int rfd)
 	signal(SIGTERM, SIG_IGN);
 	signal(SIGHUP, SIG_IGN);
 	signal(SIGQUIT, SIG_IGN);
-	close_all_but(rfd);
+	close_fds(0, -1, rfd);
 	if (chdir("/") < 0)
 		_exit(1);
 	while ((r = read(rfd, buf, sizeof buf)) != 0) {
@@ -193,11 +181,8 @@ proc_init(void)
 	driver_pid = getpid();
 	watch_start();
 	/* Orphaned grandchildren come back to us, so we can reap them. */
-#if defined(HAVE_SYS_PRCTL_H) && defined(PR_SET_CHILD_SUBREAPER)
-	prctl(PR_SET_CHILD_SUBREAPER, 1);
-#elif defined(HAVE_SYS_PROCCTL_H) && defined(PROC_REAP_ACQUIRE)
-	procctl(P_PID, getpid(), PROC_REAP_ACQUIRE, NULL);
-#endif
+	(void)subreaper_acquire();
+	util_on_fatal(proc_kill_all);
 	memset(&sa, 0, sizeof sa);
 	sigemptyset(&sa.sa_mask);
 	sa.sa_handler = on_term;
@@ -440,14 +425,7 @@ proc_kill_all(void)
 	for (size_t i = 0; i < MAX_GROUPS; i++)
 		if (groups[i])
 			proc_kill_group(groups[i], NULL, 0, NULL);
-	proc_reap_orphans();
-}
-
-void
-proc_reap_orphans(void)
-{
-	while (waitpid(-1, NULL, WNOHANG) > 0)
-		;
+	reap_orphans();
 }
 
 int

@@ -31,6 +31,20 @@ results_dir(const char *opt)
 	return "contest-results";
 }
 
+static const char *
+run_status_name(enum run_status st)
+{
+	static const char *const names[] = {
+		[RUN_OK] = "ok",
+		[RUN_FAILED] = "failed",
+		[RUN_EXEC_FAILED] = "exec_failed",
+		[RUN_PREPARE_FAILED] = "prepare_failed",
+		[RUN_LOAD_FAILED] = "load_failed",
+		[RUN_SPAWN_FAILED] = "spawn_failed",
+	};
+	return names[st];
+}
+
 /* A number, or null where the system does not say. */
 static void
 num_or_null(struct json *j, const char *key, long long v)

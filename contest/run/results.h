@@ -2,7 +2,7 @@
 #ifndef CONTEST_RESULTS_H
 #define CONTEST_RESULTS_H
 
-#include "run.h"
+#include "session.h"
 
 #define RESULTS_SCHEMA	1
 #define RESULTS_FILE	"results.jsonl"

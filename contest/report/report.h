@@ -37,6 +37,24 @@ void	cmp_build(struct cmp *, const struct rset *, size_t a, size_t b,
 	    double threshold);
 void	cmp_free(struct cmp *);
 
+/*
+ * One row of the classic block, shared by the run's table and the
+ * report: "Kernel [runs] Time CPU% Loads LCPU% Ratio", Time and Ratio
+ * with their standard deviation; stats adds CoV, min, median, max and
+ * the CI95 of Time and of Ratio.  NaN prints as "-".
+ */
+struct trow {
+	const char	*name;
+	size_t		 ok, failed;
+	const struct stats *time;
+	double		 cpu_pct, loads, lcpu_pct;
+	double		 ratio, ratio_sd, ratio_ci95;
+	char		 mark;		/* after Time: ' ' or '?' */
+};
+
+void	table_head(FILE *, int stats);
+void	table_line(FILE *, const struct trow *, int stats);
+
 void	report_text(FILE *, const struct rset *, int stats, int md);
 void	report_csv(FILE *, const struct rset *);
 void	report_json(FILE *, const struct rset *);

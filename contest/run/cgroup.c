@@ -12,7 +12,6 @@
 #include <unistd.h>
 
 #include "cgroup.h"
-#include "proc.h"
 #include "util.h"
 #include "waitfor.h"
 
@@ -351,7 +350,7 @@ drain(const char *path, int reap)
 	int fd = open(ev, O_RDONLY | O_CLOEXEC);
 	for (;;) {
 		if (reap)
-			proc_reap_orphans();
+			reap_orphans();
 		if (!populated(fd))
 			break;
 		enum waitfor_result r = waitfor(fd, WAITFOR_EVENT, deadline);
@@ -361,7 +360,7 @@ drain(const char *path, int reap)
 	if (fd >= 0)
 		close(fd);
 	if (reap)
-		proc_reap_orphans();
+		reap_orphans();
 }
 
 void

@@ -13,7 +13,6 @@
 #include <fcntl.h>
 #include <unistd.h>
 
-#include "proc.h"
 #include "util.h"
 
 static void
@@ -33,6 +32,14 @@ vmsg(const char *fmt, va_list ap)
 
 jmp_buf *util_exit_jump;
 
+static void (*on_fatal)(void);
+
+void
+util_on_fatal(void (*fn)(void))
+{
+	on_fatal = fn;
+}
+
 void
 contest_exit(int status)
 {
@@ -49,7 +56,8 @@ usage_fail(const char *fmt, ...)
 	va_start(ap, fmt);
 	vmsg(fmt, ap);
 	va_end(ap);
-	proc_kill_all();
+	if (on_fatal)
+		on_fatal();
 	contest_exit(EXIT_USAGE);
 }
 
@@ -61,7 +69,8 @@ fatal(int status, const char *fmt, ...)
 	va_start(ap, fmt);
 	vmsg(fmt, ap);
 	va_end(ap);
-	proc_kill_all();
+	if (on_fatal)
+		on_fatal();
 	contest_exit(status);
 }
 

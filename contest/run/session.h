@@ -1,6 +1,7 @@
-/* One contest session: the plan, the runs, and what each run measured. */
-#ifndef CONTEST_RUN_H
-#define CONTEST_RUN_H
+/* One contest session: the plan, the runs, and what each run measured:
+ * what run.c fills in and results.c writes. */
+#ifndef CONTEST_SESSION_H
+#define CONTEST_SESSION_H
 
 #include <stddef.h>
 
@@ -78,10 +79,5 @@ struct session {
 	struct run_record *rec;
 	size_t		 nrec;
 };
-
-const char *run_status_name(enum run_status);
-
-/* Run every round; returns contest's exit status. */
-int	session_run(struct session *);
 
 #endif

@@ -1,13 +1,8 @@
-/*
- * Sorting and nearest-rank quantiles: the part of stats.h that needs no
- * libm, so forktime can do without it (every library mapped into a
- * process is a cost each of its forks pays).
- */
 #include "config.h"
 
 #include <stdlib.h>
 
-#include "stats.h"
+#include "quantile.h"
 
 static int
 cmp_double(const void *a, const void *b)

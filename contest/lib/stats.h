@@ -4,6 +4,8 @@
 
 #include <stddef.h>
 
+#include "quantile.h"	/* sorting, nearest rank, mean */
+
 struct stats {
 	size_t	n;
 	double	mean;
@@ -15,18 +17,6 @@ struct stats {
 
 /* Two-sided 95% quantile of Student's t with df degrees of freedom. */
 double	stats_t95(size_t df);
-
-/* Sort v[0..n-1] ascending. */
-void	stats_sort(double *v, size_t n);
-
-/*
- * The q quantile (0..1) of sorted[0..n-1] by nearest rank: the smallest
- * sample with at least q of the samples at or below it.  0 when n is 0.
- */
-double	stats_percentile(const double *sorted, size_t n, double q);
-
-/* The mean of v[0..n-1]; 0 when n is 0. */
-double	stats_mean(const double *v, size_t n);
 
 /* Summarise v[0..n-1]; v is not modified.  n may be 0 (all zero). */
 void	stats_compute(const double *v, size_t n, struct stats *out);

@@ -43,20 +43,6 @@ struct active_load {
 	struct cgroup	 cg;		/* cg.procs_fd < 0: none */
 };
 
-const char *
-run_status_name(enum run_status st)
-{
-	static const char *const names[] = {
-		[RUN_OK] = "ok",
-		[RUN_FAILED] = "failed",
-		[RUN_EXEC_FAILED] = "exec_failed",
-		[RUN_PREPARE_FAILED] = "prepare_failed",
-		[RUN_LOAD_FAILED] = "load_failed",
-		[RUN_SPAWN_FAILED] = "spawn_failed",
-	};
-	return names[st];
-}
-
 static void
 logline(struct session *s, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
@@ -74,21 +60,6 @@ logline(struct session *s, const char *fmt, ...)
 		ssize_t w = write(s->log_fd, buf, (size_t)n < sizeof buf ? (size_t)n : sizeof buf - 1);
 		(void)w;	/* the log is a courtesy; results are what count */
 	}
-}
-
-/* Close every descriptor from lo up, below hi (hi < 0: no bound). */
-static void
-close_from(int lo, int hi)
-{
-#ifdef HAVE_CLOSE_RANGE
-	if (close_range((unsigned)lo, hi < 0 ? ~0U : (unsigned)hi - 1, 0) == 0)
-		return;
-#endif
-	long max = sysconf(_SC_OPEN_MAX);
-	if (max < 0 || max > 65536)
-		max = 65536;
-	for (int fd = lo; fd < (hi < 0 ? max : hi); fd++)
-		close(fd);
 }
 
 static void
@@ -111,8 +82,7 @@ load_child(const struct loadspec *spec, const char *workdir,
 	/* A load holds nothing of ours: not the results file, not the log,
 	 * not what contest's caller passed down; only the ready pipe. */
 	(void)rfd;
-	close_from(3, wfd);
-	close_from(wfd + 1, -1);
+	close_fds(3, -1, wfd);
 	load_oom_first();
 	char why[160];
 	if (sched_apply(sched, why, sizeof why) < 0) {
@@ -579,7 +549,7 @@ session_run(struct session *s)
 				stop = 1;
 				break;
 			}
-			proc_reap_orphans();
+			reap_orphans();
 			if (results_append(s, rec) < 0) {
 				progress(s, 0, 0, NULL, 0);
 				fatal(1, "%s: cannot append a result: %s (earlier lines are intact)",

@@ -10,7 +10,6 @@
 #include <string.h>
 
 #include "report.h"
-#include "table.h"
 
 /* "12.34 ± 0.56", "12.34" or "-" into buf. */
 static const char *
@@ -33,6 +32,78 @@ numtext(char *buf, size_t len, double v, int decimals, const char *suffix)
 	else
 		snprintf(buf, len, "%.*f%s", decimals, v, suffix);
 	return buf;
+}
+
+/* "mean±sd" right-aligned in width columns ("±" is one column, two bytes). */
+static void
+pm(FILE *f, int width, double mean, double sd, int have_sd)
+{
+	char buf[64];
+	int n;
+
+	if (have_sd)
+		n = snprintf(buf, sizeof buf, "%.2f\xc2\xb1%.2f", mean, sd) - 1;
+	else
+		n = snprintf(buf, sizeof buf, "%.2f", mean);
+	fprintf(f, "%*s%s", width > n ? width - n : 0, "", buf);
+}
+
+/* v with decimals in width columns, or "-" for NaN. */
+static void
+num_or_dash(FILE *f, int width, int decimals, double v)
+{
+	if (isnan(v))
+		fprintf(f, " %*s", width, "-");
+	else
+		fprintf(f, " %*.*f", width, decimals, v);
+}
+
+void
+table_head(FILE *f, int stats)
+{
+	fprintf(f, "%-20s %6s %13s %6s %8s %6s %11s", "Kernel", "[runs]",
+	    "Time", "CPU%", "Loads", "LCPU%", "Ratio");
+	if (stats)
+		fprintf(f, " %6s %8s %8s %8s %8s %7s", "CoV%", "Min", "Median",
+		    "Max", "CI95", "RCI95");
+	fputc('\n', f);
+}
+
+void
+table_line(FILE *f, const struct trow *r, int stats)
+{
+	fprintf(f, "%-20s %5zu%s", r->name, r->ok, r->failed ? "!" : " ");
+	if (r->ok == 0) {
+		fprintf(f, " %13s %6s %8s %6s %11s", "-", "-", "-", "-", "-");
+		if (stats)
+			fprintf(f, " %6s %8s %8s %8s %8s %7s", "-", "-", "-", "-", "-", "-");
+		fputc('\n', f);
+		return;
+	}
+	fputc(' ', f);
+	/* the mark rides after Time: '?' for a noisy or thin cell */
+	pm(f, 12, r->time->mean, r->time->sd, r->time->n > 1);
+	fputc(r->mark, f);
+	fprintf(f, " %5.0f%%", r->cpu_pct);
+	num_or_dash(f, 8, 0, r->loads);
+	if (isnan(r->lcpu_pct))
+		fprintf(f, " %6s", "-");
+	else
+		fprintf(f, " %5.0f%%", r->lcpu_pct);
+	fputc(' ', f);
+	if (isnan(r->ratio))
+		fprintf(f, "%11s", "-");
+	else
+		pm(f, 11, r->ratio, r->ratio_sd, !isnan(r->ratio_sd));
+	if (stats) {
+		num_or_dash(f, 6, 1, r->time->cv * 100);
+		num_or_dash(f, 8, 2, r->time->min);
+		num_or_dash(f, 8, 2, r->time->median);
+		num_or_dash(f, 8, 2, r->time->max);
+		num_or_dash(f, 8, 2, r->time->n > 1 ? r->time->ci95 : NAN);
+		num_or_dash(f, 7, 3, r->ratio_ci95);
+	}
+	fputc('\n', f);
 }
 
 static void

@@ -9,7 +9,7 @@
 
 #include <setjmp.h>
 
-#include "waitfor.h"	/* mono_now(), the one clock */
+#include "sys.h"	/* mono_now(), the one clock */
 
 /* When set (fuzz targets), every exit below longjmps here with the
  * status plus one instead of exiting. */
@@ -18,6 +18,10 @@ void	contest_exit(int status) __attribute__((noreturn));
 
 /* Ready getopt_long for a fresh argv, whatever the last parse left. */
 void	getopt_restart(void);
+
+/* What usage_fail() and fatal() call before exiting: the driver
+ * registers its clean-up (kill what it started). */
+void	util_on_fatal(void (*fn)(void));
 
 /* "contest: ..." on stderr, then exit 2: bad input. */
 void	usage_fail(const char *fmt, ...)

@@ -6,6 +6,7 @@
 #include <sys/select.h>
 #include <time.h>
 
+#include "sys.h"
 #include "waitfor.h"
 
 static sigset_t open_mask;	/* the mask to sleep with: ours, less nothing */
@@ -25,15 +26,6 @@ waitfor_block(const int *sigs, size_t n)
 	blocked = 1;
 	for (size_t i = 0; i < n; i++)
 		sigdelset(&open_mask, sigs[i]);
-}
-
-double
-mono_now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
 enum waitfor_result

@@ -1,0 +1,26 @@
+/*
+ * The system helpers every program here shares (contest, forkbomb,
+ * forktime, the loads): one clock, one way to close inherited
+ * descriptors, one way to become the reaper of orphans.
+ */
+#ifndef CONTEST_SYS_H
+#define CONTEST_SYS_H
+
+/* CLOCK_MONOTONIC in seconds: the one clock deadlines and runs are
+ * measured with. */
+double	mono_now(void);
+/* The same clock in nanoseconds, for latencies. */
+unsigned long long mono_ns(void);
+
+/* Close every descriptor from lo up, below hi (hi < 0: no bound),
+ * except keep (-1: none). */
+void	close_fds(int lo, int hi, int keep);
+
+/* Make orphaned descendants come back to this process (Linux's child
+ * subreaper, FreeBSD's reaper); 0, or -1 where neither exists. */
+int	subreaper_acquire(void);
+
+/* Reap every child that has already exited, without waiting. */
+void	reap_orphans(void);
+
+#endif

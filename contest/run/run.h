@@ -1,0 +1,10 @@
+/* Running a session: every round, every run. */
+#ifndef CONTEST_RUN_H
+#define CONTEST_RUN_H
+
+#include "session.h"
+
+/* Run every round; returns contest's exit status. */
+int	session_run(struct session *);
+
+#endif
