@@ -112,32 +112,23 @@ load_child_guard(int parent_pid)
 	return getppid() == parent_pid ? 0 : -1;
 }
 
-unsigned
-load_hist_bucket(unsigned long long ns)
-{
-	unsigned e = 0;
-
-	if (ns < 4)
-		return (unsigned)ns;
-	for (unsigned long long v = ns; v > 1; v >>= 1)
-		e++;			/* floor(log2(ns)), >= 2 */
-	unsigned b = 4 * (e - 1) + (unsigned)((ns >> (e - 2)) & 3);
-	return b < LOAD_HIST_BUCKETS ? b : LOAD_HIST_BUCKETS - 1;
-}
-
-unsigned long long
-load_hist_floor(unsigned b)
-{
-	if (b < 4)
-		return b;
-	return (4ULL + b % 4) << (b / 4 - 1);
-}
-
 void
-load_hist_floors(unsigned long long floor[LOAD_HIST_BUCKETS])
+load_latency(struct load_ctx *c, unsigned long long ns)
 {
-	for (unsigned b = 0; b < LOAD_HIST_BUCKETS; b++)
-		floor[b] = load_hist_floor(b);
+	struct load_shm *m = c->shm;
+	unsigned long long v;
+
+	atomic_fetch_add_explicit(&m->hist[hist_index(ns, HIST_SUB)], 1,
+	    memory_order_relaxed);
+	/* A failed exchange reloads v: retry only while ns still beats it. */
+	v = atomic_load_explicit(&m->lat_min, memory_order_relaxed);
+	while (ns < v && !atomic_compare_exchange_weak_explicit(&m->lat_min, &v,
+	    ns, memory_order_relaxed, memory_order_relaxed))
+		;
+	v = atomic_load_explicit(&m->lat_max, memory_order_relaxed);
+	while (ns > v && !atomic_compare_exchange_weak_explicit(&m->lat_max, &v,
+	    ns, memory_order_relaxed, memory_order_relaxed))
+		;
 }
 
 int

@@ -16,14 +16,16 @@
 #include <stdatomic.h>
 #include <stddef.h>
 
+#include "hist.h"
 #include "sys.h"	/* mono_ns(), for load_latency() */
 
 #define LOAD_MAX_OPTS		8
 #define LOAD_MAX_COUNTERS	8
 #define LOAD_WHY_MAX		200
-/* Latency histogram: four buckets per power of two of nanoseconds, so a
- * percentile read from it is within 12.5% of the true value. */
-#define LOAD_HIST_BUCKETS	128
+/* Latency histogram: hist.h's log-linear layout, HIST_SUB buckets per
+ * power of two of nanoseconds, so a percentile read from it is within
+ * 1.6% of the true value; the exact min and max ride beside it. */
+#define LOAD_HIST_BUCKETS	HIST_BUCKETS
 
 #define LOAD_STR_MAX		1024	/* all string values of one load */
 /* Hard cap on a load's processes where its cgroup can have pids.max:
@@ -73,6 +75,8 @@ struct load_counter {
 struct load_shm {
 	_Atomic unsigned long long counter[LOAD_MAX_COUNTERS];
 	_Atomic unsigned long long hist[LOAD_HIST_BUCKETS];
+	/* Since the driver last reset them (at the job's start). */
+	_Atomic unsigned long long lat_min, lat_max;
 	/* The load's own shared state (a population count...), not reported. */
 	_Atomic long long scratch[6];
 	atomic_int	failed;
@@ -134,16 +138,8 @@ unsigned load_ncpu(void);
 int	load_shows(const struct load *, const long long *opt, unsigned i);
 /* Index of the headline counter for these option values. */
 unsigned load_headline(const struct load *, const long long *opt);
-/* Histogram bucket of a latency in ns, and the lower bound of a bucket. */
-unsigned load_hist_bucket(unsigned long long ns);
-unsigned long long load_hist_floor(unsigned bucket);
-void	load_hist_floors(unsigned long long floor[LOAD_HIST_BUCKETS]);
-static inline void
-load_latency(struct load_ctx *c, unsigned long long ns)
-{
-	atomic_fetch_add_explicit(&c->shm->hist[load_hist_bucket(ns)], 1,
-	    memory_order_relaxed);
-}
+/* Count one latency of ns into the histogram, min and max. */
+void	load_latency(struct load_ctx *c, unsigned long long ns);
 /* Sleep a little longer each time the kernel refuses a resource. */
 void	load_backoff(unsigned *step);
 /* The same, doubling up to 1 << max_shift ms. */

@@ -14,6 +14,7 @@
 #include <string.h>
 #include <sys/types.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "load.h"
@@ -50,17 +51,34 @@ sleeper(struct load_ctx *c, int hold, int wake_ms)
 {
 	struct pollfd p = { .fd = hold, .events = POLLIN };
 	volatile unsigned long long x = (unsigned long long)getpid();
+	unsigned long long period = (unsigned long long)wake_ms * 1000000ULL;
+	unsigned long long next = mono_ns() + period;
 
 	/* The pool's pipe never carries data: it reads EOF when the parent
-	 * dies, so a sleeper never outlives it. */
+	 * dies, so a sleeper never outlives it.  Wakeups keep to absolute
+	 * times, so that n sleepers waking every w ms do n*1000/w a second
+	 * however late each one is woken; one late past a whole period
+	 * starts afresh rather than catching up in a burst. */
 	for (;;) {
-		int r = poll(&p, 1, wake_ms > 0 ? wake_ms : -1);
+		struct timespec ts, *tp = NULL;
+		if (wake_ms > 0) {
+			unsigned long long now = mono_ns();
+			unsigned long long left = next > now ? next - now : 0;
+			ts.tv_sec = (time_t)(left / 1000000000ULL);
+			ts.tv_nsec = (long)(left % 1000000000ULL);
+			tp = &ts;
+		}
+		int r = ppoll(&p, 1, tp, NULL);
 		if (r > 0)
 			_exit(0);
 		if (r == 0) {
 			for (int i = 0; i < 64; i++)	/* a daemon's tick of work */
 				x = x * 6364136223846793005ULL + 1442695040888963407ULL;
 			load_count(c, C_WAKEUPS, 1);
+			unsigned long long now = mono_ns();
+			next += period;
+			if (next + period < now)
+				next = now + period;
 		}
 	}
 }

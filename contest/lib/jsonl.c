@@ -417,6 +417,21 @@ long
 jsonl_read(const char *path, jsonl_fn fn, void *arg, unsigned long *skipped)
 {
 	FILE *f = fopen(path, "re");
+
+	*skipped = 0;
+	if (f == NULL)
+		return -1;
+	long n = jsonl_read_stream(f, path, fn, arg, skipped);
+	int e = errno;
+	fclose(f);
+	errno = e;
+	return n;
+}
+
+long
+jsonl_read_stream(FILE *f, const char *path, jsonl_fn fn, void *arg,
+    unsigned long *skipped)
+{
 	char *line = NULL;
 	size_t cap = 0;
 	ssize_t n;
@@ -425,8 +440,6 @@ jsonl_read(const char *path, jsonl_fn fn, void *arg, unsigned long *skipped)
 	struct jarena a = { NULL };
 
 	*skipped = 0;
-	if (f == NULL)
-		return -1;
 	while ((n = getline(&line, &cap, f)) > 0) {
 		size_t len = (size_t)n;
 		int whole = line[len - 1] == '\n';
@@ -454,7 +467,6 @@ jsonl_read(const char *path, jsonl_fn fn, void *arg, unsigned long *skipped)
 	jarena_free(&a);
 	int e = ferror(f) ? errno : 0;
 	free(line);
-	fclose(f);
 	if (e) {
 		errno = e;
 		return -1;

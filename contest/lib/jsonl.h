@@ -8,6 +8,7 @@
 #define CONTEST_JSONL_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 enum jtype { J_NULL, J_BOOL, J_NUM, J_STR, J_ARR, J_OBJ };
 
@@ -54,6 +55,9 @@ typedef int (*jsonl_fn)(const struct jnode *obj, unsigned long lineno,
  * others.
  */
 long	jsonl_read(const char *path, jsonl_fn fn, void *arg,
+	    unsigned long *skipped);
+/* The same from an open stream, path naming it in warnings. */
+long	jsonl_read_stream(FILE *f, const char *path, jsonl_fn fn, void *arg,
 	    unsigned long *skipped);
 
 #endif

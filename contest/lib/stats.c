@@ -21,9 +21,17 @@ stats_t95(size_t df)
 		return INFINITY;
 	if (df <= sizeof t975 / sizeof t975[0])
 		return t975[df - 1];
-	/* Cornish-Fisher first terms: within 0.001 of the table past 30. */
-	double z = 1.959964, z3 = z * z * z;
-	return z + (z3 + z) / (4.0 * (double)df);
+	/* Past the table, solve p(t) = 0.05 on the t distribution itself:
+	 * bisection between the normal quantile and df 30's, to 1e-9. */
+	double lo = 1.959963, hi = t975[29];
+	while (hi - lo > 1e-9) {
+		double mid = (lo + hi) / 2;
+		if (stats_t_pvalue(mid, (double)df) > 0.05)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return (lo + hi) / 2;
 }
 
 void
@@ -193,40 +201,4 @@ stats_welch(const struct stats *a, const struct stats *b, double *t, double *df)
 	}
 	*t = diff / sqrt(va + vb);
 	return stats_t_pvalue(*t, *df);
-}
-
-double
-stats_hist_quantile(const unsigned long long *count,
-    const unsigned long long *floor, size_t nb, double q)
-{
-	unsigned long long total = 0, seen = 0;
-
-	for (size_t b = 0; b < nb; b++)
-		total += count[b];
-	if (total == 0)
-		return 0;
-	/* The smallest bucket whose cumulative count reaches q of the total. */
-	double want = q * (double)total;
-	for (size_t b = 0; b < nb; b++) {
-		seen += count[b];
-		if (count[b] && (double)seen >= want) {
-			if (b + 1 == nb)
-				return (double)floor[b];
-			return ((double)floor[b] + (double)floor[b + 1]) / 2;
-		}
-	}
-	return (double)floor[nb - 1];
-}
-
-void
-stats_hist_summary(const unsigned long long *count,
-    const unsigned long long *floor, size_t nb, struct hist_summary *s)
-{
-	s->n = 0;
-	for (size_t b = 0; b < nb; b++)
-		s->n += count[b];
-	s->p50 = stats_hist_quantile(count, floor, nb, 0.50);
-	s->p90 = stats_hist_quantile(count, floor, nb, 0.90);
-	s->p99 = stats_hist_quantile(count, floor, nb, 0.99);
-	s->max = stats_hist_quantile(count, floor, nb, 1.0);
 }

@@ -53,21 +53,4 @@ double	stats_t_pvalue(double t, double df);
 double	stats_welch(const struct stats *a, const struct stats *b, double *t,
 	    double *df);
 
-/*
- * Quantile q (0..1) of a histogram: count[b] samples fell in
- * [floor[b], floor[b+1]).  Returns the midpoint of the bucket holding the
- * quantile (the last bucket's floor), or 0 for an empty histogram.
- */
-double	stats_hist_quantile(const unsigned long long *count,
-	    const unsigned long long *floor, size_t nbuckets, double q);
-
-struct hist_summary {
-	unsigned long long n;
-	double	p50, p90, p99, max;
-};
-
-/* Sample count and quantiles of a histogram, as stats_hist_quantile. */
-void	stats_hist_summary(const unsigned long long *count,
-	    const unsigned long long *floor, size_t nbuckets, struct hist_summary *);
-
 #endif

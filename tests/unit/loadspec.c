@@ -84,21 +84,6 @@ main(void)
 		ok(defaults_ok, "%s defaults are within bounds", l->name);
 	}
 
-	/* Latency buckets: monotonic, each value inside its own bucket, and
-	 * no bucket wider than a quarter of its floor. */
-	int hist_ok = 1;
-	for (unsigned long long ns = 0; ns < 5000000000ULL; ns = ns * 5 / 4 + 1) {
-		unsigned b = load_hist_bucket(ns);
-		if (load_hist_floor(b) > ns ||
-		    (b + 1 < LOAD_HIST_BUCKETS && load_hist_floor(b + 1) <= ns))
-			hist_ok = 0;
-	}
-	for (unsigned b = 4; b + 1 < LOAD_HIST_BUCKETS; b++)
-		if (load_hist_floor(b + 1) - load_hist_floor(b) > load_hist_floor(b) / 4)
-			hist_ok = 0;
-	ok(hist_ok, "latency buckets hold their values, 4 per power of two");
-	ok(load_hist_bucket(~0ULL) == LOAD_HIST_BUCKETS - 1, "huge latencies land in the last bucket");
-
 	good("fork_load", "fork_load");
 	good("fork_load:procs=2", "fork_load:procs=2");
 	good("fork_load:method=vfork,procs=4", "fork_load:procs=4,method=vfork");

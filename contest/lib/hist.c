@@ -1,0 +1,124 @@
+#include "config.h"
+
+#include <math.h>
+
+#include "hist.h"
+#include "json.h"
+
+static unsigned
+log2u(unsigned long long v)
+{
+	unsigned e = 0;
+
+	while (v >>= 1)
+		e++;
+	return e;
+}
+
+size_t
+hist_nbuckets(unsigned sub)
+{
+	unsigned s = log2u(sub);
+
+	return 2 * (size_t)sub + (size_t)(HIST_TOP_LOG2 - (s + 1) + 1) * sub;
+}
+
+size_t
+hist_index(unsigned long long v, unsigned sub)
+{
+	unsigned s = log2u(sub);
+
+	if (v < 2ULL * sub)
+		return (size_t)v;
+	unsigned e = log2u(v);
+	if (e >= HIST_TOP_LOG2)
+		return hist_nbuckets(sub) - 1;
+	/* e >= s + 1: the top s + 1 bits pick the bucket */
+	unsigned long long m = v >> (e - s);	/* in [sub, 2 sub) */
+	return 2 * (size_t)sub + (size_t)(e - s - 1) * sub + (size_t)(m - sub);
+}
+
+unsigned long long
+hist_floor(size_t i, unsigned sub)
+{
+	unsigned s = log2u(sub);
+
+	if (i < 2 * (size_t)sub)
+		return i;
+	size_t k = i - 2 * (size_t)sub;
+	unsigned e = (unsigned)(k / sub) + s + 1;
+	return (unsigned long long)(sub + k % sub) << (e - s);
+}
+
+unsigned long long
+hist_width(size_t i, unsigned sub)
+{
+	if (i < 2 * (size_t)sub)
+		return 1;
+	return 1ULL << ((unsigned)((i - 2 * (size_t)sub) / sub) + 1);
+}
+
+double
+hist_precision(unsigned sub)
+{
+	return 1.0 / (2.0 * sub);
+}
+
+unsigned long long
+hist_total(const struct hist *h)
+{
+	unsigned long long n = 0;
+	size_t nb = hist_nbuckets(h->sub);
+
+	for (size_t i = 0; i < nb; i++)
+		n += h->count[i];
+	return n;
+}
+
+double
+hist_quantile(const struct hist *h, double q)
+{
+	unsigned long long total = hist_total(h), seen = 0;
+	size_t nb = hist_nbuckets(h->sub);
+
+	if (total == 0)
+		return 0;
+	if (q <= 0 && h->max)
+		return (double)h->min;
+	if (q >= 1 && h->max)
+		return (double)h->max;
+	/* nearest rank: the smallest bucket whose cumulative count reaches
+	 * ceil(q * total) */
+	double want = q * (double)total;
+	for (size_t i = 0; i < nb; i++) {
+		seen += h->count[i];
+		if (h->count[i] == 0 || (double)seen < want)
+			continue;
+		double lo = (double)hist_floor(i, h->sub);
+		double v = lo + (double)(hist_width(i, h->sub) - 1) / 2;
+		if (h->max) {
+			if (v < (double)h->min)
+				v = (double)h->min;
+			if (v > (double)h->max)
+				v = (double)h->max;
+		}
+		return v;
+	}
+	return h->max ? (double)h->max : (double)hist_floor(nb - 1, h->sub);
+}
+
+void
+hist_json(struct json *j, const struct hist *h)
+{
+	static const struct { const char *key; double q; } pct[] = {
+		{ "p50_us", 0.50 }, { "p90_us", 0.90 }, { "p99_us", 0.99 },
+		{ "p999_us", 0.999 },
+	};
+
+	json_kuint(j, "samples", hist_total(h));
+	for (size_t i = 0; i < sizeof pct / sizeof pct[0]; i++)
+		json_knum(j, pct[i].key, hist_quantile(h, pct[i].q) / 1e3, 3);
+	json_knum(j, "min_us", h->max ? (double)h->min / 1e3 : NAN, 3);
+	json_knum(j, "max_us", h->max ? (double)h->max / 1e3 : NAN, 3);
+	json_knum(j, "precision_pct", hist_precision(h->sub) * 100, 2);
+}
