@@ -16,6 +16,7 @@
 #include "makejob.h"
 #include "num.h"
 #include "proc.h"
+#include "report.h"
 #include "results.h"
 #include "run.h"
 #include "schedopt.h"
@@ -24,6 +25,7 @@
 #define MAX_LOADS	32
 #define MAX_RUNS	1000
 #define MAX_WARMUP	100
+#define WARMUP_UNSET	(~0U)	/* no --warmup: the job decides */
 #define MAX_LEAD_MS	3600000LL
 
 void
@@ -38,7 +40,8 @@ usage_run(FILE *f)
 	    "Without COMMAND, time the built-in default job: a generated C tree\n"
 	    "built with make -jNCPU (needs cc and make).\n\n"
 	    "  -n, --runs RUNS      measured runs per load (default 3, 1..1000)\n"
-	    "      --warmup N       unmeasured rounds first (default 0, 0..100)\n"
+	    "      --warmup N       unmeasured rounds first (default 1 for the built-in\n"
+	    "                       job, else 0; 0..100)\n"
 	    "      --prepare CMD    shell command before each run, untimed; '' for\n"
 	    "                       none (default for a make job: its clean target)\n"
 	    "      --lead SECONDS   load running before the job starts (default 3)\n"
@@ -157,6 +160,7 @@ run_args(int argc, char **argv, struct session *s, struct loadspec *slots,
 	*outdir = NULL;
 	*no_prepare = *help = 0;
 	s->runs = 3;
+	s->warmup = WARMUP_UNSET;
 	s->lead_ms = 3000;
 	s->pids_max = LOAD_PIDS_MAX;
 	s->results_fd = s->log_fd = -1;
@@ -273,6 +277,30 @@ cmd_run_check(int argc, char **argv)
 	return 0;
 }
 
+/*
+ * The session's table: its own results lines, read back by the report
+ * code and printed as `contest report` prints that file, so that the
+ * two can never disagree.
+ */
+static void
+print_table(const struct session *s)
+{
+	struct rset rs = { 0 };
+	struct rfilter all = { 0 };
+	FILE *in;
+
+	if (s->lines_len == 0)
+		return;		/* no run finished: nothing to tell */
+	if ((in = fmemopen(s->lines, s->lines_len, "r")) == NULL)
+		fatal(1, "reading back this session's results: %s", strerror(errno));
+	rset_add_stream(&rs, s->results_path, in, &all);
+	fclose(in);
+	rset_summarise(&rs, RSORT_FIRST);
+	report_text(stdout, &rs, 0, 0);
+	report_warn_suspects(&rs);
+	rset_free(&rs);
+}
+
 int
 cmd_run(int argc, char **argv)
 {
@@ -335,6 +363,9 @@ cmd_run(int argc, char **argv)
 		s.command = tree.command;
 		s.builtin = 1;
 		s.job_sha256 = tree.sha256;
+		/* its first round meets a cold page cache: not a measurement */
+		if (s.warmup == WARMUP_UNSET)
+			s.warmup = 1;
 		if (s.prepare_str == NULL && !no_prepare) {
 			s.prepare = tree.prepare;
 			s.prepare_str = "make -s -f Makefile clean";
@@ -353,8 +384,17 @@ cmd_run(int argc, char **argv)
 		s.prepare = prep_argv;
 	}
 
+	if (s.warmup == WARMUP_UNSET)
+		s.warmup = 0;
 	int status = session_run(&s);
 
+	print_table(&s);
+	printf("containment: %s\n", s.containment);
+	if (s.log_path)
+		printf("results: %s  log: %s\n", s.results_path, s.log_path);
+	if (finish_stdout() && status == 0)
+		status = 1;
+	free(s.lines);
 	free(s.rec);
 	if (inferred) {
 		argv_free(inferred);

@@ -14,7 +14,7 @@ load helpers
 	# The table rounds the mean; allow for .5 either way.
 	got=$(awk '{print $5}' <<<"$row")
 	[ "$got" -eq "$mean" ] || [ "$got" -eq $((mean + 1)) ]
-	grep -Eqx "fork_load: Children forked: $got \([0-9.e+]+/s\)" <<<"$output"
+	grep -Eqx "fork_load: Loads = Children forked: $got \([0-9]+/s\)" <<<"$output"
 	grep -qx "fork_load: Fork failures: 0 (0/s)" <<<"$output"
 }
 
@@ -59,7 +59,9 @@ load helpers
 	rq '.[1] | .latency.samples - .counters.children_forked | fabs <= 2' | grep -qx true
 	rq '.[1].latency | .p50_us > 0 and .p50_us <= .p90_us and .p90_us <= .p99_us and .p99_us <= .max_us' | grep -qx true
 	rq '.[1].latency | (.hist_ns | map(.[1]) | add) == .samples' | grep -qx true
-	grep -Eq '^fork_load:procs=2: Fork\+exit\+reap latency: p50 [0-9]+ us, p99 [0-9]+ us \([0-9]+ samples\)$' <<<"$output"
+	# three significant digits: the histogram's buckets are 1/32 of an octave
+	grep -Eq '^fork_load:procs=2: Fork\+exit\+reap latency: p50 ([0-9]{3}|[0-9]{2}\.[0-9]|[0-9]\.[0-9]{2}) [mu]s, p99 ([0-9]{3}|[0-9]{2}\.[0-9]|[0-9]\.[0-9]{2}) [mu]s, max [0-9.]+ [mu]?s \([0-9]+ samples; percentiles within 1\.6%\)$' <<<"$output"
+	rq '.[1].latency | .hist_sub == 32 and .precision_pct == 1.56 and .min_us > 0 and .min_us <= .p50_us' | grep -qx true
 	rq '.[0] | has("latency") | not' | grep -qx true
 }
 

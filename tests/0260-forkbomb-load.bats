@@ -9,7 +9,7 @@ load helpers
 	# 256 pages of 4 KiB: one MB per realloc, eight per cycle.
 	rq '.[1].counters_total | .reallocs > 8 and (.mb_grown - .reallocs | fabs) <= 1 and .mb_touched <= .mb_grown' | grep -qx true
 	rq '.[1] | .headline == "reallocs" and .counters.reallocs > 0' | grep -qx true
-	grep -Eq '^forkbomb:mode=realloc,touch=1,limit=8,inc=256: Reallocs: [1-9]' <<<"$output"
+	grep -Eq '^forkbomb:mode=realloc,touch=1,limit=8,inc=256: Loads = Reallocs: [1-9]' <<<"$output"
 	grep -q '^forkbomb:mode=realloc,touch=1,limit=8,inc=256: MB grown: ' <<<"$output"
 	! grep -q 'Processes forked' <<<"$output"
 }

@@ -12,8 +12,15 @@ setup() {
 }
 
 teardown() {
+	local rc=0
 	[ -z "${USER_DIR:-}" ] || rm -rf "$USER_DIR"
-	no_leftovers 0
+	no_leftovers 0 || rc=$?
+	# A test that failed half way (a session it started still running)
+	# must not leave its processes to the tests after it: the failure
+	# stands, and they go.
+	# shellcheck disable=SC2046
+	[ "$rc" -eq 0 ] || kill -KILL $(marked_pids) 2>/dev/null || :
+	return "$rc"
 }
 
 # contest with the marker in its environment (env execs, so the marker is

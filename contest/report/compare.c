@@ -13,6 +13,18 @@
 
 #include "report.h"
 
+/* The headline counter's rate, or a gauge's level; NaN: none. */
+static double
+headline(const struct rcell *c, int *per_s)
+{
+	for (size_t k = 0; c->headline && k < c->nc; k++)
+		if (c->c[k].name == c->headline) {
+			*per_s = !isnan(c->c[k].rate);
+			return *per_s ? c->c[k].rate : c->c[k].mean;
+		}
+	return NAN;
+}
+
 void
 cmp_build(struct cmp *m, const struct rset *rs, size_t a, size_t b,
     double threshold)
@@ -50,8 +62,11 @@ cmp_build(struct cmp *m, const struct rset *rs, size_t a, size_t b,
 			else if (!isnan(se))
 				l->p_ratio = cb->ratio == ca->ratio ? 1 : 0;
 		}
-		l->loads_pct = ca->loads.n && cb->loads.n && ca->loads.mean != 0 ?
-		    (cb->loads.mean / ca->loads.mean - 1) * 100 : NAN;
+		/* rates: runs of different length make counts incomparable */
+		l->loads_a = headline(ca, &l->loads_per_s);
+		l->loads_b = headline(cb, &l->loads_per_s);
+		l->loads_pct = !isnan(l->loads_a) && !isnan(l->loads_b) && l->loads_a != 0 ?
+		    (l->loads_b / l->loads_a - 1) * 100 : NAN;
 		l->sig_time = l->p_time < CMP_ALPHA;
 		l->sig_ratio = l->p_ratio < CMP_ALPHA;
 		l->worse_time = l->sig_time && l->time_pct > threshold;

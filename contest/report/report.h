@@ -20,6 +20,9 @@ struct cmpline {
 	size_t		 blk;
 	const struct rcell *a, *b;
 	double		 time_pct, ratio_pct, loads_pct;	/* B over A; NaN: none */
+	/* the headline counter per second of job time (a gauge: its level) */
+	double		 loads_a, loads_b;
+	int		 loads_per_s;
 	double		 p_time, p_ratio;			/* NaN: not tested */
 	int		 sig_time, sig_ratio;
 	int		 worse_time, worse_ratio;	/* beyond the threshold and significant */
@@ -37,25 +40,9 @@ void	cmp_build(struct cmp *, const struct rset *, size_t a, size_t b,
 	    double threshold);
 void	cmp_free(struct cmp *);
 
-/*
- * One row of the classic block, shared by the run's table and the
- * report: "Kernel [runs] Time CPU% Loads LCPU% Ratio", Time and Ratio
- * with their standard deviation; stats adds CoV, min, median, max and
- * the CI95 of Time and of Ratio.  NaN prints as "-".
- */
-struct trow {
-	const char	*name;
-	size_t		 ok, failed;
-	const struct stats *time;
-	double		 cpu_pct, loads, lcpu_pct;
-	double		 ratio, ratio_sd, ratio_ci95;
-	char		 mark;		/* after Time: ' ' or '?' */
-};
-
-void	table_head(FILE *, int stats);
-void	table_line(FILE *, const struct trow *, int stats);
-
 void	report_text(FILE *, const struct rset *, int stats, int md);
+/* Name on stderr the runs that may have done no work; how many. */
+int	report_warn_suspects(const struct rset *);
 void	report_csv(FILE *, const struct rset *);
 void	report_json(FILE *, const struct rset *);
 /* 0, or -1 after a message. */

@@ -113,7 +113,7 @@ compare_csv(FILE *f, const struct cmp *m)
 
 	fputs("load,baseline,candidate,runs_a,runs_b,time_a,time_b,time_sd_a,"
 	    "time_sd_b,time_change_pct,time_p,time_significant,ratio_a,ratio_b,"
-	    "ratio_change_pct,ratio_p,ratio_significant,loads_a,loads_b,"
+	    "ratio_change_pct,ratio_p,ratio_significant,loads_per_s_a,loads_per_s_b,"
 	    "loads_change_pct,regressed,threshold_pct\n", f);
 	for (size_t i = 0; i < m->n; i++) {
 		const struct cmpline *l = &m->line[i];
@@ -133,8 +133,8 @@ compare_csv(FILE *f, const struct cmp *m)
 		csv_num(f, l->ratio_pct, 4, 0);
 		csv_num(f, l->p_ratio, 6, 0);
 		fprintf(f, "%d,", l->sig_ratio);
-		csv_num(f, l->a->loads.n ? l->a->loads.mean : NAN, 2, 0);
-		csv_num(f, l->b->loads.n ? l->b->loads.mean : NAN, 2, 0);
+		csv_num(f, l->loads_a, 4, 0);
+		csv_num(f, l->loads_b, 4, 0);
 		csv_num(f, l->loads_pct, 4, 0);
 		fprintf(f, "%d,%g\n", l->worse_time || l->worse_ratio, m->threshold);
 	}

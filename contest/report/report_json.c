@@ -67,6 +67,18 @@ kenv(struct json *j, const struct rrow *w)
 	json_obj_end(j);
 }
 
+/* The runs' latency merged: percentiles within precision_pct, the
+ * extremes exact (null where a schema 1 run did not record them). */
+static void
+latency(struct json *j, const struct rcell *c)
+{
+	json_key(j, "latency");
+	json_obj_begin(j);
+	json_kstr(j, "what", c->lat_what);
+	hist_json(j, &c->lat);
+	json_obj_end(j);
+}
+
 static void
 cell(struct json *j, const struct rset *rs, size_t r, size_t b)
 {
@@ -115,6 +127,8 @@ cell(struct json *j, const struct rset *rs, size_t r, size_t b)
 		json_obj_end(j);
 	}
 	json_obj_end(j);
+	if (c->lat_what)
+		latency(j, c);
 	json_obj_end(j);
 }
 
@@ -204,8 +218,10 @@ compare_json(FILE *f, const struct cmp *m)
 		json_knum(&j, "ratio_change_pct", l->ratio_pct, 4);
 		json_knum(&j, "ratio_p", l->p_ratio, 6);
 		json_kbool(&j, "ratio_significant", l->sig_ratio);
-		json_knum(&j, "loads_a", l->a->loads.n ? l->a->loads.mean : NAN, 2);
-		json_knum(&j, "loads_b", l->b->loads.n ? l->b->loads.mean : NAN, 2);
+		/* the headline per second of job time; a gauge's level */
+		json_knum(&j, "loads_a", l->loads_a, 4);
+		json_knum(&j, "loads_b", l->loads_b, 4);
+		json_kbool(&j, "loads_per_s", l->loads_per_s);
 		json_knum(&j, "loads_change_pct", l->loads_pct, 4);
 		json_kbool(&j, "regressed", l->worse_time || l->worse_ratio);
 		json_obj_end(&j);

@@ -10,6 +10,22 @@
 #include <string.h>
 
 #include "report.h"
+#include "util.h"
+
+/*
+ * One row of the classic block: "Kernel [runs] Time CPU% Loads LCPU%
+ * Ratio", Time with its sample sd and Ratio with its CI95; stats adds
+ * Time's CoV, min, median, max and CI95.  NaN prints as "-".
+ */
+struct trow {
+	const char	*name;
+	size_t		 ok, failed;
+	const struct stats *time;
+	double		 cpu_pct, loads, lcpu_pct;
+	double		 ratio, ratio_ci95;	/* ci95 NaN: too few runs */
+	int		 base;		/* the no_load row: ratio 1, no interval */
+	char		 mark;		/* after Time: ' ' or '?' */
+};
 
 /* "12.34 ± 0.56", "12.34" or "-" into buf. */
 static const char *
@@ -58,25 +74,25 @@ num_or_dash(FILE *f, int width, int decimals, double v)
 		fprintf(f, " %*.*f", width, decimals, v);
 }
 
-void
+static void
 table_head(FILE *f, int stats)
 {
 	fprintf(f, "%-20s %6s %13s %6s %8s %6s %11s", "Kernel", "[runs]",
 	    "Time", "CPU%", "Loads", "LCPU%", "Ratio");
 	if (stats)
-		fprintf(f, " %6s %8s %8s %8s %8s %7s", "CoV%", "Min", "Median",
-		    "Max", "CI95", "RCI95");
+		fprintf(f, " %6s %8s %8s %8s %8s", "CoV%", "Min", "Median",
+		    "Max", "CI95");
 	fputc('\n', f);
 }
 
-void
+static void
 table_line(FILE *f, const struct trow *r, int stats)
 {
 	fprintf(f, "%-20s %5zu%s", r->name, r->ok, r->failed ? "!" : " ");
 	if (r->ok == 0) {
 		fprintf(f, " %13s %6s %8s %6s %11s", "-", "-", "-", "-", "-");
 		if (stats)
-			fprintf(f, " %6s %8s %8s %8s %8s %7s", "-", "-", "-", "-", "-", "-");
+			fprintf(f, " %6s %8s %8s %8s %8s", "-", "-", "-", "-", "-");
 		fputc('\n', f);
 		return;
 	}
@@ -93,15 +109,16 @@ table_line(FILE *f, const struct trow *r, int stats)
 	fputc(' ', f);
 	if (isnan(r->ratio))
 		fprintf(f, "%11s", "-");
+	else if (r->base || !isnan(r->ratio_ci95))
+		pm(f, 11, r->ratio, r->ratio_ci95, !r->base);
 	else
-		pm(f, 11, r->ratio, r->ratio_sd, !isnan(r->ratio_sd));
+		fprintf(f, "%10.2f?", r->ratio);	/* too few runs for an interval */
 	if (stats) {
 		num_or_dash(f, 6, 1, r->time->cv * 100);
 		num_or_dash(f, 8, 2, r->time->min);
 		num_or_dash(f, 8, 2, r->time->median);
 		num_or_dash(f, 8, 2, r->time->max);
 		num_or_dash(f, 8, 2, r->time->n > 1 ? r->time->ci95 : NAN);
-		num_or_dash(f, 7, 3, r->ratio_ci95);
 	}
 	fputc('\n', f);
 }
@@ -116,13 +133,9 @@ trow_of(struct trow *t, const struct rset *rs, size_t row, size_t blk)
 		.time = &c->time, .cpu_pct = c->cpu.mean,
 		.loads = c->loads.n ? c->loads.mean : NAN,
 		.lcpu_pct = blk != rs->base && c->lcpu.n ? c->lcpu.mean : NAN,
-		.ratio = c->ratio,
-		.ratio_sd = c->ok > 1 || rset_cell(rs, row, rs->base)->ok > 1 ?
-		    c->ratio_sd : NAN,
-		.ratio_ci95 = c->ratio_ci95, .mark = c->noisy ? '?' : ' ',
+		.ratio = c->ratio, .ratio_ci95 = c->ratio_ci95, .base = blk == rs->base,
+		.mark = c->noisy ? '?' : ' ',
 	};
-	if (blk == rs->base)
-		t->ratio_sd = NAN;
 }
 
 static void
@@ -134,7 +147,7 @@ md_line(FILE *f, const struct trow *t, int stats)
 	if (t->ok == 0) {
 		fputs(" - | - | - | - | - |", f);
 		if (stats)
-			fputs(" - | - | - | - | - | - |", f);
+			fputs(" - | - | - | - | - |", f);
 		fputc('\n', f);
 		return;
 	}
@@ -142,48 +155,103 @@ md_line(FILE *f, const struct trow *t, int stats)
 	    pmtext(b[0], 64, t->time->mean, t->time->n > 1 ? t->time->sd : NAN, 2),
 	    t->mark == '?' ? " ?" : "", numtext(b[1], 64, t->cpu_pct, 0, "%"),
 	    numtext(b[2], 64, t->loads, 0, ""), numtext(b[3], 64, t->lcpu_pct, 0, "%"),
-	    pmtext(b[4], 64, t->ratio, t->ratio_sd, 2));
+	    t->base || !isnan(t->ratio_ci95) || isnan(t->ratio) ?
+	    pmtext(b[4], 64, t->ratio, t->base ? NAN : t->ratio_ci95, 2) :
+	    numtext(b[4], 64, t->ratio, 2, " ?"));
 	if (stats)
-		fprintf(f, " %s | %s | %s | %s | %s | %s |",
+		fprintf(f, " %s | %s | %s | %s | %s |",
 		    numtext(b[0], 64, t->time->cv * 100, 1, "%"),
 		    numtext(b[1], 64, t->time->min, 2, ""),
 		    numtext(b[2], 64, t->time->median, 2, ""),
 		    numtext(b[3], 64, t->time->max, 2, ""),
-		    numtext(b[4], 64, t->time->n > 1 ? t->time->ci95 : NAN, 2, ""),
-		    numtext(b[5], 64, t->ratio_ci95, 3, ""));
+		    numtext(b[4], 64, t->time->n > 1 ? t->time->ci95 : NAN, 2, ""));
 	fputc('\n', f);
 }
 
-/* The headline counter's name and each row's rate, under the block. */
-static int
-loads_legend(FILE *f, const struct rset *rs, size_t blk, const size_t *order)
+/* "74.2 us", "3.93 ms": sig significant digits in a fitting unit. */
+static const char *
+lat_text(char *buf, size_t len, double ns, int sig)
 {
-	const char *head = NULL, *unit = NULL;
-	int any = 0;
+	static const struct { double div; const char *unit; } u[] = {
+		{ 1, "ns" }, { 1e3, "us" }, { 1e6, "ms" }, { 1e9, "s" },
+	};
+	size_t k = 0;
 
-	for (size_t i = 0; i < rs->nrow && head == NULL; i++) {
-		const struct rcell *c = rset_cell(rs, order[i], blk);
-		head = c->headline;
-		for (size_t k = 0; head && k < c->nc; k++)
-			if (c->c[k].name == head)
-				unit = c->c[k].unit;
+	while (k + 1 < sizeof u / sizeof u[0] && ns >= u[k + 1].div)
+		k++;
+	double v = ns / u[k].div;
+	int mag = v > 0 ? (int)floor(log10(v)) : 0;	/* 0 for 1..9.99 */
+	int dec = sig - 1 - mag;
+	if (dec < 0) {		/* 126 at two digits is 130 */
+		double p = pow(10, -dec);
+		v = round(v / p) * p;
+		dec = 0;
 	}
-	if (head == NULL)
-		return 0;
-	fprintf(f, "%s: Loads = %s", rs->blk[blk].name, head);
+	snprintf(buf, len, "%.*f %s", dec, v, u[k].unit);
+	return buf;
+}
+
+/* The count or level in a fitting precision: "107468", "3.25". */
+static void
+count_text(FILE *f, double v)
+{
+	fprintf(f, "%.*f", v >= 100 || v == floor(v) ? 0 : v >= 1 ? 2 : 4, v);
+}
+
+/*
+ * Under a block, each row's counters that mean something for the load,
+ * the headline first as "Loads =": the mean per run and the mean rate
+ * per second of job time; then its latency percentiles, at the
+ * precision the histogram has.  Rows are named when there are several.
+ */
+static int
+block_notes(FILE *f, const struct rset *rs, size_t blk, const size_t *order,
+    size_t shown_rows)
+{
+	const char *bn = rs->blk[blk].name;
+	int any = 0;
+	char b[4][32];
+
 	for (size_t i = 0; i < rs->nrow; i++) {
 		const struct rcell *c = rset_cell(rs, order[i], blk);
-		for (size_t k = 0; k < c->nc; k++)
-			if (c->c[k].name == head && !isnan(c->c[k].rate)) {
-				double v = c->c[k].rate;
-				fprintf(f, "%s %s %.*f %s/s", any ? "," : ";",
-				    rs->row[order[i]].name, v >= 100 ? 0 : v >= 1 ? 2 : 4, v,
-				    unit ? unit : "");
+		char who[300] = "";
+
+		if (c->ok == 0)
+			continue;
+		if (shown_rows > 1)
+			snprintf(who, sizeof who, "%s: ", rs->row[order[i]].name);
+		for (int head = 1; head >= 0; head--)
+			for (size_t k = 0; k < c->nc; k++) {
+				const struct rcsum *s = &c->c[k];
+				if ((s->name == c->headline) != head || !(s->shown || head))
+					continue;
+				fprintf(f, "%s: %s%s%s: ", bn, who, head ? "Loads = " : "",
+				    s->label);
+				count_text(f, s->mean);
+				if (!isnan(s->rate)) {
+					fputs(" (", f);
+					count_text(f, s->rate);
+					fputs("/s)", f);
+				}
+				fputc('\n', f);
 				any = 1;
 			}
+		if (c->lat_what == NULL || hist_total(&c->lat) == 0)
+			continue;
+		/* the digits the buckets can back: three within 1.6%, two for
+		 * schema 1's 12.5% */
+		int sig = hist_precision(c->lat.sub) <= 0.02 ? 3 : 2;
+		fprintf(f, "%s: %s%s: p50 %s, p99 %s, max %s%s (%llu samples; "
+		    "percentiles within %.1f%%%s)\n", bn, who, c->lat_what,
+		    lat_text(b[0], 32, hist_quantile(&c->lat, 0.50), sig),
+		    lat_text(b[1], 32, hist_quantile(&c->lat, 0.99), sig),
+		    lat_text(b[2], 32, hist_quantile(&c->lat, 1.0), c->lat.max ? 3 : sig),
+		    c->lat.max ? "" : "?", hist_total(&c->lat),
+		    hist_precision(c->lat.sub) * 100,
+		    c->lat.max ? "" : "; max a bucket's midpoint");
+		any = 1;
 	}
-	fputc('\n', f);
-	return 1;
+	return any;
 }
 
 #define ENV_FIELDS 12
@@ -294,7 +362,8 @@ footnotes(FILE *f, const struct rset *rs, const size_t *rows, size_t nrows,
 	const char *li = md ? "- " : "";	/* one Markdown list item per note */
 
 	fprintf(f, "%sTime in seconds, mean \xc2\xb1 sample sd; Ratio: Time over the "
-	    "same kernel's no_load mean.\n", li);
+	    "same kernel's no_load mean \xc2\xb1 the half-width of its CI95 (delta "
+	    "method, Welch df), ? where a side has fewer than 2 runs.\n", li);
 	if (noisy)
 		fprintf(f, "%s? CoV of Time above %.0f%%, fewer than %d runs, or runs "
 		    "that may have done no work: read with care (more runs, --warmup, "
@@ -313,34 +382,34 @@ report_text(FILE *f, const struct rset *rs, int stats, int md)
 
 	for (size_t b = 0; b < rs->nblk; b++) {
 		const size_t *o = rs->order + b * rs->nrow;
-		size_t failed = 0;
 		struct trow t;
 
 		if (md) {
 			fprintf(f, "### %s\n\n| Kernel | Runs | Time | CPU%% | Loads | "
 			    "LCPU%% | Ratio |%s\n|---|--:|--:|--:|--:|--:|--:|%s\n",
 			    rs->blk[b].name,
-			    stats ? " CoV | Min | Median | Max | CI95 | Ratio CI95 |" : "",
-			    stats ? "--:|--:|--:|--:|--:|--:|" : "");
+			    stats ? " CoV | Min | Median | Max | CI95 |" : "",
+			    stats ? "--:|--:|--:|--:|--:|" : "");
 		} else {
 			fprintf(f, "%s:\n", rs->blk[b].name);
 			table_head(f, stats);
 		}
+		size_t nshown = 0;
 		for (size_t i = 0; i < rs->nrow; i++) {
 			const struct rcell *c = rset_cell(rs, o[i], b);
 			if (c->ok == 0 && c->failed == 0)
 				continue;	/* this kernel never ran this load */
+			nshown++;
 			trow_of(&t, rs, o[i], b);
 			if (md)
 				md_line(f, &t, stats);
 			else
 				table_line(f, &t, stats);
 			noisy |= c->noisy;
-			failed += c->failed;
 		}
 		if (md)
 			fputc('\n', f);
-		int notes = loads_legend(f, rs, b, o);
+		int notes = block_notes(f, rs, b, o, nshown);
 		for (size_t i = 0; i < rs->nrow; i++) {
 			const struct rcell *c = rset_cell(rs, o[i], b);
 			notes |= outlier_notes(f, rs, o[i], b);
@@ -348,9 +417,17 @@ report_text(FILE *f, const struct rset *rs, int stats, int md)
 			    c->nsuspect);
 			notes |= c->nsuspect > 0;
 		}
-		if (failed)
-			notes = fprintf(f, "%s: ! %zu run%s failed, left out of the means\n",
-			    rs->blk[b].name, failed, failed == 1 ? "" : "s");
+		for (size_t i = 0; i < rs->nrow; i++) {
+			const struct rcell *c = rset_cell(rs, o[i], b);
+			if (c->failed == 0)
+				continue;
+			fprintf(f, "%s: %s%s! %zu run%s failed (last exit status %d%s%s), "
+			    "left out of the means\n", rs->blk[b].name,
+			    nshown > 1 ? rs->row[o[i]].name : "", nshown > 1 ? ": " : "",
+			    c->failed, c->failed == 1 ? "" : "s", c->last_exit,
+			    c->last_signal ? ", " : "", c->last_signal ? c->last_signal : "");
+			notes = 1;
+		}
 		if (md && notes)
 			fputc('\n', f);
 	}
@@ -461,8 +538,10 @@ compare_text(FILE *f, const struct cmp *m, int stats, int md)
 			numtext(v[3], 64, l->blk == rs->base ? NAN : l->a->ratio, 2, ""),
 			numtext(v[4], 64, l->blk == rs->base ? NAN : l->b->ratio, 2, ""),
 			change(v[5], 64, l->ratio_pct, l->sig_ratio),
-			numtext(v[6], 64, l->a->loads.n ? l->a->loads.mean : NAN, 0, ""),
-			numtext(v[7], 64, l->b->loads.n ? l->b->loads.mean : NAN, 0, ""),
+			numtext(v[6], 64, l->loads_a, l->loads_a >= 100 ? 0 : 2,
+			    l->loads_per_s ? "/s" : ""),
+			numtext(v[7], 64, l->loads_b, l->loads_b >= 100 ? 0 : 2,
+			    l->loads_per_s ? "/s" : ""),
 			change(v[8], 64, l->loads_pct, 0),
 		};
 		noisy |= l->a->noisy || l->b->noisy;
@@ -495,4 +574,31 @@ compare_text(FILE *f, const struct cmp *m, int stats, int md)
 	if (md)
 		fputc('\n', f);
 	compare_verdict(f, m);
+}
+
+int
+report_warn_suspects(const struct rset *rs)
+{
+	char named[400] = "";
+	size_t used = 0;
+	int n = 0;
+
+	for (size_t b = 0; b < rs->nblk; b++)
+		for (size_t r = 0; r < rs->nrow; r++) {
+			const struct rcell *c = rset_cell(rs, r, b);
+			if (c->nsuspect == 0)
+				continue;
+			n += (int)c->nsuspect;
+			if (used < sizeof named)
+				used += (size_t)snprintf(named + used, sizeof named - used,
+				    "%s%s run%s", used ? ", " : "", rs->blk[b].name,
+				    c->nsuspect > 1 ? "s" : "");
+			for (size_t i = 0; i < c->nsuspect && used < sizeof named; i++)
+				used += (size_t)snprintf(named + used, sizeof named - used,
+				    " %ld", c->suspect[i].runno);
+		}
+	if (n)
+		warnmsg("%s may have done no work (the notes under the table say "
+		    "why): give the job a --prepare step that undoes its work", named);
+	return n;
 }

@@ -138,6 +138,8 @@ counters(struct rset *rs, struct rrun *r, const struct jnode *o)
 	const struct jnode *vals = jget(o, "counters");
 	const struct jnode *units = jget(o, "counter_units");
 	const struct jnode *rates = jget(o, "counter_rates_per_s");
+	const struct jnode *labels = jget(o, "counter_labels");
+	const struct jnode *shown = jget(o, "counters_shown");
 	size_t n = 0;
 
 	r->loads = NAN;
@@ -156,8 +158,54 @@ counters(struct rset *rs, struct rrun *r, const struct jnode *o)
 		c->unit = intern(rs, jget_str(units, v->key));
 		c->val = v->num;
 		c->rate = jget_num(rates, v->key, NAN);
+		c->label = intern(rs, jget_str(labels, v->key) ? jget_str(labels,
+		    v->key) : v->key);
+		c->shown = shown ? 0 : c->name == r->headline;
+		for (const struct jnode *e = shown ? shown->child : NULL; e; e = e->next)
+			if (e->type == J_STR && strcmp(e->str, v->key) == 0)
+				c->shown = 1;
 		if (r->headline == c->name)
 			r->loads = c->val;
+	}
+}
+
+/*
+ * The latency histogram as [floor, count] pairs.  Results of schema 1
+ * say nothing of their layout: four buckets per power of two, no exact
+ * extremes.
+ */
+static void
+latency(struct rset *rs, struct rrun *r, const struct jnode *o)
+{
+	const struct jnode *lat = jget(o, "latency"), *h = jget(lat, "hist_ns");
+	size_t n = 0;
+
+	if (lat == NULL || h == NULL || h->type != J_ARR || !jget_str(lat, "what"))
+		return;
+	long long sub = jget_int(lat, "hist_sub", HIST_SUB_V1, 1, 1 << 12);
+	if (sub & (sub - 1))
+		return;		/* not a layout of ours */
+	for (const struct jnode *e = h->child; e; e = e->next)
+		n++;
+	r->lat_pair = xcalloc(2 * n + 2, sizeof *r->lat_pair);
+	for (const struct jnode *e = h->child; e; e = e->next) {
+		const struct jnode *f = e->type == J_ARR ? e->child : NULL;
+		const struct jnode *c = f ? f->next : NULL;
+		if (c == NULL || f->type != J_NUM || c->type != J_NUM ||
+		    !(f->num >= 0 && f->num < 1e19) || !(c->num >= 0 && c->num < 1e19))
+			continue;
+		r->lat_pair[2 * r->nlat] = (unsigned long long)f->num;
+		r->lat_pair[2 * r->nlat + 1] = (unsigned long long)c->num;
+		r->nlat++;
+	}
+	r->lat_what = intern(rs, jget_str(lat, "what"));
+	r->lat_sub = (unsigned)sub;
+	if (jget(lat, "hist_sub")) {	/* schema 2 on: extremes exact */
+		double lo = jget_num(lat, "min_us", NAN), hi = jget_num(lat, "max_us", NAN);
+		if (lo >= 0 && hi >= lo && hi < 1e13) {
+			r->lat_min = (unsigned long long)llround(lo * 1e3);
+			r->lat_max = (unsigned long long)llround(hi * 1e3);
+		}
 	}
 }
 
@@ -278,8 +326,29 @@ add_line(const struct jnode *o, unsigned long lineno, void *arg)
 	r->cpu_pct = jget_num(o, "cpu_pct", NAN);
 	r->lcpu_pct = jget_num(o, "lcpu_pct", NAN);
 	counters(rs, r, o);
+	latency(rs, r, o);
+	r->position = (long)jget_int(o, "round_position", -1, 0, 1L << 30);
 	r->row = find_row(rs, r);
 	r->blk = find_block(rs, r);
+	return 0;
+}
+
+int
+rset_add_stream(struct rset *rs, const char *name, FILE *in,
+    const struct rfilter *f)
+{
+	struct addctx x = { rs, f, NULL };
+	unsigned long skipped;
+
+	if (rs->pool == NULL)
+		rs->pool = xcalloc(1, sizeof *rs->pool);
+	x.file = intern(rs, name);
+	if (jsonl_read_stream(in, name, add_line, &x, &skipped) < 0) {
+		warnmsg("%s: %s", name, strerror(errno));
+		return -1;
+	}
+	rs->skipped += skipped;
+	rs->files++;
 	return 0;
 }
 
@@ -433,6 +502,47 @@ name_rows(struct rset *rs)
 	}
 }
 
+/*
+ * The ok runs' latency histograms as one, in the coarsest layout among
+ * them (a schema 1 run makes the cell coarse); the extremes exact only
+ * when every run's are.
+ */
+static void
+merge_latency(const struct rset *rs, const size_t *idx, size_t n, struct rcell *c)
+{
+	unsigned sub = 0;
+	int exact = 1;
+
+	for (size_t i = 0; i < n; i++) {
+		const struct rrun *r = &rs->run[idx[i]];
+		if (!r->ok || r->lat_what == NULL)
+			continue;
+		if (sub == 0 || r->lat_sub < sub)
+			sub = r->lat_sub;
+		c->lat_what = r->lat_what;
+	}
+	if (sub == 0)
+		return;
+	c->lat_count = xcalloc(hist_nbuckets(sub), sizeof *c->lat_count);
+	c->lat = (struct hist){ sub, c->lat_count, ~0ULL, 0 };
+	for (size_t i = 0; i < n; i++) {
+		const struct rrun *r = &rs->run[idx[i]];
+		if (!r->ok || r->lat_what == NULL)
+			continue;
+		for (size_t k = 0; k < r->nlat; k++)
+			c->lat_count[hist_index(r->lat_pair[2 * k], sub)] +=
+			    r->lat_pair[2 * k + 1];
+		if (r->lat_max == 0 && r->nlat > 0)
+			exact = 0;
+		if (r->lat_max && r->lat_min < c->lat.min)
+			c->lat.min = r->lat_min;
+		if (r->lat_max > c->lat.max)
+			c->lat.max = r->lat_max;
+	}
+	if (!exact || c->lat.max == 0)
+		c->lat.min = c->lat.max = 0;
+}
+
 /* The cell's runs are idx[0..n), in file order. */
 static void
 summarise_cell(struct rset *rs, const size_t *idx, size_t n, struct rcell *c)
@@ -475,7 +585,8 @@ summarise_cell(struct rset *rs, const size_t *idx, size_t n, struct rcell *c)
 				c->c = realloc(c->c, (c->nc + 1) * sizeof *c->c);
 				if (c->c == NULL)
 					fatal(1, "out of memory");
-				c->c[c->nc++] = (struct rcsum){ rc->name, rc->unit, 0, 0, 0 };
+				c->c[c->nc++] = (struct rcsum){ rc->name, rc->unit,
+				    rc->label, 0, 0, 0, rc->shown };
 			}
 			c->c[j].mean += rc->val;
 			c->c[j].rate += rc->rate;	/* NaN stays NaN: a gauge */
@@ -486,6 +597,7 @@ summarise_cell(struct rset *rs, const size_t *idx, size_t n, struct rcell *c)
 		c->c[j].mean /= (double)c->c[j].n;
 		c->c[j].rate /= (double)c->c[j].n;
 	}
+	merge_latency(rs, idx, n, c);
 	stats_compute(c->wall, c->ok, &c->time);
 	stats_compute(cpu, c->ok, &c->cpu);
 	stats_compute(lcpu, nlcpu, &c->lcpu);
@@ -719,10 +831,13 @@ void
 rset_free(struct rset *rs)
 {
 	free(rs->timed);
-	for (size_t i = 0; i < rs->nrun; i++)
+	for (size_t i = 0; i < rs->nrun; i++) {
 		free(rs->run[i].c);
+		free(rs->run[i].lat_pair);
+	}
 	if (rs->cell)
 		for (size_t i = 0; i < rs->nrow * rs->nblk; i++) {
+			free(rs->cell[i].lat_count);
 			free(rs->cell[i].wall);
 			free(rs->cell[i].c);
 			free(rs->cell[i].suspect);

@@ -8,7 +8,9 @@
 #define CONTEST_RSET_H
 
 #include <stddef.h>
+#include <stdio.h>
 
+#include "hist.h"
 #include "stats.h"
 #include "suspect.h"
 
@@ -16,8 +18,9 @@
 #define RSET_MIN_RUNS	3	/* and one with fewer runs */
 
 struct rcount {
-	const char	*name, *unit;
+	const char	*name, *unit, *label;	/* label: the name if not recorded */
 	double		 val, rate;	/* rate NaN for a gauge */
+	int		 shown;		/* means something for the load's options */
 };
 
 /* Per-run telemetry the report compares when runs disagree. */
@@ -45,6 +48,13 @@ struct rrun {
 	struct rcount	*c;
 	size_t		 nc;
 	size_t		 row, blk;
+	long		 position;	/* in its round; -1: not recorded */
+	/* latency: hist.h buckets of lat_sub per power of two, as [floor,
+	 * count] pairs; min and max exact, or 0 where not recorded */
+	const char	*lat_what;
+	unsigned	 lat_sub;
+	unsigned long long *lat_pair, lat_min, lat_max;
+	size_t		 nlat;
 };
 
 struct rrow {
@@ -57,10 +67,15 @@ struct rblock {
 	const char	*name, *load;
 };
 
+/* A counter over a cell's runs: the mean count per run, and the mean of
+ * the runs' rates per second of job time (the one rate every output
+ * prints and compare tests: runs of different length make counts
+ * incomparable). */
 struct rcsum {
-	const char	*name, *unit;
+	const char	*name, *unit, *label;
 	double		 mean, rate;	/* over the runs that had it */
 	size_t		 n;
+	int		 shown;
 };
 
 struct rcell {
@@ -75,6 +90,9 @@ struct rcell {
 	const char	*last_signal, *headline;
 	struct rcsum	*c;
 	size_t		 nc;
+	const char	*lat_what;	/* NULL: no latency recorded */
+	struct hist	 lat;		/* the runs' histograms merged */
+	unsigned long long *lat_count;
 };
 
 struct rfilter {
@@ -134,6 +152,10 @@ size_t	rset_outliers(const struct rset *, size_t row, size_t blk,
  * or -1 after a message when the path cannot be read.
  */
 int	rset_add(struct rset *, const char *path, const struct rfilter *);
+
+/* Add the lines of an open stream, named name in warnings. */
+int	rset_add_stream(struct rset *, const char *name, FILE *,
+	    const struct rfilter *);
 
 /* Group, summarise and order (after the last rset_add). */
 void	rset_summarise(struct rset *, enum rsort);

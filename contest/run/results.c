@@ -12,6 +12,7 @@
 
 #include "cgroup.h"
 #include "fgtree.h"
+#include "hist.h"
 #include "json.h"
 #include "results.h"
 #include "stats.h"
@@ -265,6 +266,24 @@ put_counters(struct json *j, const char *key, const struct load *l,
 	json_obj_end(j);
 }
 
+/* What the report prints: each counter's label, and the ones that mean
+ * something for these options, in order. */
+static void
+put_labels(struct json *j, const struct loadspec *ls)
+{
+	json_key(j, "counter_labels");
+	json_obj_begin(j);
+	for (size_t i = 0; i < load_ncounters(ls->load); i++)
+		json_kstr(j, ls->load->counters[i].id, ls->load->counters[i].label);
+	json_obj_end(j);
+	json_key(j, "counters_shown");
+	json_arr_begin(j);
+	for (size_t i = 0; i < load_ncounters(ls->load); i++)
+		if (load_shows(ls->load, ls->opt, (unsigned)i))
+			json_str(j, ls->load->counters[i].id);
+	json_arr_end(j);
+}
+
 /* Each counter's unit, and each growing counter per second of the job:
  * whole counts of runs of different length do not compare. */
 static void
@@ -285,35 +304,52 @@ put_units_rates(struct json *j, const struct load *l,
 	json_obj_end(j);
 }
 
-/* Latency percentiles and the raw histogram ([bucket floor ns, count]). */
+/*
+ * Latency: percentiles (bucket midpoints, within precision_pct of the
+ * truth), the exact min and max, and the raw histogram ([bucket floor
+ * ns, count] in hist_sub buckets per power of two) to recompute any
+ * other percentile from.
+ */
 static void
-put_latency(struct json *j, const struct load *l, const unsigned long long *h)
+put_latency(struct json *j, const struct load *l, const struct run_record *r)
 {
-	unsigned long long floors[LOAD_HIST_BUCKETS];
-	struct hist_summary hs;
+	struct hist h = { HIST_SUB, r->hist, r->lat_min, r->lat_max };
 
-	load_hist_floors(floors);
-	stats_hist_summary(h, floors, LOAD_HIST_BUCKETS, &hs);
 	json_key(j, "latency");
 	json_obj_begin(j);
 	json_kstr(j, "what", l->latency);
-	json_kuint(j, "samples", hs.n);
-	json_knum(j, "p50_us", hs.p50 / 1e3, 3);
-	json_knum(j, "p90_us", hs.p90 / 1e3, 3);
-	json_knum(j, "p99_us", hs.p99 / 1e3, 3);
-	json_knum(j, "max_us", hs.max / 1e3, 3);
+	hist_json(j, &h);
+	json_kuint(j, "hist_sub", HIST_SUB);
 	json_key(j, "hist_ns");
 	json_arr_begin(j);
-	for (unsigned b = 0; b < LOAD_HIST_BUCKETS; b++) {
-		if (h[b] == 0)
+	for (size_t b = 0; b < LOAD_HIST_BUCKETS; b++) {
+		if (r->hist[b] == 0)
 			continue;
 		json_arr_begin(j);
-		json_uint(j, floors[b]);
-		json_uint(j, h[b]);
+		json_uint(j, hist_floor(b, HIST_SUB));
+		json_uint(j, r->hist[b]);
 		json_arr_end(j);
 	}
 	json_arr_end(j);
 	json_obj_end(j);
+}
+
+/* The session's lines, as written: what its table is made from. */
+static void
+keep_line(struct session *s, const char *line, size_t len)
+{
+	if (s->lines_len + len > s->lines_cap) {
+		size_t cap = s->lines_cap ? s->lines_cap : 4096;
+		while (cap < s->lines_len + len)
+			cap *= 2;
+		char *p = realloc(s->lines, cap);
+		if (p == NULL)
+			fatal(1, "out of memory");
+		s->lines = p;
+		s->lines_cap = cap;
+	}
+	memcpy(s->lines + s->lines_len, line, len);
+	s->lines_len += len;
 }
 
 int
@@ -365,6 +401,7 @@ results_append(struct session *s, const struct run_record *r)
 	put_load(&j, ls, s->dir);
 	json_kint(&j, "round", r->round);
 	json_kint(&j, "run", r->index);
+	json_kint(&j, "round_position", r->position);	/* 0: first of its round */
 	json_kbool(&j, "warmup", r->warmup);
 	json_kstr(&j, "status", run_status_name(r->status));
 	json_kint(&j, "exit_code", r->exit_code);
@@ -418,10 +455,11 @@ results_append(struct session *s, const struct run_record *r)
 	put_counters(&j, "counters", ls->load, r->counter);
 	put_counters(&j, "counters_total", ls->load, r->counter_total);
 	put_units_rates(&j, ls->load, r->counter, r->wall);
+	put_labels(&j, ls);
 	json_kstr(&j, "headline",
 	    load_ncounters(ls->load) ? ls->load->counters[load_headline(ls->load, ls->opt)].id : "");
 	if (ls->load->latency)
-		put_latency(&j, ls->load, r->hist);
+		put_latency(&j, ls->load, r);
 	/* Machine-wide paging during the job: a refaulting cache shows here. */
 	json_key(&j, "vmstat");
 	json_obj_begin(&j);
@@ -467,9 +505,10 @@ results_append(struct session *s, const struct run_record *r)
 	ssize_t w;
 	while ((w = write(s->results_fd, line, len + 1)) < 0 && errno == EINTR)
 		;
-	free(line);
-	if (w < 0)
+	if (w < 0) {
+		free(line);
 		return -1;
+	}
 	if ((size_t)w != len + 1) {
 		/* Half a line: take it back if it is still the file's end
 		 * (another writer's line after it is left alone). */
@@ -477,10 +516,15 @@ results_append(struct session *s, const struct run_record *r)
 		off_t end = lseek(s->results_fd, 0, SEEK_CUR);
 		if (end >= w && fstat(s->results_fd, &st) == 0 && st.st_size == end)
 			(void)!ftruncate(s->results_fd, end - w);
+		free(line);
 		errno = ENOSPC;
 		return -1;
 	}
-	if (fsync(s->results_fd) < 0 && errno != EINVAL)
+	if (fsync(s->results_fd) < 0 && errno != EINVAL) {
+		free(line);
 		return -1;
+	}
+	keep_line(s, line, len + 1);
+	free(line);
 	return 0;
 }

@@ -4,7 +4,10 @@
 
 #include "session.h"
 
-#define RESULTS_SCHEMA	1
+/* The schema changes when a field's meaning changes (2: latency in
+ * hist.h's 32 buckets per power of two, max_us exact); new fields come
+ * without a change, and readers key on which fields are present. */
+#define RESULTS_SCHEMA	2
 #define RESULTS_FILE	"results.jsonl"
 
 /*

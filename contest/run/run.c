@@ -25,7 +25,6 @@
 #include "run.h"
 #include "schedopt.h"
 #include "vmstat.h"
-#include "table.h"
 #include "util.h"
 #include "waitfor.h"
 
@@ -120,6 +119,7 @@ start_load(const struct loadspec *spec, const char *workdir,
 		snprintf(why, whylen, "%s: mmap: %s", l->name, strerror(errno));
 		return -1;
 	}
+	atomic_store(&al->shm->lat_min, ~0ULL);
 	al->pids = xcalloc(al->n, sizeof *al->pids);
 	if (cg_session_path()) {
 		static unsigned serial;
@@ -241,15 +241,26 @@ load_cpu_now(const struct active_load *al)
 struct snap {
 	unsigned long long counter[LOAD_MAX_COUNTERS];
 	unsigned long long hist[LOAD_HIST_BUCKETS];
+	unsigned long long lat_min, lat_max;
 };
 
+/* The load's counters now; start: and begin its latency extremes anew. */
 static void
-snapshot(const struct active_load *al, struct snap *sn)
+snapshot(const struct active_load *al, struct snap *sn, int start)
 {
+	memset(sn, 0, sizeof *sn);
+	if (al->shm == NULL)
+		return;
+	if (start) {
+		atomic_store(&al->shm->lat_min, ~0ULL);
+		atomic_store(&al->shm->lat_max, 0);
+	}
 	for (size_t i = 0; i < LOAD_MAX_COUNTERS; i++)
-		sn->counter[i] = al->shm ? atomic_load(&al->shm->counter[i]) : 0;
+		sn->counter[i] = atomic_load(&al->shm->counter[i]);
 	for (size_t i = 0; i < LOAD_HIST_BUCKETS; i++)
-		sn->hist[i] = al->shm ? atomic_load(&al->shm->hist[i]) : 0;
+		sn->hist[i] = atomic_load(&al->shm->hist[i]);
+	sn->lat_min = atomic_load(&al->shm->lat_min);
+	sn->lat_max = atomic_load(&al->shm->lat_max);
 }
 
 /* Stop the load, reap all of it, and note whether it had died early. */
@@ -290,7 +301,7 @@ stop_load(struct active_load *al, struct run_record *rec)
 		struct snap end;
 		rec->load_cpu_total = tv_seconds(ru.ru_utime) + tv_seconds(ru.ru_stime);
 		rec->load_life = mono_now() - al->started;
-		snapshot(al, &end);
+		snapshot(al, &end, 0);
 		memcpy(rec->counter_total, end.counter, sizeof end.counter);
 		if (rec->status == RUN_OK && failed) {
 			rec->status = RUN_LOAD_FAILED;
@@ -404,16 +415,18 @@ do_run(struct session *s, struct run_record *rec)
 		return 0;
 	}
 	rec->nworkers = al.pgid > 0 ? al.n : 0;
-	/* Lead time is for a load to get going; with none there is nothing
-	 * to wait for. */
-	rec->lead_ms = rec->nworkers ? s->lead_ms : 0;
+	/* Lead time is for a load to get going; no_load waits it too, idle,
+	 * so that every run starts as long after its prepare step. */
+	rec->lead_ms = s->lead_ms;
 	sleep_ms(rec->lead_ms);
 	if (proc_signal) {
 		stop_load(&al, NULL);
 		return 1;
 	}
 
-	snapshot(&al, &c0);
+	/* The load's counters are the innermost reads, next to the job's
+	 * fork and its wait4: everything else the driver reads (the /proc
+	 * walk for LCPU% above all) sits outside the window they count. */
 	double cpu0 = al.pgid > 0 ? load_cpu_now(&al) : 0;
 	long long vm0[VMSTAT_NTEL], vm1[VMSTAT_NTEL];
 	vmstat_snap(vmstat_telemetry, VMSTAT_NTEL, vm0);
@@ -421,6 +434,7 @@ do_run(struct session *s, struct run_record *rec)
 	double self0 = self_cpu();
 	rec->started = real_now();
 	double t0;
+	snapshot(&al, &c0, 1);
 	pid_t pid = proc_exec(s->argv, s->log_fd, &s->sched.job, &e, &t0);
 	if (pid == -2) {
 		rec->status = RUN_SPAWN_FAILED;
@@ -446,12 +460,12 @@ do_run(struct session *s, struct run_record *rec)
 		return 1;
 	}
 	double t1 = mono_now();
+	snapshot(&al, &c1, 0);
 	rec->driver_cpu = self_cpu() - self0;
 	psi_read(&psi1);
 	vmstat_snap(vmstat_telemetry, VMSTAT_NTEL, vm1);
 	for (int i = 0; i < VMSTAT_NTEL; i++)
 		rec->vm[i] = vm0[i] >= 0 && vm1[i] >= 0 ? vm1[i] - vm0[i] : -1;
-	snapshot(&al, &c1);
 	double cpu1 = al.pgid > 0 ? load_cpu_now(&al) : 0;
 
 	/* Whatever the job left behind in its group goes now. */
@@ -473,6 +487,8 @@ do_run(struct session *s, struct run_record *rec)
 		    c1.counter[i] : c1.counter[i] - c0.counter[i];
 	for (size_t i = 0; i < LOAD_HIST_BUCKETS; i++)
 		rec->hist[i] = c1.hist[i] - c0.hist[i];
+	rec->lat_min = c1.lat_max ? c1.lat_min : 0;
+	rec->lat_max = c1.lat_max;
 	for (int i = 0; i < PSI_N; i++) {
 		rec->psi.have[i] = psi0.have[i] && psi1.have[i];
 		rec->psi.some_us[i] = psi1.some_us[i] - psi0.some_us[i];
@@ -536,10 +552,14 @@ session_run(struct session *s)
 	s->rec = xcalloc(total, sizeof *s->rec);
 	s->nrec = 0;
 	for (unsigned round = 0; round < rounds && !stop; round++) {
-		for (size_t slot = 0; slot < s->nslots && !stop; slot++) {
+		/* Each round starts one slot further on, so that no load
+		 * always follows the same one, nor always runs first. */
+		for (size_t k = 0; k < s->nslots && !stop; k++) {
+			size_t slot = (round + k) % s->nslots;
 			struct run_record *rec = &s->rec[s->nrec];
 			memset(rec, 0, sizeof *rec);
 			rec->slot = slot;
+			rec->position = (unsigned)k;
 			rec->round = round;
 			rec->warmup = round < s->warmup;
 			rec->index = ++nth[slot * 2 + (rec->warmup ? 1 : 0)];
@@ -575,21 +595,10 @@ session_run(struct session *s)
 	free(nth);
 	proc_kill_all();
 
-	table_print(stdout, s);
-	printf("containment: %s\n", s->containment);
-	if (s->sched_text[0])
-		printf("scheduling: %s\n", s->sched_text);
-	if (s->log_path)
-		printf("results: %s  log: %s\n", s->results_path, s->log_path);
 	if (proc_signal) {
 		warnmsg("interrupted by signal %d: %zu completed run%s kept",
 		    (int)proc_signal, s->nrec, s->nrec == 1 ? "" : "s");
 		status = 128 + proc_signal;
-	}
-	if (fflush(stdout) != 0 || ferror(stdout)) {
-		warnmsg("writing the report: %s", strerror(errno));
-		if (status == 0)
-			status = 1;
 	}
 	return status;
 }

@@ -24,6 +24,7 @@ struct run_record {
 	size_t		 slot;		/* index into session.slots */
 	unsigned	 round;		/* 0-based, warmup rounds first */
 	unsigned	 index;		/* 1-based run number of this slot */
+	unsigned	 position;	/* 0-based place in its round's order */
 	int		 warmup;
 	enum run_status	 status;
 	int		 exit_code;	/* shell-style: n or 128+signal */
@@ -40,6 +41,7 @@ struct run_record {
 	unsigned long long counter[LOAD_MAX_COUNTERS];	/* during the job */
 	unsigned long long counter_total[LOAD_MAX_COUNTERS]; /* lead + job */
 	unsigned long long hist[LOAD_HIST_BUCKETS];	/* latency, during the job */
+	unsigned long long lat_min, lat_max;	/* exact, ns; max 0: no samples */
 	struct psi	 psi;		/* stall deltas during the job */
 	double		 driver_cpu;	/* contest's own usr+sys during the job */
 	long long	 oom_kills;	/* machine-wide, load start to stop; -1 unknown */
@@ -78,6 +80,8 @@ struct session {
 	char		*log_path;
 	struct run_record *rec;
 	size_t		 nrec;
+	char		*lines;		/* every results line written, in order */
+	size_t		 lines_len, lines_cap;
 };
 
 #endif
