@@ -59,8 +59,6 @@ void	proc_kill_group(pid_t pgid, const pid_t *pids, size_t npids,
 /* Kill and reap every registered group: for exits on error. */
 void	proc_kill_all(void);
 
-/* Reap zombies handed to us as subreaper (never blocks). */
-
 /* Shell-style exit code of a wait status: n, or 128+signal. */
 int	proc_exit_code(int status);
 
