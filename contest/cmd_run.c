@@ -35,6 +35,7 @@ usage_run(FILE *f)
 	    "[--lead SECONDS]\n"
 	    "                [-k LABEL] [-o DIR] [--load-nice N] [--load-policy P]\n"
 	    "                [--load-cpus LIST] [--job-cpus LIST] [--load-pids-max N]\n"
+	    "                [--latency[=MS]] [--probe-nice N]\n"
 	    "                [-l LOAD[:key=val,...]]... [--] [COMMAND [ARG]...]\n\n"
 	    "Time COMMAND with no load and beside each load, in interleaved rounds.\n"
 	    "Without COMMAND, time the built-in default job: a generated C tree\n"
@@ -56,6 +57,9 @@ usage_run(FILE *f)
 	    "      --job-cpus LIST  the job on these CPUs\n"
 	    "      --load-pids-max N  each load's cgroup capped at N processes\n"
 	    "                       (default 20000, 1..4194304)\n"
+	    "      --latency[=MS]   a latency probe beside the job in every run: wakes\n"
+	    "                       every MS ms (default 10, 1..1000) on absolute times\n"
+	    "      --probe-nice N   the probe at nice N (default: the job's)\n"
 	    "  -h, --help           this text\n", f);
 }
 
@@ -148,6 +152,8 @@ run_args(int argc, char **argv, struct session *s, struct loadspec *slots,
 		{ "load-cpus", required_argument, NULL, 'C' },
 		{ "job-cpus", required_argument, NULL, 'J' },
 		{ "load-pids-max", required_argument, NULL, 'X' },
+		{ "latency", optional_argument, NULL, 'T' },
+		{ "probe-nice", required_argument, NULL, 'E' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -230,6 +236,17 @@ run_args(int argc, char **argv, struct session *s, struct loadspec *slots,
 			number_arg("--load-pids-max", optarg, 1, 4194304, &v);
 			s->pids_max = v;
 			break;
+		case 'T':
+			v = 10;
+			if (optarg)
+				number_arg("--latency", optarg, 1, 1000, &v);
+			s->probe.period_ms = (unsigned)v;
+			break;
+		case 'E':
+			number_arg("--probe-nice", optarg, -20, 19, &v);
+			s->probe.has_nice = 1;
+			s->probe.nice = (int)v;
+			break;
 		case 'C':
 		case 'J':
 			if (sched_cpus_parse(optarg, ch == 'C' ? &s->sched.load :
@@ -244,6 +261,8 @@ run_args(int argc, char **argv, struct session *s, struct loadspec *slots,
 			getopt_fail("run", ch, argv);
 		}
 	}
+	if (s->probe.has_nice && s->probe.period_ms == 0)
+		usage_fail("--probe-nice: there is no probe without --latency");
 	argc -= optind;
 	argv += optind;
 	if (argc > 0 && argv[0][0] == '\0')
@@ -275,6 +294,25 @@ cmd_run_check(int argc, char **argv)
 
 	run_args(argc, argv, &s, slots, &outdir, &no_prepare, &cmdc, &help);
 	return 0;
+}
+
+/* Where the job runs: a make job's -C DIR (the last one), else ".". */
+static const char *
+job_dir(char *const argv[])
+{
+	const char *dir = ".";
+
+	if (!makejob_is_make(argv[0]))
+		return dir;
+	for (size_t i = 1; argv[i]; i++) {
+		if (strcmp(argv[i], "-C") == 0 && argv[i + 1])
+			dir = argv[++i];
+		else if (strncmp(argv[i], "-C", 2) == 0 && argv[i][2])
+			dir = argv[i] + 2;
+		else if (strncmp(argv[i], "--directory=", 12) == 0)
+			dir = argv[i] + 12;
+	}
+	return dir;
 }
 
 /*
@@ -386,6 +424,10 @@ cmd_run(int argc, char **argv)
 
 	if (s.warmup == WARMUP_UNSET)
 		s.warmup = 0;
+	/* the probe's work: about 5% of a CPU, as interbench's audio */
+	if (s.probe.period_ms)
+		s.probe.work = probe_calibrate(s.probe.period_ms, 0.05);
+	provenance_read(&s.prov, s.builtin ? tree.dir : job_dir(s.argv));
 	int status = session_run(&s);
 
 	print_table(&s);

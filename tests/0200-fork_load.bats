@@ -12,7 +12,7 @@ load helpers
 	rq 'map(select(.load=="fork_load").counters.children_forked > 0) | all' | grep -qx true
 	row=$(table_row fork_load "$output")
 	# The table rounds the mean; allow for .5 either way.
-	got=$(awk '{print $5}' <<<"$row")
+	got=$(awk '{print $6}' <<<"$row")
 	[ "$got" -eq "$mean" ] || [ "$got" -eq $((mean + 1)) ]
 	grep -Eqx "fork_load: Loads = Children forked: $got \([0-9]+/s\)" <<<"$output"
 	grep -qx "fork_load: Fork failures: 0 (0/s)" <<<"$output"
@@ -23,7 +23,7 @@ load helpers
 	[ "$status" -eq 0 ]
 	rq '.[1] | (.lcpu_source == "proc" or .lcpu_source == "cgroup") and .load_cpu_s > 0' | grep -qx true
 	row=$(table_row fork_load "$output")
-	[[ "$(awk '{print $6}' <<<"$row")" =~ ^[0-9]+%$ ]]
+	[[ "$(awk '{print $8}' <<<"$row")" =~ ^[0-9]+%$ ]]
 	quiet_machine
 	rq '.[1] | .load_cpu_s > 0.1 and .lcpu_pct > 10' | grep -qx true
 	rq '.[0] | .lcpu_source == "none" and .load_workers == 0' | grep -qx true

@@ -9,7 +9,7 @@ load helpers
 	[ "$(wc -l <"$R")" -eq 4 ]
 	[ "$(rq 'map("\(.status)/\(.exit_code)") | unique | join(" ")')" = "failed/1" ]
 	row=$(table_row fork_load "$output")
-	[[ "$row" =~ ^[^\ ]+\ +0!\ +-\ +-\ +-\ +-\ +-$ ]]
+	[[ "$row" =~ ^[^\ ]+\ +0!\ +-\ +-\ +-\ +-\ +-\ +-\ +-$ ]]
 	grep -q '^fork_load: ! 2 runs failed (last exit status 1), left out of the means$' <<<"$output"
 	grep -q '^contest: no_load run 1: false exited with status 1$' <<<"$stderr"
 }

@@ -18,13 +18,13 @@ walls() {
 	[ "$status" -eq 0 ]
 	[ -z "$stderr" ]
 	[[ "$output" == "no_load:"* ]]
-	grep -qx 'Kernel  *\[runs\]  *Time  *CPU%  *Loads  *LCPU%  *Ratio' <<<"$output"
+	grep -qx 'Kernel  *\[runs\]  *Time  *CPU%  *Wait%  *Loads  *Load%  *LCPU%  *Ratio' <<<"$output"
 	# 97.12 = mean of 97.0 96.5 97.8 98.1 96.2; 32750 children on average;
 	# 1.33 = 97.12 / 73.20 (2.4.19's own no_load), ± its CI95: 0.05 (the
 	# csv's ratio_ci95, computed independently below)
-	[[ "$(block_row fork_load 2.4.19 "$output")" =~ ^2\.4\.19\ +5\ +97\.12±0\.82\ +67%\ +32750\ +33%\ +1\.33±0\.05$ ]]
-	[[ "$(block_row fork_load 2.5.38 "$output")" =~ ^2\.5\.38\ +5\ +75\.32±0\.15\ +67%\ +5545\ +33%\ +1\.03±0\.00$ ]]
-	[[ "$(block_row no_load 2.5.38 "$output")" =~ ^2\.5\.38\ +3\ +73\.03±0\.15\ +67%\ +-\ +-\ +1\.00$ ]]
+	[[ "$(block_row fork_load 2.4.19 "$output")" =~ ^2\.4\.19\ +5\ +97\.12±0\.82\ +67%\ +-\ +32750\ +-\ +33%\ +1\.33±0\.05$ ]]
+	[[ "$(block_row fork_load 2.5.38 "$output")" =~ ^2\.5\.38\ +5\ +75\.32±0\.15\ +67%\ +-\ +5545\ +-\ +33%\ +1\.03±0\.00$ ]]
+	[[ "$(block_row no_load 2.5.38 "$output")" =~ ^2\.5\.38\ +3\ +73\.03±0\.15\ +67%\ +-\ +-\ +-\ +-\ +1\.00$ ]]
 	# the counters per row: the mean count, and the mean rate per second
 	grep -qx 'fork_load: 2.4.19: Loads = children_forked: 32750 (337/s)' <<<"$output"
 	grep -qx 'fork_load: 2.5.38: Loads = children_forked: 5545 (73.62/s)' <<<"$output"
@@ -69,11 +69,11 @@ walls() {
 @test "report --stats: CoV, min, median, max and CI95 columns with the right values" {
 	run contest report --stats -l fork_load "$D/classic.jsonl"
 	[ "$status" -eq 0 ]
-	grep -qx 'Kernel  *\[runs\]  *Time  *CPU%  *Loads  *LCPU%  *Ratio  *CoV%  *Min  *Median  *Max  *CI95' <<<"$output"
+	grep -qx 'Kernel  *\[runs\]  *Time  *CPU%  *Wait%  *Loads  *Load%  *LCPU%  *Ratio  *CoV%  *Min  *Median  *Max  *CI95' <<<"$output"
 	read -r m sd ci _ < <(walls "$D/classic.jsonl" 2.4.19 fork_load | awk_stats)
 	want=$(awk -v m="$m" -v sd="$sd" -v ci="$ci" 'BEGIN { printf "%.1f 96.20 97.00 98.10 %.2f", sd / m * 100, ci }')
 	row=$(block_row fork_load 2.4.19 "$output")
-	[ "$(awk '{ print $8, $9, $10, $11, $12 }' <<<"$row")" = "$want" ]
+	[ "$(awk '{ print $10, $11, $12, $13, $14 }' <<<"$row")" = "$want" ]
 }
 
 @test "report: a cell with CoV above 5% or fewer than 3 runs is flagged and explained" {
@@ -96,7 +96,7 @@ walls() {
 	[ "$status" -eq 0 ]
 	[ "$(wc -l <<<"$output")" -eq 10 ]	# header + 3 loads x 3 kernels
 	[ "$(csv_columns <<<"$output" | sort -u)" = "$(head -1 <<<"$output" | csv_columns)" ]
-	[ "$(head -1 <<<"$output" | csv_columns)" -eq 32 ]
+	[ "$(head -1 <<<"$output" | csv_columns)" -eq 34 ]
 	[ "$(csv_get "$output" fork_load worse counters)" = "children_forked=2500" ]
 	[ "$(csv_get "$output" fork_load worse sched)" = "" ]
 }
@@ -118,8 +118,8 @@ walls() {
 	run --separate-stderr contest report --format md --stats "$D/classic.jsonl"
 	[ "$status" -eq 0 ]
 	grep -qx '### fork_load' <<<"$output"
-	grep -q '^| 2.4.19 | 5 | 97.12 ± 0.82 | 67% | 32750 | 33% | 1.33 ± 0.05 |' <<<"$output"
-	[ "$(grep '^|' <<<"$output" | awk -F'|' '{ print NF }' | sort -u)" = 14 ]
+	grep -q '^| 2.4.19 | 5 | 97.12 ± 0.82 | 67% | - | 32750 | - | 33% | 1.33 ± 0.05 |' <<<"$output"
+	[ "$(grep '^|' <<<"$output" | awk -F'|' '{ print NF }' | sort -u)" = 16 ]
 }
 
 @test "report --svg: well-formed SVG, one bar per load per kernel, one dot per run" {

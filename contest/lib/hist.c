@@ -122,3 +122,22 @@ hist_json(struct json *j, const struct hist *h)
 	json_knum(j, "max_us", h->max ? (double)h->max / 1e3 : NAN, 3);
 	json_knum(j, "precision_pct", hist_precision(h->sub) * 100, 2);
 }
+
+void
+hist_json_raw(struct json *j, const struct hist *h)
+{
+	size_t nb = hist_nbuckets(h->sub);
+
+	json_kuint(j, "hist_sub", h->sub);
+	json_key(j, "hist_ns");
+	json_arr_begin(j);
+	for (size_t b = 0; b < nb; b++) {
+		if (h->count[b] == 0)
+			continue;
+		json_arr_begin(j);
+		json_uint(j, hist_floor(b, h->sub));
+		json_uint(j, h->count[b]);
+		json_arr_end(j);
+	}
+	json_arr_end(j);
+}

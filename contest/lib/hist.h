@@ -48,5 +48,8 @@ struct json;
 /* Members of a JSON object: samples, p50_us, p90_us, p99_us, p999_us,
  * min_us and max_us (null when not known), precision_pct. */
 void	hist_json(struct json *, const struct hist *);
+/* The raw histogram: hist_sub, and hist_ns as [bucket floor, count]
+ * pairs of the buckets that counted anything. */
+void	hist_json_raw(struct json *, const struct hist *);
 
 #endif

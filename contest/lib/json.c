@@ -223,3 +223,23 @@ json_text(struct json *j)
 		return NULL;
 	return j->buf ? j->buf : "";
 }
+
+void
+json_kint_or_null(struct json *j, const char *k, long long v)
+{
+	json_key(j, k);
+	if (v < 0)
+		json_null(j);
+	else
+		json_int(j, v);
+}
+
+void
+json_kstr_or_null(struct json *j, const char *k, const char *v)
+{
+	json_key(j, k);
+	if (v && *v)
+		json_str(j, v);
+	else
+		json_null(j);
+}

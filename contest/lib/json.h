@@ -43,4 +43,9 @@ void	json_kbool(struct json *, const char *, int);
 /* NUL-terminated text, or NULL when failed. */
 const char *json_text(struct json *);
 
+/* A key with a value, or null where the system did not say (a negative
+ * number, an empty string). */
+void	json_kint_or_null(struct json *, const char *key, long long);
+void	json_kstr_or_null(struct json *, const char *key, const char *);
+
 #endif

@@ -194,3 +194,11 @@ signal_name(int sig)
 	snprintf(other, sizeof other, "SIG%d", sig);
 	return other;
 }
+
+void
+read_line(const char *path, char *out, size_t len)
+{
+	if (read_small(path, out, len) < 0)
+		out[0] = '\0';
+	out[strcspn(out, "\n")] = '\0';
+}

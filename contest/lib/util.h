@@ -40,6 +40,8 @@ double	tv_seconds(struct timeval);
 /* Read a small file (a /proc entry) into buf as a string; bytes read, or
  * -1 when it cannot be opened or read. */
 long	read_small(const char *path, char *buf, size_t len);
+/* Its first line, without the newline; "" when it cannot be read. */
+void	read_line(const char *path, char *out, size_t len);
 
 /* "SIGKILL" for 9; "SIG<n>" for a signal without a name here. */
 const char *signal_name(int sig);

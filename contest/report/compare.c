@@ -67,6 +67,9 @@ cmp_build(struct cmp *m, const struct rset *rs, size_t a, size_t b,
 		l->loads_b = headline(cb, &l->loads_per_s);
 		l->loads_pct = !isnan(l->loads_a) && !isnan(l->loads_b) && l->loads_a != 0 ?
 		    (l->loads_b / l->loads_a - 1) * 100 : NAN;
+		/* did the job wait longer for a CPU? */
+		l->p_wait = stats_welch(&ca->wait, &cb->wait, &t, &df);
+		l->wait_rose = l->p_wait < CMP_ALPHA && cb->wait.mean > ca->wait.mean;
 		l->sig_time = l->p_time < CMP_ALPHA;
 		l->sig_ratio = l->p_ratio < CMP_ALPHA;
 		l->worse_time = l->sig_time && l->time_pct > threshold;

@@ -23,6 +23,8 @@ struct cmpline {
 	/* the headline counter per second of job time (a gauge: its level) */
 	double		 loads_a, loads_b;
 	int		 loads_per_s;
+	double		 p_wait;		/* Welch's test of Wait%; NaN: not tested */
+	int		 wait_rose;	/* B's Wait% significantly higher */
 	double		 p_time, p_ratio;			/* NaN: not tested */
 	int		 sig_time, sig_ratio;
 	int		 worse_time, worse_ratio;	/* beyond the threshold and significant */

@@ -70,7 +70,8 @@ report_csv(FILE *f, const struct rset *rs)
 {
 	fputs("load,load_name,kernel,label,host,command,runs,failed,noisy,"
 	    "time_mean,time_sd,time_cv,time_min,time_median,time_max,time_ci95,"
-	    "cpu_pct,lcpu_pct,loads_mean,loads_sd,headline,ratio,ratio_sd,ratio_ci95,"
+	    "cpu_pct,wait_pct,lcpu_pct,loads_mean,loads_sd,load_pct,headline,"
+	    "ratio,ratio_sd,ratio_ci95,"
 	    "counters,rates_per_s,kernel_release,cpu_model,nproc,mem_total_kb,"
 	    "contest_version,sched\n", f);
 	for (size_t b = 0; b < rs->nblk; b++)
@@ -89,9 +90,11 @@ report_csv(FILE *f, const struct rset *rs)
 			fprintf(f, "%zu,%zu,%d,", c->ok, c->failed, c->noisy);
 			csv_stats(f, &c->time, 6);
 			csv_num(f, c->ok ? c->cpu.mean : NAN, 2, 0);
+			csv_num(f, c->wait.n ? c->wait.mean : NAN, 2, 0);
 			csv_num(f, c->lcpu.n ? c->lcpu.mean : NAN, 2, 0);
 			csv_num(f, c->loads.n ? c->loads.mean : NAN, 2, 0);
 			csv_num(f, c->loads.n > 1 ? c->loads.sd : NAN, 2, 0);
+			csv_num(f, c->loadp.n ? c->loadp.mean : NAN, 2, 0);
 			csv_field(f, c->headline, 0);
 			csv_num(f, c->ratio, 6, 0);
 			csv_num(f, c->ratio_sd, 6, 0);

@@ -70,12 +70,12 @@ kenv(struct json *j, const struct rrow *w)
 /* The runs' latency merged: percentiles within precision_pct, the
  * extremes exact (null where a schema 1 run did not record them). */
 static void
-latency(struct json *j, const struct rcell *c)
+latency(struct json *j, const char *key, const struct rclat *l)
 {
-	json_key(j, "latency");
+	json_key(j, key);
 	json_obj_begin(j);
-	json_kstr(j, "what", c->lat_what);
-	hist_json(j, &c->lat);
+	json_kstr(j, "what", l->what);
+	hist_json(j, &l->h);
 	json_obj_end(j);
 }
 
@@ -102,6 +102,8 @@ cell(struct json *j, const struct rset *rs, size_t r, size_t b)
 	json_arr_end(j);
 	kstats(j, "cpu_pct", &c->cpu, 2);
 	kstats(j, "lcpu_pct", &c->lcpu, 2);
+	kstats(j, "wait_pct", &c->wait, 2);	/* n 0: not measured */
+	kstats(j, "load_pct", &c->loadp, 2);
 	if (c->headline)
 		json_kstr(j, "headline", c->headline);
 	else {
@@ -127,8 +129,11 @@ cell(struct json *j, const struct rset *rs, size_t r, size_t b)
 		json_obj_end(j);
 	}
 	json_obj_end(j);
-	if (c->lat_what)
-		latency(j, c);
+	if (c->lat.what)
+		latency(j, "latency", &c->lat);
+	if (c->probe.what)
+		latency(j, "probe", &c->probe);
+	json_knum(j, "probe_met_pct", c->met_pct, 2);
 	json_obj_end(j);
 }
 
@@ -223,6 +228,10 @@ compare_json(FILE *f, const struct cmp *m)
 		json_knum(&j, "loads_b", l->loads_b, 4);
 		json_kbool(&j, "loads_per_s", l->loads_per_s);
 		json_knum(&j, "loads_change_pct", l->loads_pct, 4);
+		json_knum(&j, "wait_a_pct", l->a->wait.n ? l->a->wait.mean : NAN, 2);
+		json_knum(&j, "wait_b_pct", l->b->wait.n ? l->b->wait.mean : NAN, 2);
+		json_knum(&j, "wait_p", l->p_wait, 6);
+		json_kbool(&j, "wait_rose", l->wait_rose);
 		json_kbool(&j, "regressed", l->worse_time || l->worse_ratio);
 		json_obj_end(&j);
 	}

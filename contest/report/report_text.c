@@ -21,9 +21,11 @@ struct trow {
 	const char	*name;
 	size_t		 ok, failed;
 	const struct stats *time;
-	double		 cpu_pct, loads, lcpu_pct;
+	double		 cpu_pct, wait_pct, loads, load_pct, lcpu_pct;
 	double		 ratio, ratio_ci95;	/* ci95 NaN: too few runs */
 	int		 base;		/* the no_load row: ratio 1, no interval */
+	double		 probe_p99, met_pct;	/* the latency probe; NaN: none */
+	int		 probe_sig;	/* digits its p99 can back */
 	char		 mark;		/* after Time: ' ' or '?' */
 };
 
@@ -74,98 +76,14 @@ num_or_dash(FILE *f, int width, int decimals, double v)
 		fprintf(f, " %*.*f", width, decimals, v);
 }
 
+/* "  42%" in six columns, or "-". */
 static void
-table_head(FILE *f, int stats)
+pct_or_dash(FILE *f, double v)
 {
-	fprintf(f, "%-20s %6s %13s %6s %8s %6s %11s", "Kernel", "[runs]",
-	    "Time", "CPU%", "Loads", "LCPU%", "Ratio");
-	if (stats)
-		fprintf(f, " %6s %8s %8s %8s %8s", "CoV%", "Min", "Median",
-		    "Max", "CI95");
-	fputc('\n', f);
-}
-
-static void
-table_line(FILE *f, const struct trow *r, int stats)
-{
-	fprintf(f, "%-20s %5zu%s", r->name, r->ok, r->failed ? "!" : " ");
-	if (r->ok == 0) {
-		fprintf(f, " %13s %6s %8s %6s %11s", "-", "-", "-", "-", "-");
-		if (stats)
-			fprintf(f, " %6s %8s %8s %8s %8s", "-", "-", "-", "-", "-");
-		fputc('\n', f);
-		return;
-	}
-	fputc(' ', f);
-	/* the mark rides after Time: '?' for a noisy or thin cell */
-	pm(f, 12, r->time->mean, r->time->sd, r->time->n > 1);
-	fputc(r->mark, f);
-	fprintf(f, " %5.0f%%", r->cpu_pct);
-	num_or_dash(f, 8, 0, r->loads);
-	if (isnan(r->lcpu_pct))
+	if (isnan(v))
 		fprintf(f, " %6s", "-");
 	else
-		fprintf(f, " %5.0f%%", r->lcpu_pct);
-	fputc(' ', f);
-	if (isnan(r->ratio))
-		fprintf(f, "%11s", "-");
-	else if (r->base || !isnan(r->ratio_ci95))
-		pm(f, 11, r->ratio, r->ratio_ci95, !r->base);
-	else
-		fprintf(f, "%10.2f?", r->ratio);	/* too few runs for an interval */
-	if (stats) {
-		num_or_dash(f, 6, 1, r->time->cv * 100);
-		num_or_dash(f, 8, 2, r->time->min);
-		num_or_dash(f, 8, 2, r->time->median);
-		num_or_dash(f, 8, 2, r->time->max);
-		num_or_dash(f, 8, 2, r->time->n > 1 ? r->time->ci95 : NAN);
-	}
-	fputc('\n', f);
-}
-
-static void
-trow_of(struct trow *t, const struct rset *rs, size_t row, size_t blk)
-{
-	const struct rcell *c = rset_cell(rs, row, blk);
-
-	*t = (struct trow){
-		.name = rs->row[row].name, .ok = c->ok, .failed = c->failed,
-		.time = &c->time, .cpu_pct = c->cpu.mean,
-		.loads = c->loads.n ? c->loads.mean : NAN,
-		.lcpu_pct = blk != rs->base && c->lcpu.n ? c->lcpu.mean : NAN,
-		.ratio = c->ratio, .ratio_ci95 = c->ratio_ci95, .base = blk == rs->base,
-		.mark = c->noisy ? '?' : ' ',
-	};
-}
-
-static void
-md_line(FILE *f, const struct trow *t, int stats)
-{
-	char b[7][64];
-
-	fprintf(f, "| %s | %zu%s |", t->name, t->ok, t->failed ? "!" : "");
-	if (t->ok == 0) {
-		fputs(" - | - | - | - | - |", f);
-		if (stats)
-			fputs(" - | - | - | - | - |", f);
-		fputc('\n', f);
-		return;
-	}
-	fprintf(f, " %s%s | %s | %s | %s | %s |",
-	    pmtext(b[0], 64, t->time->mean, t->time->n > 1 ? t->time->sd : NAN, 2),
-	    t->mark == '?' ? " ?" : "", numtext(b[1], 64, t->cpu_pct, 0, "%"),
-	    numtext(b[2], 64, t->loads, 0, ""), numtext(b[3], 64, t->lcpu_pct, 0, "%"),
-	    t->base || !isnan(t->ratio_ci95) || isnan(t->ratio) ?
-	    pmtext(b[4], 64, t->ratio, t->base ? NAN : t->ratio_ci95, 2) :
-	    numtext(b[4], 64, t->ratio, 2, " ?"));
-	if (stats)
-		fprintf(f, " %s | %s | %s | %s | %s |",
-		    numtext(b[0], 64, t->time->cv * 100, 1, "%"),
-		    numtext(b[1], 64, t->time->min, 2, ""),
-		    numtext(b[2], 64, t->time->median, 2, ""),
-		    numtext(b[3], 64, t->time->max, 2, ""),
-		    numtext(b[4], 64, t->time->n > 1 ? t->time->ci95 : NAN, 2, ""));
-	fputc('\n', f);
+		fprintf(f, " %5.0f%%", v);
 }
 
 /* "74.2 us", "3.93 ms": sig significant digits in a fitting unit. */
@@ -191,11 +109,162 @@ lat_text(char *buf, size_t len, double ns, int sig)
 	return buf;
 }
 
+/* Columns beyond the classic ones: --stats's, and the probe's when any
+ * run of the report had one. */
+#define COL_STATS	1
+#define COL_PROBE	2
+
+static void
+table_head(FILE *f, int cols)
+{
+	int stats = cols & COL_STATS;
+
+	fprintf(f, "%-20s %6s %13s %6s %6s %8s %6s %6s %11s", "Kernel", "[runs]",
+	    "Time", "CPU%", "Wait%", "Loads", "Load%", "LCPU%", "Ratio");
+	if (cols & COL_PROBE)
+		fprintf(f, " %9s %5s", "Lat p99", "Met%");
+	if (stats)
+		fprintf(f, " %6s %8s %8s %8s %8s", "CoV%", "Min", "Median",
+		    "Max", "CI95");
+	fputc('\n', f);
+}
+
+static void
+table_line(FILE *f, const struct trow *r, int cols)
+{
+	int stats = cols & COL_STATS;
+	char b[32];
+
+	fprintf(f, "%-20s %5zu%s", r->name, r->ok, r->failed ? "!" : " ");
+	if (r->ok == 0) {
+		fprintf(f, " %13s %6s %6s %8s %6s %6s %11s", "-", "-", "-", "-", "-",
+		    "-", "-");
+		if (cols & COL_PROBE)
+			fprintf(f, " %9s %5s", "-", "-");
+		if (stats)
+			fprintf(f, " %6s %8s %8s %8s %8s", "-", "-", "-", "-", "-");
+		fputc('\n', f);
+		return;
+	}
+	fputc(' ', f);
+	/* the mark rides after Time: '?' for a noisy or thin cell */
+	pm(f, 12, r->time->mean, r->time->sd, r->time->n > 1);
+	fputc(r->mark, f);
+	fprintf(f, " %5.0f%%", r->cpu_pct);
+	pct_or_dash(f, r->wait_pct);
+	num_or_dash(f, 8, 0, r->loads);
+	pct_or_dash(f, r->load_pct);
+	pct_or_dash(f, r->lcpu_pct);
+	fputc(' ', f);
+	if (isnan(r->ratio))
+		fprintf(f, "%11s", "-");
+	else if (r->base || !isnan(r->ratio_ci95))
+		pm(f, 11, r->ratio, r->ratio_ci95, !r->base);
+	else
+		fprintf(f, "%10.2f?", r->ratio);	/* too few runs for an interval */
+	if (cols & COL_PROBE) {
+		fprintf(f, " %9s", isnan(r->probe_p99) ? "-" :
+		    lat_text(b, sizeof b, r->probe_p99, r->probe_sig));
+		if (isnan(r->met_pct))
+			fprintf(f, " %5s", "-");
+		else
+			fprintf(f, " %4.0f%%", r->met_pct);
+	}
+	if (stats) {
+		num_or_dash(f, 6, 1, r->time->cv * 100);
+		num_or_dash(f, 8, 2, r->time->min);
+		num_or_dash(f, 8, 2, r->time->median);
+		num_or_dash(f, 8, 2, r->time->max);
+		num_or_dash(f, 8, 2, r->time->n > 1 ? r->time->ci95 : NAN);
+	}
+	fputc('\n', f);
+}
+
+static void
+trow_of(struct trow *t, const struct rset *rs, size_t row, size_t blk)
+{
+	const struct rcell *c = rset_cell(rs, row, blk);
+
+	*t = (struct trow){
+		.name = rs->row[row].name, .ok = c->ok, .failed = c->failed,
+		.time = &c->time, .cpu_pct = c->cpu.mean,
+		.wait_pct = c->wait.n ? c->wait.mean : NAN,
+		.load_pct = blk != rs->base && c->loadp.n ? c->loadp.mean : NAN,
+		.loads = c->loads.n ? c->loads.mean : NAN,
+		.lcpu_pct = blk != rs->base && c->lcpu.n ? c->lcpu.mean : NAN,
+		.ratio = c->ratio, .ratio_ci95 = c->ratio_ci95, .base = blk == rs->base,
+		.mark = c->noisy ? '?' : ' ',
+		.probe_p99 = c->probe.what && hist_total(&c->probe.h) ?
+		    hist_quantile(&c->probe.h, 0.99) : NAN,
+		.probe_sig = c->probe.what && hist_precision(c->probe.h.sub) > 0.02 ? 2 : 3,
+		.met_pct = c->met_pct,
+	};
+}
+
+static void
+md_line(FILE *f, const struct trow *t, int cols)
+{
+	int stats = cols & COL_STATS;
+	char b[7][64];
+
+	fprintf(f, "| %s | %zu%s |", t->name, t->ok, t->failed ? "!" : "");
+	if (t->ok == 0) {
+		fputs(" - | - | - | - | - | - | - |", f);
+		if (cols & COL_PROBE)
+			fputs(" - | - |", f);
+		if (stats)
+			fputs(" - | - | - | - | - |", f);
+		fputc('\n', f);
+		return;
+	}
+	fprintf(f, " %s%s | %s | %s | %s | %s | %s | %s |",
+	    pmtext(b[0], 64, t->time->mean, t->time->n > 1 ? t->time->sd : NAN, 2),
+	    t->mark == '?' ? " ?" : "", numtext(b[1], 64, t->cpu_pct, 0, "%"),
+	    numtext(b[5], 64, t->wait_pct, 0, "%"),
+	    numtext(b[2], 64, t->loads, 0, ""), numtext(b[6], 64, t->load_pct, 0, "%"),
+	    numtext(b[3], 64, t->lcpu_pct, 0, "%"),
+	    t->base || !isnan(t->ratio_ci95) || isnan(t->ratio) ?
+	    pmtext(b[4], 64, t->ratio, t->base ? NAN : t->ratio_ci95, 2) :
+	    numtext(b[4], 64, t->ratio, 2, " ?"));
+	if (cols & COL_PROBE)
+		fprintf(f, " %s | %s |", isnan(t->probe_p99) ? "-" :
+		    lat_text(b[5], 64, t->probe_p99, t->probe_sig),
+		    numtext(b[6], 64, t->met_pct, 0, "%"));
+	if (stats)
+		fprintf(f, " %s | %s | %s | %s | %s |",
+		    numtext(b[0], 64, t->time->cv * 100, 1, "%"),
+		    numtext(b[1], 64, t->time->min, 2, ""),
+		    numtext(b[2], 64, t->time->median, 2, ""),
+		    numtext(b[3], 64, t->time->max, 2, ""),
+		    numtext(b[4], 64, t->time->n > 1 ? t->time->ci95 : NAN, 2, ""));
+	fputc('\n', f);
+}
+
 /* The count or level in a fitting precision: "107468", "3.25". */
 static void
 count_text(FILE *f, double v)
 {
 	fprintf(f, "%.*f", v >= 100 || v == floor(v) ? 0 : v >= 1 ? 2 : 4, v);
+}
+
+/* A latency's percentiles, at the precision its buckets have: three
+ * digits within 1.6%, two for schema 1's 12.5%. */
+static int
+latency_line(FILE *f, const char *bn, const char *who, const struct rclat *l)
+{
+	char b[3][32];
+	int sig = hist_precision(l->h.sub) <= 0.02 ? 3 : 2;
+
+	if (l->what == NULL || hist_total(&l->h) == 0)
+		return 0;
+	fprintf(f, "%s: %s%s: p50 %s, p99 %s, max %s%s (%llu samples; "
+	    "percentiles within %.1f%%%s)\n", bn, who, l->what,
+	    lat_text(b[0], 32, hist_quantile(&l->h, 0.50), sig),
+	    lat_text(b[1], 32, hist_quantile(&l->h, 0.99), sig),
+	    lat_text(b[2], 32, hist_quantile(&l->h, 1.0), l->h.max ? 3 : sig),
+	    l->h.max ? "" : "?", hist_total(&l->h), hist_precision(l->h.sub) * 100,
+	    l->h.max ? "" : "; max a bucket's midpoint");
+	return 1;
 }
 
 /*
@@ -210,7 +279,6 @@ block_notes(FILE *f, const struct rset *rs, size_t blk, const size_t *order,
 {
 	const char *bn = rs->blk[blk].name;
 	int any = 0;
-	char b[4][32];
 
 	for (size_t i = 0; i < rs->nrow; i++) {
 		const struct rcell *c = rset_cell(rs, order[i], blk);
@@ -236,20 +304,8 @@ block_notes(FILE *f, const struct rset *rs, size_t blk, const size_t *order,
 				fputc('\n', f);
 				any = 1;
 			}
-		if (c->lat_what == NULL || hist_total(&c->lat) == 0)
-			continue;
-		/* the digits the buckets can back: three within 1.6%, two for
-		 * schema 1's 12.5% */
-		int sig = hist_precision(c->lat.sub) <= 0.02 ? 3 : 2;
-		fprintf(f, "%s: %s%s: p50 %s, p99 %s, max %s%s (%llu samples; "
-		    "percentiles within %.1f%%%s)\n", bn, who, c->lat_what,
-		    lat_text(b[0], 32, hist_quantile(&c->lat, 0.50), sig),
-		    lat_text(b[1], 32, hist_quantile(&c->lat, 0.99), sig),
-		    lat_text(b[2], 32, hist_quantile(&c->lat, 1.0), c->lat.max ? 3 : sig),
-		    c->lat.max ? "" : "?", hist_total(&c->lat),
-		    hist_precision(c->lat.sub) * 100,
-		    c->lat.max ? "" : "; max a bucket's midpoint");
-		any = 1;
+		any |= latency_line(f, bn, who, &c->lat);
+		any |= latency_line(f, bn, who, &c->probe);
 	}
 	return any;
 }
@@ -312,6 +368,72 @@ outlier_notes(FILE *f, const struct rset *rs, size_t row, size_t blk)
 	return n > 0;
 }
 
+/* "HZ 250 vs 1000" into the list when a and b differ (NULL and -1: not
+ * recorded, so nothing to tell). */
+static void
+differ_str(char *buf, size_t len, const char *name, const char *a,
+    const char *b, int show)
+{
+	size_t used = strlen(buf);
+
+	if (a == NULL || b == NULL || a == b || used >= len)
+		return;		/* interned: the same text is the same pointer */
+	if (show)
+		snprintf(buf + used, len - used, "%s%s %s vs %s", used ? ", " : "",
+		    name, a, b);
+	else
+		snprintf(buf + used, len - used, "%s%s", used ? ", " : "", name);
+}
+
+static void
+differ_num(char *buf, size_t len, const char *name, long a, long b)
+{
+	char x[32], y[32];
+
+	if (a < 0 || b < 0 || a == b)
+		return;
+	snprintf(x, sizeof x, "%ld", a);
+	snprintf(y, sizeof y, "%ld", b);
+	size_t used = strlen(buf);
+	if (used < len)
+		snprintf(buf + used, len - used, "%s%s %s vs %s", used ? ", " : "",
+		    name, x, y);
+}
+
+/*
+ * Per pair of rows, what differed besides the label, so that a table
+ * never silently compares two things at once: "6.1 vs 6.18: kernel, HZ
+ * 250 vs 1000, sched_ext none vs enabled scx_lavd".
+ */
+static void
+differ_lines(FILE *f, const struct rset *rs, const size_t *rows, size_t nrows,
+    int md)
+{
+	for (size_t i = 1; i < nrows; i++) {
+		const struct rrun *a = rs->row[rows[i - 1]].env, *b = rs->row[rows[i]].env;
+		char what[1024] = "";
+		differ_str(what, sizeof what, "kernel", a->kernel, b->kernel, 0);
+		size_t kernel_only = strlen(what);	/* the environment lines say it */
+		differ_num(what, sizeof what, "HZ", a->hz, b->hz);
+		differ_str(what, sizeof what, "sched_ext", a->sched_ext, b->sched_ext, 1);
+		differ_str(what, sizeof what, "preempt", a->preempt, b->preempt, 1);
+		differ_num(what, sizeof what, "autogroup", a->autogroup, b->autogroup);
+		differ_str(what, sizeof what, "config", a->config_sha256,
+		    b->config_sha256, 0);
+		differ_str(what, sizeof what, "cmdline", a->cmdline, b->cmdline, 0);
+		differ_str(what, sizeof what, "mitigations", a->mitigations,
+		    b->mitigations, 1);
+		differ_str(what, sizeof what, "THP", a->thp, b->thp, 1);
+		differ_str(what, sizeof what, "git HEAD", a->git_head, b->git_head, 0);
+		differ_num(what, sizeof what, "tree dirty", a->git_dirty, b->git_dirty);
+		differ_str(what, sizeof what, "cc", a->cc, b->cc, 0);
+		differ_str(what, sizeof what, "ld", a->ld, b->ld, 0);
+		if (strlen(what) > kernel_only)
+			fprintf(f, "%s%s vs %s: %s\n", md ? "- " : "",
+			    rs->row[rows[i - 1]].name, rs->row[rows[i]].name, what);
+	}
+}
+
 /*
  * What differed between the rows shown: host, kernel, CPU, nproc,
  * memory, contest version; or, when nothing did, the one environment.
@@ -372,11 +494,17 @@ footnotes(FILE *f, const struct rset *rs, const size_t *rows, size_t nrows,
 		fprintf(f, "%s%lu warmup run%s not counted.\n", li, rs->warmups,
 		    rs->warmups == 1 ? "" : "s");
 	env_lines(f, rs, rows, nrows, md);
+	differ_lines(f, rs, rows, nrows, md);
 }
 
 void
 report_text(FILE *f, const struct rset *rs, int stats, int md)
 {
+	int cols = stats ? COL_STATS : 0;
+
+	for (size_t k = 0; k < rs->nrow * rs->nblk; k++)
+		if (rs->cell[k].probe.what)
+			cols |= COL_PROBE;
 	int noisy = 0;
 	size_t *rows = rs->order;	/* block 0's order names every row */
 
@@ -385,14 +513,16 @@ report_text(FILE *f, const struct rset *rs, int stats, int md)
 		struct trow t;
 
 		if (md) {
-			fprintf(f, "### %s\n\n| Kernel | Runs | Time | CPU%% | Loads | "
-			    "LCPU%% | Ratio |%s\n|---|--:|--:|--:|--:|--:|--:|%s\n",
-			    rs->blk[b].name,
+			fprintf(f, "### %s\n\n| Kernel | Runs | Time | CPU%% | Wait%% | "
+			    "Loads | Load%% | LCPU%% | Ratio |%s%s\n"
+			    "|---|--:|--:|--:|--:|--:|--:|--:|--:|%s%s\n",
+			    rs->blk[b].name, cols & COL_PROBE ? " Lat p99 | Met% |" : "",
 			    stats ? " CoV | Min | Median | Max | CI95 |" : "",
+			    cols & COL_PROBE ? "--:|--:|" : "",
 			    stats ? "--:|--:|--:|--:|--:|" : "");
 		} else {
 			fprintf(f, "%s:\n", rs->blk[b].name);
-			table_head(f, stats);
+			table_head(f, cols);
 		}
 		size_t nshown = 0;
 		for (size_t i = 0; i < rs->nrow; i++) {
@@ -402,9 +532,9 @@ report_text(FILE *f, const struct rset *rs, int stats, int md)
 			nshown++;
 			trow_of(&t, rs, o[i], b);
 			if (md)
-				md_line(f, &t, stats);
+				md_line(f, &t, cols);
 			else
-				table_line(f, &t, stats);
+				table_line(f, &t, cols);
 			noisy |= c->noisy;
 		}
 		if (md)
@@ -569,8 +699,17 @@ compare_text(FILE *f, const struct cmp *m, int stats, int md)
 		fprintf(f, "%s? CoV of Time above %.0f%%, fewer than %d runs, or runs "
 		    "that may have done no work: read with care.\n", md ? "- " : "",
 		    RSET_NOISY_CV * 100, RSET_MIN_RUNS);
+	for (size_t i = 0; i < m->n; i++) {
+		const struct cmpline *l = &m->line[i];
+		if (l->wait_rose)
+			fprintf(f, "%s%s: Wait%% rose from %.0f%% to %.0f%% (Welch's t-test, "
+			    "p=%.2g): the job waited longer for a CPU\n", md ? "- " : "",
+			    rs->blk[l->blk].name, l->a->wait.mean, l->b->wait.mean,
+			    l->p_wait);
+	}
 	size_t rows[2] = { m->a, m->b };
 	env_lines(f, rs, rows, 2, md);
+	differ_lines(f, rs, rows, 2, md);
 	if (md)
 		fputc('\n', f);
 	compare_verdict(f, m);

@@ -4,6 +4,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <math.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -170,43 +171,63 @@ counters(struct rset *rs, struct rrun *r, const struct jnode *o)
 }
 
 /*
- * The latency histogram as [floor, count] pairs.  Results of schema 1
- * say nothing of their layout: four buckets per power of two, no exact
- * extremes.
+ * A latency histogram (key "latency" or "probe") as [floor, count] pairs.
+ * Results of schema 1 say nothing of their layout: four buckets per
+ * power of two, no exact extremes.
  */
 static void
-latency(struct rset *rs, struct rrun *r, const struct jnode *o)
+latency(struct rset *rs, struct rlat *l, const struct jnode *o, const char *key,
+    const char *what)
 {
-	const struct jnode *lat = jget(o, "latency"), *h = jget(lat, "hist_ns");
+	const struct jnode *lat = jget(o, key), *h = jget(lat, "hist_ns");
 	size_t n = 0;
 
-	if (lat == NULL || h == NULL || h->type != J_ARR || !jget_str(lat, "what"))
+	if (lat == NULL || h == NULL || h->type != J_ARR || !what)
 		return;
 	long long sub = jget_int(lat, "hist_sub", HIST_SUB_V1, 1, 1 << 12);
 	if (sub & (sub - 1))
 		return;		/* not a layout of ours */
 	for (const struct jnode *e = h->child; e; e = e->next)
 		n++;
-	r->lat_pair = xcalloc(2 * n + 2, sizeof *r->lat_pair);
+	l->pair = xcalloc(2 * n + 2, sizeof *l->pair);
 	for (const struct jnode *e = h->child; e; e = e->next) {
 		const struct jnode *f = e->type == J_ARR ? e->child : NULL;
 		const struct jnode *c = f ? f->next : NULL;
 		if (c == NULL || f->type != J_NUM || c->type != J_NUM ||
 		    !(f->num >= 0 && f->num < 1e19) || !(c->num >= 0 && c->num < 1e19))
 			continue;
-		r->lat_pair[2 * r->nlat] = (unsigned long long)f->num;
-		r->lat_pair[2 * r->nlat + 1] = (unsigned long long)c->num;
-		r->nlat++;
+		l->pair[2 * l->n] = (unsigned long long)f->num;
+		l->pair[2 * l->n + 1] = (unsigned long long)c->num;
+		l->n++;
 	}
-	r->lat_what = intern(rs, jget_str(lat, "what"));
-	r->lat_sub = (unsigned)sub;
+	l->what = intern(rs, what);
+	l->sub = (unsigned)sub;
 	if (jget(lat, "hist_sub")) {	/* schema 2 on: extremes exact */
 		double lo = jget_num(lat, "min_us", NAN), hi = jget_num(lat, "max_us", NAN);
 		if (lo >= 0 && hi >= lo && hi < 1e13) {
-			r->lat_min = (unsigned long long)llround(lo * 1e3);
-			r->lat_max = (unsigned long long)llround(hi * 1e3);
+			l->min = (unsigned long long)llround(lo * 1e3);
+			l->max = (unsigned long long)llround(hi * 1e3);
 		}
 	}
+}
+
+/* What else the run's machine and kernel were, when it says. */
+static void
+provenance(struct rset *rs, struct rrun *r, const struct jnode *p)
+{
+	r->cmdline = intern(rs, jget_str(p, "cmdline"));
+	r->sched_ext = intern(rs, jget_str(p, "sched_ext"));
+	r->preempt = intern(rs, jget_str(p, "preempt"));
+	r->config_sha256 = intern(rs, jget_str(p, "config_sha256"));
+	r->mitigations = intern(rs, jget_str(p, "mitigations"));
+	r->thp = intern(rs, jget_str(p, "thp"));
+	r->git_head = intern(rs, jget_str(p, "git_head"));
+	r->cc = intern(rs, jget_str(p, "cc"));
+	r->ld = intern(rs, jget_str(p, "ld"));
+	r->hz = (long)jget_int(p, "hz", -1, 1, 100000);
+	r->autogroup = (long)jget_int(p, "autogroup", -1, 0, 1);
+	r->git_dirty = jget(p, "git_dirty") && jget(p, "git_dirty")->type == J_BOOL ?
+	    (long)jget_int(p, "git_dirty", -1, 0, 1) : -1;
 }
 
 /* The job's identity as one string: the built-in tree's hash, or the
@@ -325,8 +346,17 @@ add_line(const struct jnode *o, unsigned long lineno, void *arg)
 	r->wall = wall;
 	r->cpu_pct = jget_num(o, "cpu_pct", NAN);
 	r->lcpu_pct = jget_num(o, "lcpu_pct", NAN);
+	r->wait_pct = jget_num(o, "wait_pct", NAN);
+	r->steal_pct = jget_num(o, "steal_pct", NAN);
+	provenance(rs, r, jget(o, "provenance"));
+	r->load_pct = jget_num(o, "load_pct", NAN);
 	counters(rs, r, o);
-	latency(rs, r, o);
+	latency(rs, &r->lat, o, "latency", jget_str(jget(o, "latency"), "what"));
+	latency(rs, &r->probe, o, "probe", "Probe wake-up lateness");
+	r->probe_periods = (unsigned long long)jget_int(jget(o, "probe"), "periods",
+	    0, 0, 1LL << 50);
+	r->probe_met = (unsigned long long)jget_int(jget(o, "probe"), "met", 0, 0,
+	    1LL << 50);
 	r->position = (long)jget_int(o, "round_position", -1, 0, 1L << 30);
 	r->row = find_row(rs, r);
 	r->blk = find_block(rs, r);
@@ -505,55 +535,60 @@ name_rows(struct rset *rs)
 /*
  * The ok runs' latency histograms as one, in the coarsest layout among
  * them (a schema 1 run makes the cell coarse); the extremes exact only
- * when every run's are.
+ * when every run's are.  which: offsetof the rlat in struct rrun.
  */
 static void
-merge_latency(const struct rset *rs, const size_t *idx, size_t n, struct rcell *c)
+merge_latency(const struct rset *rs, const size_t *idx, size_t n, size_t which,
+    struct rclat *c)
 {
 	unsigned sub = 0;
 	int exact = 1;
 
+#define RLAT(r) ((const struct rlat *)((const char *)(r) + which))
 	for (size_t i = 0; i < n; i++) {
 		const struct rrun *r = &rs->run[idx[i]];
-		if (!r->ok || r->lat_what == NULL)
+		if (!r->ok || RLAT(r)->what == NULL)
 			continue;
-		if (sub == 0 || r->lat_sub < sub)
-			sub = r->lat_sub;
-		c->lat_what = r->lat_what;
+		if (sub == 0 || RLAT(r)->sub < sub)
+			sub = RLAT(r)->sub;
+		c->what = RLAT(r)->what;
 	}
 	if (sub == 0)
 		return;
-	c->lat_count = xcalloc(hist_nbuckets(sub), sizeof *c->lat_count);
-	c->lat = (struct hist){ sub, c->lat_count, ~0ULL, 0 };
+	c->count = xcalloc(hist_nbuckets(sub), sizeof *c->count);
+	c->h = (struct hist){ sub, c->count, ~0ULL, 0 };
 	for (size_t i = 0; i < n; i++) {
 		const struct rrun *r = &rs->run[idx[i]];
-		if (!r->ok || r->lat_what == NULL)
+		const struct rlat *l = RLAT(r);
+		if (!r->ok || l->what == NULL)
 			continue;
-		for (size_t k = 0; k < r->nlat; k++)
-			c->lat_count[hist_index(r->lat_pair[2 * k], sub)] +=
-			    r->lat_pair[2 * k + 1];
-		if (r->lat_max == 0 && r->nlat > 0)
+		for (size_t k = 0; k < l->n; k++)
+			c->count[hist_index(l->pair[2 * k], sub)] += l->pair[2 * k + 1];
+		if (l->max == 0 && l->n > 0)
 			exact = 0;
-		if (r->lat_max && r->lat_min < c->lat.min)
-			c->lat.min = r->lat_min;
-		if (r->lat_max > c->lat.max)
-			c->lat.max = r->lat_max;
+		if (l->max && l->min < c->h.min)
+			c->h.min = l->min;
+		if (l->max > c->h.max)
+			c->h.max = l->max;
 	}
-	if (!exact || c->lat.max == 0)
-		c->lat.min = c->lat.max = 0;
+#undef RLAT
+	if (!exact || c->h.max == 0)
+		c->h.min = c->h.max = 0;
 }
 
 /* The cell's runs are idx[0..n), in file order. */
 static void
 summarise_cell(struct rset *rs, const size_t *idx, size_t n, struct rcell *c)
 {
-	double *cpu, *lcpu, *loads;
+	double *cpu, *lcpu, *loads, *wait, *loadp;
 
 	c->wall = xcalloc(n + 1, sizeof *c->wall);
 	cpu = xcalloc(n + 1, sizeof *cpu);
 	lcpu = xcalloc(n + 1, sizeof *lcpu);
+	wait = xcalloc(n + 1, sizeof *wait);
+	loadp = xcalloc(n + 1, sizeof *loadp);
 	loads = xcalloc(n + 1, sizeof *loads);
-	size_t nlcpu = 0, nloads = 0;
+	size_t nlcpu = 0, nloads = 0, nwait = 0, nloadp = 0;
 	for (size_t i = 0; i < n; i++) {
 		const struct rrun *r = &rs->run[idx[i]];
 		if (!r->ok) {
@@ -572,6 +607,10 @@ summarise_cell(struct rset *rs, const size_t *idx, size_t n, struct rcell *c)
 		c->wall[c->ok++] = r->wall;
 		if (!isnan(r->lcpu_pct))
 			lcpu[nlcpu++] = r->lcpu_pct;
+		if (!isnan(r->wait_pct))
+			wait[nwait++] = r->wait_pct;
+		if (!isnan(r->load_pct))
+			loadp[nloadp++] = r->load_pct;
 		if (!isnan(r->loads))
 			loads[nloads++] = r->loads;
 		if (r->headline)
@@ -597,15 +636,27 @@ summarise_cell(struct rset *rs, const size_t *idx, size_t n, struct rcell *c)
 		c->c[j].mean /= (double)c->c[j].n;
 		c->c[j].rate /= (double)c->c[j].n;
 	}
-	merge_latency(rs, idx, n, c);
+	merge_latency(rs, idx, n, offsetof(struct rrun, lat), &c->lat);
+	merge_latency(rs, idx, n, offsetof(struct rrun, probe), &c->probe);
+	unsigned long long periods = 0, met = 0;
+	for (size_t i = 0; i < n; i++)
+		if (rs->run[idx[i]].ok) {
+			periods += rs->run[idx[i]].probe_periods;
+			met += rs->run[idx[i]].probe_met;
+		}
+	c->met_pct = periods ? (double)met / (double)periods * 100 : NAN;
 	stats_compute(c->wall, c->ok, &c->time);
 	stats_compute(cpu, c->ok, &c->cpu);
 	stats_compute(lcpu, nlcpu, &c->lcpu);
+	stats_compute(wait, nwait, &c->wait);
+	stats_compute(loadp, nloadp, &c->loadp);
 	stats_compute(loads, nloads, &c->loads);
 	c->noisy = c->ok > 0 && (c->ok < RSET_MIN_RUNS || c->time.cv > RSET_NOISY_CV ||
 	    c->nsuspect > 0);
 	free(cpu);
 	free(lcpu);
+	free(wait);
+	free(loadp);
 	free(loads);
 }
 
@@ -833,11 +884,13 @@ rset_free(struct rset *rs)
 	free(rs->timed);
 	for (size_t i = 0; i < rs->nrun; i++) {
 		free(rs->run[i].c);
-		free(rs->run[i].lat_pair);
+		free(rs->run[i].lat.pair);
+		free(rs->run[i].probe.pair);
 	}
 	if (rs->cell)
 		for (size_t i = 0; i < rs->nrow * rs->nblk; i++) {
-			free(rs->cell[i].lat_count);
+			free(rs->cell[i].lat.count);
+			free(rs->cell[i].probe.count);
 			free(rs->cell[i].wall);
 			free(rs->cell[i].c);
 			free(rs->cell[i].suspect);

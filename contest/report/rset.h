@@ -27,10 +27,31 @@ struct rcount {
 #define RSET_NTEL 7
 extern const char *const rset_telemetry[RSET_NTEL];
 
+/* A run's latency histogram: hist.h buckets of sub per power of two, as
+ * [floor, count] pairs; min and max exact, or 0 where not recorded. */
+struct rlat {
+	const char	*what;		/* NULL: none */
+	unsigned	 sub;
+	unsigned long long *pair, min, max;
+	size_t		 n;
+};
+
+/* The same over a cell's runs, merged in the coarsest layout among them. */
+struct rclat {
+	const char	*what;		/* NULL: none */
+	struct hist	 h;
+	unsigned long long *count;
+};
+
 struct rrun {
 	const char	*label, *host, *command, *block, *load, *timestamp;
 	const char	*kernel, *cpu_model, *version, *signal, *headline, *sched;
 	const char	*governor, *clocksource;
+	/* provenance (NULL, -1: not recorded), and the steal time's share */
+	const char	*cmdline, *sched_ext, *preempt, *config_sha256, *mitigations;
+	const char	*thp, *git_head, *cc, *ld;
+	long		 hz, autogroup, git_dirty;
+	double		 steal_pct;
 	const char	*session, *prepare;	/* prepare NULL: none */
 	const char	*job;		/* the job's identity; NULL: not recorded */
 	int		 prepare_inferred;	/* -1: not recorded */
@@ -45,16 +66,15 @@ struct rrun {
 	long long	 mem_kb;
 	int		 ok, exit_code;
 	double		 wall, cpu_pct, lcpu_pct, loads;	/* loads NaN: none */
+	/* NaN where not measured (older results, no job cgroup, no lead) */
+	double		 wait_pct, load_pct;
 	struct rcount	*c;
 	size_t		 nc;
 	size_t		 row, blk;
 	long		 position;	/* in its round; -1: not recorded */
-	/* latency: hist.h buckets of lat_sub per power of two, as [floor,
-	 * count] pairs; min and max exact, or 0 where not recorded */
-	const char	*lat_what;
-	unsigned	 lat_sub;
-	unsigned long long *lat_pair, lat_min, lat_max;
-	size_t		 nlat;
+	struct rlat	 lat;		/* the load's latency */
+	struct rlat	 probe;		/* the latency probe's wake-up lateness */
+	unsigned long long probe_periods, probe_met;
 };
 
 struct rrow {
@@ -82,6 +102,7 @@ struct rcell {
 	size_t		 ok, failed;
 	double		*wall;		/* the ok runs' times, in file order */
 	struct stats	 time, cpu, lcpu, loads;
+	struct stats	 wait, loadp;	/* Wait%, Load%: over the runs that have them */
 	double		 ratio, ratio_sd, ratio_ci95, ratio_se, ratio_df;
 	int		 noisy;		/* '?': noisy, thin or suspect */
 	struct suspect	*suspect;	/* runs that may have done no work */
@@ -90,9 +111,8 @@ struct rcell {
 	const char	*last_signal, *headline;
 	struct rcsum	*c;
 	size_t		 nc;
-	const char	*lat_what;	/* NULL: no latency recorded */
-	struct hist	 lat;		/* the runs' histograms merged */
-	unsigned long long *lat_count;
+	struct rclat	 lat, probe;	/* the runs' histograms merged */
+	double		 met_pct;	/* the probe's deadlines met; NaN: none */
 };
 
 struct rfilter {

@@ -174,6 +174,23 @@ pids_init(void)
 	pids_where = 1;
 }
 
+int
+cg_controllers(char *job, size_t jlen, char *loads, size_t llen)
+{
+	char path[4200], buf[512];
+
+	if (session[0] == '\0')
+		return -1;
+	snprintf(path, sizeof path, "%s/cgroup.subtree_control", session);
+	if (read_small(path, buf, sizeof buf) < 0)
+		buf[0] = '\0';
+	buf[strcspn(buf, "\n")] = '\0';
+	snprintf(job, jlen, "%s", buf);
+	snprintf(loads, llen, "%s%s%s", buf, buf[0] && pids_where == 1 ? " " : "",
+	    pids_where == 1 ? "pids (v1)" : "");
+	return 0;
+}
+
 const char *
 cg_pids_where(void)
 {

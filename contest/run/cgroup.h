@@ -24,6 +24,11 @@ struct cgroup {
 	int	 pids_fd;	/* the v1 pids group's cgroup.procs, or -1 */
 };
 
+/* The controllers in effect for the job's and the loads' cgroups (the
+ * session's subtree_control, and a v1 pids group for the loads), as
+ * space-separated names ("" for none); -1 without a session cgroup. */
+int	cg_controllers(char *job, size_t jlen, char *loads, size_t llen);
+
 /* Where pids.max is written ("cgroup v2", "cgroup v1 pids hierarchy"),
  * or NULL; then cg_pids_none() says why not. */
 const char *cg_pids_where(void);

@@ -17,5 +17,12 @@ extern const char *const psi_name[PSI_N];
 
 /* Fill *p from /proc/pressure; have[i] is 0 where it is not readable. */
 void	psi_read(struct psi *p);
+/*
+ * The same for the tasks of one cgroup v2 (NULL: the machine), from its
+ * cpu.pressure, memory.pressure and io.pressure: "some" is the time in
+ * which some of its runnable tasks waited, aggregated over CPUs as PSI
+ * does (with n tasks on m CPUs, waiting while any could have run).
+ */
+void	psi_read_at(struct psi *p, const char *cgroup);	/* "": none */
 
 #endif

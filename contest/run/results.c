@@ -1,6 +1,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <math.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -47,40 +48,20 @@ run_status_name(enum run_status st)
 }
 
 /* A number, or null where the system does not say. */
-static void
-num_or_null(struct json *j, const char *key, long long v)
-{
-	json_key(j, key);
-	if (v < 0)
-		json_null(j);
-	else
-		json_int(j, v);
-}
-
-static void
-str_or_null(struct json *j, const char *key, const char *v)
-{
-	json_key(j, key);
-	if (*v)
-		json_str(j, v);
-	else
-		json_null(j);
-}
-
 /* What else about the machine can change a result: frequency, SMT, clock. */
 static void
 put_env(struct json *j, const struct sysinfo *si)
 {
-	str_or_null(j, "cpufreq_governor", si->governor);
-	num_or_null(j, "cpufreq_cur_khz", si->freq_cur_khz);
-	num_or_null(j, "cpufreq_min_khz", si->freq_min_khz);
-	num_or_null(j, "cpufreq_max_khz", si->freq_max_khz);
+	json_kstr_or_null(j, "cpufreq_governor", si->governor);
+	json_kint_or_null(j, "cpufreq_cur_khz", si->freq_cur_khz);
+	json_kint_or_null(j, "cpufreq_min_khz", si->freq_min_khz);
+	json_kint_or_null(j, "cpufreq_max_khz", si->freq_max_khz);
 	json_key(j, "smt");
 	if (si->smt < 0)
 		json_null(j);
 	else
 		json_bool(j, si->smt);
-	str_or_null(j, "clocksource", si->clocksource);
+	json_kstr_or_null(j, "clocksource", si->clocksource);
 }
 
 /* A scheduling knob: its value (text, or the number), or null when unset. */
@@ -266,6 +247,99 @@ put_counters(struct json *j, const char *key, const struct load *l,
 	json_obj_end(j);
 }
 
+/* What could change how the job and the loads are scheduled against each
+ * other: the cgroup controllers in effect for each (none, here, but pids). */
+static void
+put_controllers(struct json *j)
+{
+	char job[512], loads[512];
+
+	json_key(j, "controllers");
+	if (cg_controllers(job, sizeof job, loads, sizeof loads) < 0) {
+		json_null(j);
+		return;
+	}
+	json_obj_begin(j);
+	json_kstr(j, "job", job);
+	json_kstr(j, "loads", loads);
+	json_obj_end(j);
+}
+
+/*
+ * Wait%: the share of the job's wall time in which some of its runnable
+ * tasks waited for a CPU (its cgroup's cpu.pressure "some"), and the same
+ * for memory and io; null, with wait_why, where not measured.
+ */
+static void
+put_waits(struct json *j, const struct run_record *r)
+{
+	static const char *const key[PSI_N] = { "wait_pct", "mem_wait_pct",
+	    "io_wait_pct" };
+	int any = 0;
+
+	for (int i = 0; i < PSI_N; i++) {
+		json_key(j, key[i]);
+		if (r->job_cgroup && r->job_psi.have[i] && r->wall > 0) {
+			json_num(j, (double)r->job_psi.some_us[i] / 1e4 / r->wall, 2);
+			any = 1;
+		} else
+			json_null(j);
+	}
+	if (!any)
+		json_kstr(j, "wait_why", r->wait_why[0] ? r->wait_why :
+		    "not measured");
+}
+
+/* The latency probe's wake-up lateness during the job (as a load's
+ * latency), and the share of its periods whose work was done in time. */
+static void
+put_probe(struct json *j, const struct session *s, const struct run_record *r)
+{
+	const struct probe_rec *p = &r->probe;
+	struct hist h = { HIST_SUB, p->hist, p->lat_min, p->lat_max };
+
+	json_key(j, "probe");
+	if (!p->ran) {
+		json_null(j);
+		return;
+	}
+	json_obj_begin(j);
+	json_kuint(j, "period_ms", s->probe.period_ms);
+	if (s->probe.has_nice)
+		json_kint(j, "nice", s->probe.nice);
+	else {
+		json_key(j, "nice");	/* the job's */
+		json_null(j);
+	}
+	json_kuint(j, "work_loops", s->probe.work);
+	json_kuint(j, "periods", p->periods);
+	json_kuint(j, "met", p->met);
+	json_knum(j, "met_pct", p->periods ? (double)p->met / (double)p->periods * 100 :
+	    NAN, 2);
+	hist_json(j, &h);
+	hist_json_raw(j, &h);
+	json_obj_end(j);
+}
+
+/* Load%: the headline's rate beside the job over its rate alone in the
+ * lead's last seconds; null where there is no solo rate. */
+static void
+put_load_pct(struct json *j, const struct loadspec *ls, const struct run_record *r)
+{
+	json_key(j, "load_solo_rate_per_s");
+	if (r->solo_rate < 0) {
+		json_null(j);
+		json_key(j, "load_pct");
+		json_null(j);
+		return;
+	}
+	json_num(j, r->solo_rate, 3);
+	double beside = r->wall > 0 ?
+	    (double)r->counter[load_headline(ls->load, ls->opt)] / r->wall : 0;
+	json_knum(j, "load_pct", r->solo_rate > 0 ? beside / r->solo_rate * 100 :
+	    NAN, 2);
+}
+
 /* What the report prints: each counter's label, and the ones that mean
  * something for these options, in order. */
 static void
@@ -319,18 +393,7 @@ put_latency(struct json *j, const struct load *l, const struct run_record *r)
 	json_obj_begin(j);
 	json_kstr(j, "what", l->latency);
 	hist_json(j, &h);
-	json_kuint(j, "hist_sub", HIST_SUB);
-	json_key(j, "hist_ns");
-	json_arr_begin(j);
-	for (size_t b = 0; b < LOAD_HIST_BUCKETS; b++) {
-		if (r->hist[b] == 0)
-			continue;
-		json_arr_begin(j);
-		json_uint(j, hist_floor(b, HIST_SUB));
-		json_uint(j, r->hist[b]);
-		json_arr_end(j);
-	}
-	json_arr_end(j);
+	hist_json_raw(j, &h);
 	json_obj_end(j);
 }
 
@@ -410,7 +473,13 @@ results_append(struct session *s, const struct run_record *r)
 	json_knum(&j, "wall_s", r->wall, 6);
 	json_knum(&j, "usr_s", r->usr, 6);
 	json_knum(&j, "sys_s", r->sys, 6);
-	json_knum(&j, "cpu_pct", r->wall > 0 ? (r->usr + r->sys) / r->wall * 100 : 0, 2);
+	/* the job's cgroup counts what wait4 cannot: orphans it left running */
+	double jcpu = r->job_cpu >= 0 ? r->job_cpu : r->usr + r->sys;
+	json_knum(&j, "cpu_pct", r->wall > 0 ? jcpu / r->wall * 100 : 0, 2);
+	json_kstr(&j, "cpu_source", r->job_cpu >= 0 ? "cgroup" : "rusage");
+	json_kbool(&j, "job_cgroup", r->job_cgroup);
+	put_controllers(&j);
+	put_waits(&j, r);
 	json_kint(&j, "minflt", r->minflt);
 	json_kint(&j, "majflt", r->majflt);
 	json_kint(&j, "nvcsw", r->nvcsw);
@@ -458,6 +527,17 @@ results_append(struct session *s, const struct run_record *r)
 	put_labels(&j, ls);
 	json_kstr(&j, "headline",
 	    load_ncounters(ls->load) ? ls->load->counters[load_headline(ls->load, ls->opt)].id : "");
+	put_load_pct(&j, ls, r);
+	put_probe(&j, s, r);
+	json_key(&j, "provenance");
+	json_obj_begin(&j);
+	provenance_json(&j, &s->prov);
+	json_obj_end(&j);
+	json_key(&j, "steal_pct");
+	if (r->steal_pct >= 0)
+		json_num(&j, r->steal_pct, 3);
+	else
+		json_null(&j);
 	if (ls->load->latency)
 		put_latency(&j, ls->load, r);
 	/* Machine-wide paging during the job: a refaulting cache shows here. */

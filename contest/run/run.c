@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "cgroup.h"
+#include "probe.h"
 #include "proc.h"
 #include "results.h"
 #include "run.h"
@@ -338,6 +339,38 @@ sleep_ms(long long ms)
 		;
 }
 
+/*
+ * The lead time, asleep.  The load runs alone in it, so its last
+ * SOLO_MS (start-up skipped) give the headline's solo rate, which Load%
+ * sets the rate beside the job against: did the job win because the load
+ * starved?  None for a level, or a lead too short.
+ */
+#define SOLO_MS	2000
+static void
+solo_rate(const struct session *s, const struct active_load *al,
+    const struct loadspec *spec, struct run_record *rec)
+{
+	struct snap a, b;
+	unsigned h = load_ncounters(spec->load) ?
+	    load_headline(spec->load, spec->opt) : 0;
+
+	rec->solo_rate = -1;
+	if (s->lead_ms < SOLO_MS || al->shm == NULL ||
+	    load_ncounters(spec->load) == 0 ||
+	    spec->load->counters[h].kind != LOAD_SUM) {
+		sleep_ms(s->lead_ms);
+		return;
+	}
+	sleep_ms(s->lead_ms - SOLO_MS);
+	double t0 = mono_now();
+	snapshot(al, &a, 0);
+	sleep_ms(SOLO_MS);
+	double t1 = mono_now();
+	snapshot(al, &b, 0);
+	if (!proc_signal && t1 > t0)
+		rec->solo_rate = (double)(b.counter[h] - a.counter[h]) / (t1 - t0);
+}
+
 /* Our own CPU time: the proof that the driver stays out of the way. */
 static double
 self_cpu(void)
@@ -388,6 +421,29 @@ prepare(struct session *s, struct run_record *rec)
 	return 0;
 }
 
+/*
+ * The job's own cgroup, a sibling of the load's under the session's, with
+ * no controller of its own: its cpu.stat and pressure files are the job's
+ * alone, orphans included.  Without one, rec->wait_why says why.
+ */
+static void
+job_cgroup(struct cgroup *jc, struct run_record *rec)
+{
+	static unsigned serial;
+	char name[32];
+
+	snprintf(name, sizeof name, "job-%u", ++serial);
+	if (!cg_session_path()) {
+		jc->procs_fd = jc->pids_fd = -1;
+		snprintf(rec->wait_why, sizeof rec->wait_why,
+		    "no cgroup for the job (process-group mode)");
+	} else if (cg_create(jc, name, -1) < 0)
+		snprintf(rec->wait_why, sizeof rec->wait_why,
+		    "cannot make the job's cgroup: %s", strerror(errno));
+	else
+		rec->job_cgroup = 1;
+}
+
 /* One run of one slot.  Returns 0 with *rec filled, or 1 if interrupted
  * (nothing recorded: an interrupted run is no measurement). */
 static int
@@ -414,12 +470,20 @@ do_run(struct session *s, struct run_record *rec)
 		stop_load(&al, NULL);
 		return 0;
 	}
+	struct probe pb;
+	struct probe_rec p0, p1;
+	if (probe_start(&pb, &s->probe, &s->sched.job, rec->why, sizeof rec->why) < 0) {
+		rec->status = RUN_LOAD_FAILED;
+		stop_load(&al, NULL);
+		return 0;
+	}
 	rec->nworkers = al.pgid > 0 ? al.n : 0;
 	/* Lead time is for a load to get going; no_load waits it too, idle,
 	 * so that every run starts as long after its prepare step. */
 	rec->lead_ms = s->lead_ms;
-	sleep_ms(rec->lead_ms);
+	solo_rate(s, &al, spec, rec);
 	if (proc_signal) {
+		probe_stop(&pb);
 		stop_load(&al, NULL);
 		return 1;
 	}
@@ -427,19 +491,29 @@ do_run(struct session *s, struct run_record *rec)
 	/* The load's counters are the innermost reads, next to the job's
 	 * fork and its wait4: everything else the driver reads (the /proc
 	 * walk for LCPU% above all) sits outside the window they count. */
+	struct cgroup jc;
+	struct psi jp0, jp1;
+	job_cgroup(&jc, rec);
 	double cpu0 = al.pgid > 0 ? load_cpu_now(&al) : 0;
+	long long steal0 = steal_ticks();
 	long long vm0[VMSTAT_NTEL], vm1[VMSTAT_NTEL];
 	vmstat_snap(vmstat_telemetry, VMSTAT_NTEL, vm0);
 	psi_read(&psi0);
 	double self0 = self_cpu();
 	rec->started = real_now();
 	double t0;
+	psi_read_at(&jp0, rec->job_cgroup ? jc.path : "");
+	proc_cgroup_next(jc.procs_fd, -1);
+	probe_snap(&pb, &p0, 1);
 	snapshot(&al, &c0, 1);
 	pid_t pid = proc_exec(s->argv, s->log_fd, &s->sched.job, &e, &t0);
+	proc_cgroup_next(-1, -1);
 	if (pid == -2) {
 		rec->status = RUN_SPAWN_FAILED;
 		snprintf(rec->why, sizeof rec->why, "cannot fork the job: %s",
 		    strerror(e));
+		cg_destroy(&jc);
+		probe_stop(&pb);
 		stop_load(&al, NULL);
 		return 0;
 	}
@@ -448,12 +522,16 @@ do_run(struct session *s, struct run_record *rec)
 		rec->exit_code = e == ENOENT ? 127 : 126;
 		snprintf(rec->why, sizeof rec->why, "%s: %s", s->argv[0],
 		    e == ENOENT ? "command not found" : strerror(e));
+		cg_destroy(&jc);
+		probe_stop(&pb);
 		stop_load(&al, NULL);
 		return 0;
 	}
 	if (proc_wait(pid, &st, &ru) < 0) {
 		int we = errno;
 		proc_kill_group(pid, NULL, 0, NULL);
+		cg_destroy(&jc);
+		probe_stop(&pb);
 		stop_load(&al, NULL);
 		if (!proc_signal)	/* the session ends, and says why */
 			fatal(1, "waiting for the job: %s", strerror(we));
@@ -461,19 +539,33 @@ do_run(struct session *s, struct run_record *rec)
 	}
 	double t1 = mono_now();
 	snapshot(&al, &c1, 0);
+	probe_snap(&pb, &p1, 0);
+	/* the job's cgroup: its CPU and stalls, orphans included */
+	rec->job_cpu = rec->job_cgroup ? cg_cpu_seconds(&jc) : -1;
+	psi_read_at(&jp1, rec->job_cgroup ? jc.path : "");
 	rec->driver_cpu = self_cpu() - self0;
 	psi_read(&psi1);
 	vmstat_snap(vmstat_telemetry, VMSTAT_NTEL, vm1);
 	for (int i = 0; i < VMSTAT_NTEL; i++)
 		rec->vm[i] = vm0[i] >= 0 && vm1[i] >= 0 ? vm1[i] - vm0[i] : -1;
 	double cpu1 = al.pgid > 0 ? load_cpu_now(&al) : 0;
+	long long steal1 = steal_ticks();
 
-	/* Whatever the job left behind in its group goes now. */
+	/* Whatever the job left behind in its group goes now; what left its
+	 * group goes with its cgroup, after the load: the cgroup's drain
+	 * reaps any child, and stop_load must see a worker that died. */
 	proc_kill_group(pid, NULL, 0, NULL);
 	rec->status = RUN_OK;
+	probe_stop(&pb);
 	stop_load(&al, rec);
+	cg_destroy(&jc);
 
 	rec->wall = t1 - t0;
+	/* of all the machine's CPU time while the job ran, the host's share */
+	long tck = sysconf(_SC_CLK_TCK);
+	rec->steal_pct = steal0 >= 0 && steal1 >= steal0 && tck > 0 && rec->wall > 0 ?
+	    (double)(steal1 - steal0) / (double)tck /
+	    (rec->wall * (double)s->si.cpus_online) * 100 : -1;
 	rec->usr = tv_seconds(ru.ru_utime);
 	rec->sys = tv_seconds(ru.ru_stime);
 	rec->minflt = ru.ru_minflt;
@@ -487,12 +579,18 @@ do_run(struct session *s, struct run_record *rec)
 		    c1.counter[i] : c1.counter[i] - c0.counter[i];
 	for (size_t i = 0; i < LOAD_HIST_BUCKETS; i++)
 		rec->hist[i] = c1.hist[i] - c0.hist[i];
+	probe_delta(&p0, &p1, &rec->probe);
 	rec->lat_min = c1.lat_max ? c1.lat_min : 0;
 	rec->lat_max = c1.lat_max;
 	for (int i = 0; i < PSI_N; i++) {
 		rec->psi.have[i] = psi0.have[i] && psi1.have[i];
 		rec->psi.some_us[i] = psi1.some_us[i] - psi0.some_us[i];
+		rec->job_psi.have[i] = jp0.have[i] && jp1.have[i];
+		rec->job_psi.some_us[i] = jp1.some_us[i] - jp0.some_us[i];
 	}
+	if (rec->job_cgroup && !rec->job_psi.have[PSI_CPU])
+		snprintf(rec->wait_why, sizeof rec->wait_why,
+		    "no cpu.pressure in the job's cgroup (PSI off?)");
 	if (cpu0 >= 0 && cpu1 >= 0) {
 		rec->load_cpu = cpu1 - cpu0;
 		rec->load_cpu_exact = al.cg.procs_fd >= 0 || rec->cgroup ? 2 : 1;

@@ -6,6 +6,8 @@
 #include <stddef.h>
 
 #include "loadspec.h"
+#include "probe.h"
+#include "provenance.h"
 #include "psi.h"
 #include "schedopt.h"
 #include "sysinfo.h"
@@ -43,6 +45,14 @@ struct run_record {
 	unsigned long long hist[LOAD_HIST_BUCKETS];	/* latency, during the job */
 	unsigned long long lat_min, lat_max;	/* exact, ns; max 0: no samples */
 	struct psi	 psi;		/* stall deltas during the job */
+	int		 job_cgroup;	/* the job ran in a cgroup of its own */
+	double		 job_cpu;	/* its usr+sys from cpu.stat, or -1 */
+	struct psi	 job_psi;	/* its own stall deltas */
+	char		 wait_why[120];	/* why no Wait%, or "" */
+	double		 solo_rate;	/* headline per s, the load alone; -1: none */
+	struct probe_rec probe;		/* the latency probe during the job */
+	double		 steal_pct;	/* the machine's steal time during the job
+					 * over its CPU time; -1 unknown */
 	double		 driver_cpu;	/* contest's own usr+sys during the job */
 	long long	 oom_kills;	/* machine-wide, load start to stop; -1 unknown */
 	int		 signal;	/* the job's killing signal, or 0 */
@@ -73,6 +83,8 @@ struct session {
 	const char	*containment;	/* how loads are contained, said once */
 	struct sched_opts sched;	/* nice, policy, CPUs of loads and job */
 	long long	 pids_max;	/* asked of every load's cgroup */
+	struct probe_cfg probe;		/* period_ms 0: no probe */
+	struct provenance prov;		/* what else could differ */
 	char		 sched_text[200];	/* sched_describe(), "" when unset */
 	int		 results_fd;
 	char		*results_path;

@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "sysinfo.h"
+#include "util.h"
 
 static void
 copy(char *dst, size_t len, const char *src)
@@ -48,28 +49,13 @@ proc_field(const char *path, const char *key, char *out, size_t len)
 	return found;
 }
 
-/* The first line of a small sysfs file, or "" when there is none. */
-static void
-sys_line(const char *path, char *out, size_t len)
-{
-	FILE *f = fopen(path, "re");
-
-	out[0] = '\0';
-	if (f == NULL)
-		return;
-	if (fgets(out, (int)len, f) == NULL)
-		out[0] = '\0';
-	out[strcspn(out, "\n")] = '\0';
-	fclose(f);
-}
-
 static long long
 sys_number(const char *path)
 {
 	char buf[64];
 	long long v;
 
-	sys_line(path, buf, sizeof buf);
+	read_line(path, buf, sizeof buf);
 	return sscanf(buf, "%lld", &v) == 1 ? v : -1;
 }
 
@@ -115,12 +101,12 @@ sysinfo_collect(struct sysinfo *si)
 			si->mem_total_kb = (long long)pages * psz / 1024;
 	}
 #define CPUFREQ "/sys/devices/system/cpu/cpu0/cpufreq/"
-	sys_line(CPUFREQ "scaling_governor", si->governor, sizeof si->governor);
+	read_line(CPUFREQ "scaling_governor", si->governor, sizeof si->governor);
 	si->freq_cur_khz = sys_number(CPUFREQ "scaling_cur_freq");
 	si->freq_min_khz = sys_number(CPUFREQ "scaling_min_freq");
 	si->freq_max_khz = sys_number(CPUFREQ "scaling_max_freq");
 	long long smt = sys_number("/sys/devices/system/cpu/smt/active");
 	si->smt = smt < 0 ? -1 : smt > 0;
-	sys_line("/sys/devices/system/clocksource/clocksource0/current_clocksource",
+	read_line("/sys/devices/system/clocksource/clocksource0/current_clocksource",
 	    si->clocksource, sizeof si->clocksource);
 }

@@ -1,0 +1,205 @@
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/resource.h>
+#include <time.h>
+#include <unistd.h>
+#ifdef HAVE_SYS_PRCTL_H
+#include <sys/prctl.h>
+#endif
+
+#include "probe.h"
+#include "proc.h"
+#include "sys.h"
+#include "waitfor.h"
+
+/* The work of one period: a dependent chain the compiler cannot fold. */
+static unsigned long long
+work(unsigned long long n)
+{
+	volatile unsigned long long x = 88172645463325252ULL;
+
+	for (unsigned long long i = 0; i < n; i++)
+		x = x * 6364136223846793005ULL + 1442695040888963407ULL;
+	return x;
+}
+
+unsigned long long
+probe_calibrate(unsigned period_ms, double frac)
+{
+	unsigned long long n = 1 << 16;
+	double best = 0;
+
+	/* the fastest of a few tries: the machine's speed, not its noise */
+	for (int i = 0; i < 5; i++) {
+		double t0 = mono_now();
+		work(n);
+		double t = mono_now() - t0;
+		if (t > 0 && (best == 0 || t < best))
+			best = t;
+	}
+	if (best <= 0)
+		return n;
+	return (unsigned long long)((double)n * (period_ms / 1e3 * frac) / best);
+}
+
+static void
+record(struct probe_shm *m, unsigned long long late)
+{
+	unsigned long long v;
+
+	atomic_fetch_add_explicit(&m->hist[hist_index(late, HIST_SUB)], 1,
+	    memory_order_relaxed);
+	v = atomic_load_explicit(&m->lat_min, memory_order_relaxed);
+	while (late < v && !atomic_compare_exchange_weak(&m->lat_min, &v, late))
+		;
+	v = atomic_load_explicit(&m->lat_max, memory_order_relaxed);
+	while (late > v && !atomic_compare_exchange_weak(&m->lat_max, &v, late))
+		;
+}
+
+static void __attribute__((noreturn))
+probe_main(struct probe_shm *m, const struct probe_cfg *cfg,
+    const struct sched_set *job, int ready_fd)
+{
+	unsigned long long period = (unsigned long long)cfg->period_ms * 1000000ULL;
+	struct sched_set s = *job;
+
+	/* the job's affinity and policy; the probe's own nice */
+	s.has_nice = cfg->has_nice;
+	s.nice = cfg->nice;
+	if (!cfg->has_nice)
+		s.has_nice = job->has_nice, s.nice = job->nice;
+	if (sched_apply(&s, m->why, sizeof m->why) < 0) {
+		atomic_store(&m->failed, 1);
+		_exit(1);
+	}
+#if defined(HAVE_SYS_PRCTL_H) && defined(PR_SET_TIMERSLACK)
+	prctl(PR_SET_TIMERSLACK, 1UL);	/* woken when asked, not 50 us after */
+#endif
+	atomic_store(&m->ready, 1);
+	if (write(ready_fd, "r", 1) != 1)
+		_exit(1);
+	close(ready_fd);
+	unsigned long long next = mono_ns() + period;
+	for (;;) {
+		struct timespec ts = { (time_t)(next / 1000000000ULL),
+		    (long)(next % 1000000000ULL) };
+		while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL) == EINTR)
+			;
+		unsigned long long now = mono_ns();
+		record(m, now > next ? now - next : 0);
+		work(cfg->work);
+		now = mono_ns();
+		next += period;
+		atomic_fetch_add_explicit(&m->periods, 1, memory_order_relaxed);
+		if (now <= next)
+			atomic_fetch_add_explicit(&m->met, 1, memory_order_relaxed);
+		else	/* missed: start afresh from now, no burst to catch up */
+			next = now + period - (now - next) % period;
+	}
+}
+
+int
+probe_start(struct probe *p, const struct probe_cfg *cfg,
+    const struct sched_set *job, char *why, size_t whylen)
+{
+	p->pid = 0;
+	p->shm = NULL;
+	if (cfg->period_ms == 0)
+		return 0;
+	p->shm = mmap(NULL, sizeof *p->shm, PROT_READ | PROT_WRITE,
+	    MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	if (p->shm == MAP_FAILED) {
+		p->shm = NULL;
+		snprintf(why, whylen, "latency probe: mmap: %s", strerror(errno));
+		return -1;
+	}
+	atomic_store(&p->shm->lat_min, ~0ULL);
+	int fds[2];
+	if (pipe2(fds, O_CLOEXEC | O_NONBLOCK) < 0) {
+		snprintf(why, whylen, "latency probe: pipe: %s", strerror(errno));
+		probe_stop(p);
+		return -1;
+	}
+	pid_t pid = proc_fork(0, -1);
+	if (pid < 0) {
+		snprintf(why, whylen, "latency probe: fork: %s", strerror(errno));
+		close(fds[0]);
+		close(fds[1]);
+		probe_stop(p);
+		return -1;
+	}
+	if (pid == 0) {
+		close(fds[0]);
+		probe_main(p->shm, cfg, job, fds[1]);
+	}
+	p->pid = pid;
+	close(fds[1]);
+	/* its byte once its knobs are set; end of file if it failed */
+	double deadline = mono_now() + 5;
+	char c;
+	while (!proc_signal && waitfor(fds[0], WAITFOR_READ, deadline) == WAITFOR_SIGNAL)
+		;
+	if (!proc_signal && read(fds[0], &c, 1) != 1)
+		atomic_store(&p->shm->ready, 0);
+	close(fds[0]);
+	if (!atomic_load(&p->shm->ready)) {
+		snprintf(why, whylen, "latency probe did not start: %s",
+		    atomic_load(&p->shm->failed) ? p->shm->why : "not ready after 5 s");
+		probe_stop(p);
+		return -1;
+	}
+	return 0;
+}
+
+void
+probe_snap(const struct probe *p, struct probe_rec *r, int start)
+{
+	memset(r, 0, sizeof *r);
+	if (p->shm == NULL)
+		return;
+	if (start) {
+		atomic_store(&p->shm->lat_min, ~0ULL);
+		atomic_store(&p->shm->lat_max, 0);
+	}
+	r->ran = 1;
+	for (size_t i = 0; i < HIST_BUCKETS; i++)
+		r->hist[i] = atomic_load(&p->shm->hist[i]);
+	r->lat_min = atomic_load(&p->shm->lat_min);
+	r->lat_max = atomic_load(&p->shm->lat_max);
+	r->periods = atomic_load(&p->shm->periods);
+	r->met = atomic_load(&p->shm->met);
+}
+
+void
+probe_delta(const struct probe_rec *a, const struct probe_rec *b,
+    struct probe_rec *out)
+{
+	memset(out, 0, sizeof *out);
+	if (!a->ran || !b->ran)
+		return;
+	out->ran = 1;
+	for (size_t i = 0; i < HIST_BUCKETS; i++)
+		out->hist[i] = b->hist[i] - a->hist[i];
+	out->lat_max = b->lat_max;
+	out->lat_min = b->lat_max ? b->lat_min : 0;
+	out->periods = b->periods - a->periods;
+	out->met = b->met - a->met;
+}
+
+void
+probe_stop(struct probe *p)
+{
+	if (p->pid > 0)
+		proc_kill_group(p->pid, NULL, 0, NULL);
+	p->pid = 0;
+	if (p->shm)
+		munmap(p->shm, sizeof *p->shm);
+	p->shm = NULL;
+}

@@ -1,0 +1,100 @@
+#!/usr/bin/env bats
+# What the job lived through: Wait% from its own cgroup's cpu.pressure,
+# Load% (the load's rate beside the job over its rate alone), and the
+# latency probe's wake-up lateness and deadlines met.
+
+load helpers
+
+# A CPU-bound job of about a second: a shell loop, one task.
+SPIN='i=0; while [ $i -lt 150000 ]; do i=$((i+1)); done'
+
+job_cgroup_here() {
+	contest -n 1 --lead 0 -- true >/dev/null 2>&1
+	[ "$(rq '.[0].job_cgroup')" = true ] || skip "no cgroup v2 for the job here: $(rq '.[0].wait_why')"
+	rm -rf "$CONTEST_RESULTS"
+}
+
+@test "Wait%: a job pinned beside a spinner on its CPU waits 30-70% of its time, alone under 5%; the spinner's Load% is 70% or less" {
+	[ "$(nproc)" -ge 2 ] || skip "needs two CPUs"
+	job_cgroup_here
+	quiet_machine
+	run --separate-stderr contest -n 2 --lead 3 --job-cpus 0 --load-cpus 0 -l cpu_load:n=1 -- sh -c "$SPIN"
+	[ "$status" -eq 0 ]
+	echo "# $(rq -c 'map([.load, .wait_pct, .load_pct, .cpu_source])')" >&3
+	rq 'map(select(.load == "no_load")) | all(.wait_pct < 5 and .cpu_source == "cgroup" and .load_pct == null)' | grep -qx true
+	rq 'map(select(.load == "cpu_load")) | all(.wait_pct >= 30 and .wait_pct <= 70)' | grep -qx true
+	rq 'map(select(.load == "cpu_load")) | all(.load_pct > 0 and .load_pct <= 70 and .load_solo_rate_per_s > 0)' | grep -qx true
+	rq 'all(.controllers.job | test("cpu") | not)' | grep -qx true
+	# the columns, from the same numbers
+	grep -qx 'Kernel  *\[runs\]  *Time  *CPU%  *Wait%  *Loads  *Load%  *LCPU%  *Ratio' <<<"$output"
+	wait=$(table_row cpu_load:n=1 "$output" | awk '{ print $5 }')
+	want=$(rq -r 'map(select(.load == "cpu_load").wait_pct) | add / length | round')
+	[ "$wait" = "$want%" ]
+	load=$(table_row cpu_load:n=1 "$output" | awk '{ print $7 }')
+	want=$(rq -r 'map(select(.load == "cpu_load").load_pct) | add / length | round')
+	[ "$load" = "$want%" ]
+}
+
+@test "Wait% needs the job's own cgroup: in process-group mode it is null, says why, and the table shows -" {
+	CONTEST_CGROUP=0 run --separate-stderr contest -n 1 --lead 0 -- true
+	[ "$status" -eq 0 ]
+	rq '.[0] | .wait_pct == null and .mem_wait_pct == null and .job_cgroup == false and .cpu_source == "rusage"' | grep -qx true
+	[ "$(rq -r '.[0].wait_why')" = "no cgroup for the job (process-group mode)" ]
+	[ "$(table_row no_load "$output" | awk '{ print $5 }')" = - ]
+	# no lead: no solo rate, no Load%
+	run --separate-stderr contest -n 1 --lead 1 -l cpu_load:n=1 -- true
+	[ "$status" -eq 0 ]
+	rq '.[1] | .load_pct == null and .load_solo_rate_per_s == null' | grep -qx true
+}
+
+@test "--latency: the probe runs in every run, its columns and results are there, and spinners make it late" {
+	run --separate-stderr contest -n 2 --lead 3 --latency --probe-nice 19 -l cpu_load:n=4 -- sleep 3
+	[ "$status" -eq 0 ]
+	rq 'all(.probe | .period_ms == 10 and .nice == 19 and .periods > 0 and .met <= .periods and (.samples - .periods | fabs) <= 2 and (.hist_ns | map(.[1]) | add) == .samples)' | grep -qx true
+	base=$(rq 'map(select(.load == "no_load").probe.p99_us) | max')
+	busy=$(rq 'map(select(.load == "cpu_load").probe.p99_us) | min')
+	echo "# probe p99: alone at most $base us, beside four spinners at least $busy us" >&3
+	awk -v a="$base" -v b="$busy" 'BEGIN { exit !(b > a) }'
+	grep -qx 'Kernel  *\[runs\]  *Time  *CPU%  *Wait%  *Loads  *Load%  *LCPU%  *Ratio  *Lat p99  *Met%' <<<"$output"
+	[[ "$(table_row cpu_load:n=4 "$output")" =~ [0-9.]+\ [mu]?s\ +[0-9]+%$ ]]
+	grep -Eq '^cpu_load:n=4: Probe wake-up lateness: p50 .*, p99 .*, max .* \([0-9]+ samples; percentiles within 1\.6%\)$' <<<"$output"
+	# without --latency, no probe and no columns
+	rm -rf "$CONTEST_RESULTS"
+	run --separate-stderr contest -n 1 --lead 0 -- true
+	[ "$status" -eq 0 ]
+	rq '.[0].probe == null' | grep -qx true
+	[[ "$output" != *"Lat p99"* ]]
+}
+
+@test "report and compare read results with no Wait%, Load% or probe and show -" {
+	run --separate-stderr contest report "$TOP_SRCDIR/tests/data/report/classic.jsonl"
+	[ "$status" -eq 0 ]
+	[ "$(block_row fork_load 2.4.19 "$output" | awk '{ print $5, $7 }')" = "- -" ]
+	run --separate-stderr contest compare 2.4.19 2.5.38 "$TOP_SRCDIR/tests/data/report/classic.jsonl"
+	[ "$status" -le 1 ]
+	[ -z "$stderr" ]
+	[[ "$output" != *"Wait% rose"* ]]
+}
+
+@test "provenance: every result says what else the kernel and machine were; report and compare name what differs per pair" {
+	run --separate-stderr contest -n 1 --lead 0 -- true
+	[ "$status" -eq 0 ]
+	rq '.[0].provenance | has("cmdline") and has("autogroup") and has("sched_ext") and has("preempt") and has("hz") and has("config_sha256") and has("config") and has("mitigations") and has("thp") and has("git_head") and has("cc") and has("ld")' | grep -qx true
+	[ "$(rq -r '.[0].provenance.cmdline')" = "$(cat /proc/cmdline)" ]
+	if [ -r /proc/sys/kernel/sched_autogroup_enabled ]; then
+		[ "$(rq -r '.[0].provenance.autogroup')" = "$(cat /proc/sys/kernel/sched_autogroup_enabled)" ]
+	fi
+	rq '.[0] | .steal_pct >= 0 or .steal_pct == null' | grep -qx true
+	# sched_ext is absent here: two kernels told apart on a fixture
+	f=$TOP_SRCDIR/tests/data/report/provenance.jsonl
+	run --separate-stderr contest report "$f"
+	[ "$status" -eq 0 ]
+	grep -qx '6.1 vs 6.18: kernel, HZ 250 vs 1000, sched_ext none vs enabled scx_lavd' <<<"$output"
+	run --separate-stderr contest compare 6.1 6.18 "$f"
+	[ "$status" -eq 0 ]
+	grep -qx '6.1 vs 6.18: kernel, HZ 250 vs 1000, sched_ext none vs enabled scx_lavd' <<<"$output"
+	# results that say nothing of it: nothing said
+	run --separate-stderr contest report "$TOP_SRCDIR/doc/example-nice.jsonl"
+	[ "$status" -eq 0 ]
+	[[ "$output" != *" vs loads-nice19:"* ]]
+}
