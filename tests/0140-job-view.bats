@@ -79,7 +79,8 @@ job_cgroup_here() {
 @test "provenance: every result says what else the kernel and machine were; report and compare name what differs per pair" {
 	run --separate-stderr contest -n 1 --lead 0 -- true
 	[ "$status" -eq 0 ]
-	rq '.[0].provenance | has("cmdline") and has("autogroup") and has("sched_ext") and has("preempt") and has("hz") and has("config_sha256") and has("config") and has("mitigations") and has("thp") and has("git_head") and has("cc") and has("ld")' | grep -qx true
+	rq '.[0].provenance | has("cmdline") and has("autogroup") and has("sched_ext") and has("preempt") and has("hz") and has("config_sha256") and has("config") and has("mitigations") and has("thp")' | grep -qx true
+	rq '.[0].job_identity | has("path") and has("git_head") and has("git_dirty") and has("config_sha256") and has("cc") and has("ld")' | grep -qx true
 	[ "$(rq -r '.[0].provenance.cmdline')" = "$(cat /proc/cmdline)" ]
 	if [ -r /proc/sys/kernel/sched_autogroup_enabled ]; then
 		[ "$(rq -r '.[0].provenance.autogroup')" = "$(cat /proc/sys/kernel/sched_autogroup_enabled)" ]
@@ -97,4 +98,25 @@ job_cgroup_here() {
 	run --separate-stderr contest report "$TOP_SRCDIR/doc/example-nice.jsonl"
 	[ "$status" -eq 0 ]
 	[[ "$output" != *" vs loads-nice19:"* ]]
+}
+
+@test "a make job in a git tree: its HEAD, whether it is dirty, its .config's hash" {
+	command -v git >/dev/null || skip "needs git"
+	command -v make >/dev/null || skip "needs make"
+	mkdir tree
+	printf 'all:\n\ttrue\nclean:\n\ttrue\n' >tree/Makefile
+	echo 'CONFIG_HZ=1000' >tree/.config
+	git -C tree init -q
+	git -C tree -c user.email=t@t -c user.name=t add Makefile
+	git -C tree -c user.email=t@t -c user.name=t commit -qm one
+	run --separate-stderr contest -n 1 --lead 0 -- make -C tree all
+	[ "$status" -eq 0 ]
+	[ "$(rq -r '.[0].job_identity.git_head')" = "$(git -C tree rev-parse HEAD)" ]
+	[ "$(rq -r '.[0].job_identity.git_dirty')" = false ]
+	[ "$(rq -r '.[0].job_identity.config_sha256')" = "$(sha256sum <tree/.config | cut -c1-64)" ]
+	echo '# a change' >>tree/Makefile
+	rm -rf "$CONTEST_RESULTS"
+	run --separate-stderr contest -n 1 --lead 0 -- make -C tree all
+	[ "$status" -eq 0 ]
+	[ "$(rq -r '.[0].job_identity.git_dirty')" = true ]
 }

@@ -213,7 +213,8 @@ latency(struct rset *rs, struct rlat *l, const struct jnode *o, const char *key,
 
 /* What else the run's machine and kernel were, when it says. */
 static void
-provenance(struct rset *rs, struct rrun *r, const struct jnode *p)
+provenance(struct rset *rs, struct rrun *r, const struct jnode *p,
+    const struct jnode *id)
 {
 	r->cmdline = intern(rs, jget_str(p, "cmdline"));
 	r->sched_ext = intern(rs, jget_str(p, "sched_ext"));
@@ -221,13 +222,13 @@ provenance(struct rset *rs, struct rrun *r, const struct jnode *p)
 	r->config_sha256 = intern(rs, jget_str(p, "config_sha256"));
 	r->mitigations = intern(rs, jget_str(p, "mitigations"));
 	r->thp = intern(rs, jget_str(p, "thp"));
-	r->git_head = intern(rs, jget_str(p, "git_head"));
-	r->cc = intern(rs, jget_str(p, "cc"));
-	r->ld = intern(rs, jget_str(p, "ld"));
+	r->git_head = intern(rs, jget_str(id, "git_head"));
+	r->cc = intern(rs, jget_str(id, "cc"));
+	r->ld = intern(rs, jget_str(id, "ld"));
 	r->hz = (long)jget_int(p, "hz", -1, 1, 100000);
 	r->autogroup = (long)jget_int(p, "autogroup", -1, 0, 1);
-	r->git_dirty = jget(p, "git_dirty") && jget(p, "git_dirty")->type == J_BOOL ?
-	    (long)jget_int(p, "git_dirty", -1, 0, 1) : -1;
+	r->git_dirty = jget(id, "git_dirty") && jget(id, "git_dirty")->type == J_BOOL ?
+	    (long)jget_int(id, "git_dirty", -1, 0, 1) : -1;
 }
 
 /* The job's identity as one string: the built-in tree's hash, or the
@@ -348,7 +349,7 @@ add_line(const struct jnode *o, unsigned long lineno, void *arg)
 	r->lcpu_pct = jget_num(o, "lcpu_pct", NAN);
 	r->wait_pct = jget_num(o, "wait_pct", NAN);
 	r->steal_pct = jget_num(o, "steal_pct", NAN);
-	provenance(rs, r, jget(o, "provenance"));
+	provenance(rs, r, jget(o, "provenance"), jget(o, "job_identity"));
 	r->load_pct = jget_num(o, "load_pct", NAN);
 	counters(rs, r, o);
 	latency(rs, &r->lat, o, "latency", jget_str(jget(o, "latency"), "what"));

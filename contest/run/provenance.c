@@ -190,13 +190,18 @@ provenance_json(struct json *j, const struct provenance *p)
 	json_kstr_or_null(j, "mitigations", p->mitigations);
 	json_kstr_or_null(j, "thp", p->thp);
 	json_kstr_or_null(j, "cpufreq_driver", p->cpufreq_driver);
+}
+
+void
+provenance_job_json(struct json *j, const struct provenance *p)
+{
 	json_kstr_or_null(j, "git_head", p->git_head);
 	json_key(j, "git_dirty");
 	if (p->git_dirty < 0)
 		json_null(j);
 	else
 		json_bool(j, p->git_dirty);
-	json_kstr_or_null(j, "tree_config_sha256", p->tree_config_sha256);
+	json_kstr_or_null(j, "config_sha256", p->tree_config_sha256);
 	json_kstr_or_null(j, "cc", p->cc);
 	json_kstr_or_null(j, "ld", p->ld);
 }

@@ -29,8 +29,10 @@ struct provenance {
 /* Read it all; dir is where the job runs (its make -C, else "."). */
 void	provenance_read(struct provenance *, const char *dir);
 
-/* Members of a JSON object for it. */
+/* Members of a JSON object for it: the machine and kernel's, and the
+ * job tree's (git_head, git_dirty, config_sha256, cc, ld). */
 void	provenance_json(struct json *, const struct provenance *);
+void	provenance_job_json(struct json *, const struct provenance *);
 
 /* The machine's steal time so far (ticks of every CPU), or -1. */
 long long steal_ticks(void);

@@ -98,10 +98,12 @@ put_job_identity(struct json *j, const struct session *s)
 		json_kstr(j, "path", s->job_path);
 		json_kint(j, "size", (long long)st.st_size);
 		json_kint(j, "mtime", (long long)st.st_mtime);
+		provenance_job_json(j, &s->prov);
 		json_obj_end(j);
 	} else if (s->job_sha256) {
 		json_obj_begin(j);
 		json_kstr(j, "builtin", FGTREE_NAME);
+		provenance_job_json(j, &s->prov);
 		json_obj_end(j);
 	} else
 		json_null(j);
