@@ -82,7 +82,8 @@ standin() {
 }
 
 @test "a makefile without a clean target: a warning, and the runs go unprepared" {
-	printf 'all:\n\ttrue\n' >Makefile
+	# steady runs: a job of a few ms could look as if it did no work
+	printf 'all:\n\tsleep 0.3\n' >Makefile
 	run --separate-stderr contest -n 2 --lead 0 -- make all
 	[ "$status" -eq 0 ]
 	[[ "$stderr" == "contest: a make job, but 'make clean' would fail (make -n: status 2; see "*"): runs are not prepared, give --prepare CMD" ]]
