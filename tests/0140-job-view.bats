@@ -18,10 +18,13 @@ job_cgroup_here() {
 	[ "$(nproc)" -ge 2 ] || skip "needs two CPUs"
 	job_cgroup_here
 	quiet_machine
-	run --separate-stderr contest -n 2 --lead 3 --job-cpus 0 --load-cpus 0 -l cpu_load:n=1 -- sh -c "$SPIN"
+	run --separate-stderr contest -n 3 --lead 3 --job-cpus 0 --load-cpus 0 -l cpu_load:n=1 -- sh -c "$SPIN"
 	[ "$status" -eq 0 ]
 	echo "# $(rq -c 'map([.load, .wait_pct, .load_pct, .cpu_source])')" >&3
-	rq 'map(select(.load == "no_load")) | all(.wait_pct < 5 and .cpu_source == "cgroup" and .load_pct == null)' | grep -qx true
+	rq 'map(select(.load == "no_load")) | all(.cpu_source == "cgroup" and .load_pct == null)' | grep -qx true
+	# alone, as the table shows it (the mean: a kernel thread may take
+	# CPU 0 from one run for a while)
+	rq 'map(select(.load == "no_load").wait_pct) | add / length < 5' | grep -qx true
 	rq 'map(select(.load == "cpu_load")) | all(.wait_pct >= 30 and .wait_pct <= 70)' | grep -qx true
 	rq 'map(select(.load == "cpu_load")) | all(.load_pct > 0 and .load_pct <= 70 and .load_solo_rate_per_s > 0)' | grep -qx true
 	rq 'all(.controllers.job | test("cpu") | not)' | grep -qx true

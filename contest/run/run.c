@@ -433,6 +433,7 @@ job_cgroup(struct cgroup *jc, struct run_record *rec)
 	char name[32];
 
 	snprintf(name, sizeof name, "job-%u", ++serial);
+	rec->job_cpu = -1;
 	if (!cg_session_path()) {
 		jc->procs_fd = jc->pids_fd = -1;
 		snprintf(rec->wait_why, sizeof rec->wait_why,
