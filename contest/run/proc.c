@@ -2,6 +2,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -271,6 +272,16 @@ fork_patiently(double *t0)
 		if (t0)
 			*t0 = mono_now();
 		pid = fork();
+		/* A fork load frees a slot for a moment after each reap and
+		 * takes it back at its next fork: a burst of tries, each
+		 * yielding the CPU, catches that moment where a sleep between
+		 * tries would keep missing it. */
+		for (int k = 0; pid < 0 && errno == EAGAIN && k < 200 && !proc_signal; k++) {
+			sched_yield();
+			if (t0)
+				*t0 = mono_now();
+			pid = fork();
+		}
 		if (pid >= 0 || (errno != EAGAIN && errno != ENOMEM) ||
 		    waited >= FORK_PATIENCE_MS || proc_signal)
 			return pid;
