@@ -115,20 +115,7 @@ load_child_guard(int parent_pid)
 void
 load_latency(struct load_ctx *c, unsigned long long ns)
 {
-	struct load_shm *m = c->shm;
-	unsigned long long v;
-
-	atomic_fetch_add_explicit(&m->hist[hist_index(ns, HIST_SUB)], 1,
-	    memory_order_relaxed);
-	/* A failed exchange reloads v: retry only while ns still beats it. */
-	v = atomic_load_explicit(&m->lat_min, memory_order_relaxed);
-	while (ns < v && !atomic_compare_exchange_weak_explicit(&m->lat_min, &v,
-	    ns, memory_order_relaxed, memory_order_relaxed))
-		;
-	v = atomic_load_explicit(&m->lat_max, memory_order_relaxed);
-	while (ns > v && !atomic_compare_exchange_weak_explicit(&m->lat_max, &v,
-	    ns, memory_order_relaxed, memory_order_relaxed))
-		;
+	hist_shared_add(&c->shm->lat, ns);
 }
 
 int

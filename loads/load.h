@@ -74,9 +74,7 @@ struct load_counter {
 /* One page shared by the driver and every process of a load. */
 struct load_shm {
 	_Atomic unsigned long long counter[LOAD_MAX_COUNTERS];
-	_Atomic unsigned long long hist[LOAD_HIST_BUCKETS];
-	/* Since the driver last reset them (at the job's start). */
-	_Atomic unsigned long long lat_min, lat_max;
+	struct hist_shared lat;		/* what load_latency() counts */
 	/* The load's own shared state (a population count...), not reported. */
 	_Atomic long long scratch[6];
 	atomic_int	failed;

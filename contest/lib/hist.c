@@ -141,3 +141,38 @@ hist_json_raw(struct json *j, const struct hist *h)
 	}
 	json_arr_end(j);
 }
+
+void
+hist_shared_add(struct hist_shared *h, unsigned long long v)
+{
+	unsigned long long x;
+
+	atomic_fetch_add_explicit(&h->count[hist_index(v, HIST_SUB)], 1,
+	    memory_order_relaxed);
+	/* A failed exchange reloads x: retry only while v still beats it. */
+	x = atomic_load_explicit(&h->min, memory_order_relaxed);
+	while (v < x && !atomic_compare_exchange_weak_explicit(&h->min, &x, v,
+	    memory_order_relaxed, memory_order_relaxed))
+		;
+	x = atomic_load_explicit(&h->max, memory_order_relaxed);
+	while (v > x && !atomic_compare_exchange_weak_explicit(&h->max, &x, v,
+	    memory_order_relaxed, memory_order_relaxed))
+		;
+}
+
+void
+hist_shared_restart(struct hist_shared *h)
+{
+	atomic_store(&h->min, ~0ULL);
+	atomic_store(&h->max, 0);
+}
+
+void
+hist_shared_read(struct hist_shared *h, unsigned long long *count,
+    unsigned long long *min, unsigned long long *max)
+{
+	for (size_t i = 0; i < HIST_BUCKETS; i++)
+		count[i] = atomic_load(&h->count[i]);
+	*min = atomic_load(&h->min);
+	*max = atomic_load(&h->max);
+}

@@ -8,6 +8,7 @@
 #ifndef CONTEST_HIST_H
 #define CONTEST_HIST_H
 
+#include <stdatomic.h>
 #include <stddef.h>
 
 #define HIST_SUB	32	/* sub-buckets per power of two, from schema 2 */
@@ -43,6 +44,20 @@ unsigned long long hist_total(const struct hist *);
  * and 1 are min and max themselves.  0 for an empty histogram.
  */
 double	hist_quantile(const struct hist *, double q);
+
+/* A histogram in memory shared by the processes that count into it (a
+ * load's workers, the latency probe) and the driver that reads it. */
+struct hist_shared {
+	_Atomic unsigned long long count[HIST_BUCKETS];
+	_Atomic unsigned long long min, max;	/* since the last restart */
+};
+/* Count v (ns), and keep it if it is a new extreme. */
+void	hist_shared_add(struct hist_shared *, unsigned long long v);
+/* Begin the extremes anew (at the job's start; and before any count). */
+void	hist_shared_restart(struct hist_shared *);
+/* Its counts and extremes now (max 0: nothing since the restart). */
+void	hist_shared_read(struct hist_shared *, unsigned long long *count,
+	    unsigned long long *min, unsigned long long *max);
 
 struct json;
 /* Members of a JSON object: samples, p50_us, p90_us, p99_us, p999_us,

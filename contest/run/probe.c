@@ -48,21 +48,6 @@ probe_calibrate(unsigned period_ms, double frac)
 	return (unsigned long long)((double)n * (period_ms / 1e3 * frac) / best);
 }
 
-static void
-record(struct probe_shm *m, unsigned long long late)
-{
-	unsigned long long v;
-
-	atomic_fetch_add_explicit(&m->hist[hist_index(late, HIST_SUB)], 1,
-	    memory_order_relaxed);
-	v = atomic_load_explicit(&m->lat_min, memory_order_relaxed);
-	while (late < v && !atomic_compare_exchange_weak(&m->lat_min, &v, late))
-		;
-	v = atomic_load_explicit(&m->lat_max, memory_order_relaxed);
-	while (late > v && !atomic_compare_exchange_weak(&m->lat_max, &v, late))
-		;
-}
-
 static void __attribute__((noreturn))
 probe_main(struct probe_shm *m, const struct probe_cfg *cfg,
     const struct sched_set *job, int ready_fd)
@@ -93,7 +78,7 @@ probe_main(struct probe_shm *m, const struct probe_cfg *cfg,
 		while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL) == EINTR)
 			;
 		unsigned long long now = mono_ns();
-		record(m, now > next ? now - next : 0);
+		hist_shared_add(&m->late, now > next ? now - next : 0);
 		work(cfg->work);
 		now = mono_ns();
 		next += period;
@@ -120,7 +105,7 @@ probe_start(struct probe *p, const struct probe_cfg *cfg,
 		snprintf(why, whylen, "latency probe: mmap: %s", strerror(errno));
 		return -1;
 	}
-	atomic_store(&p->shm->lat_min, ~0ULL);
+	hist_shared_restart(&p->shm->late);
 	int fds[2];
 	if (pipe2(fds, O_CLOEXEC | O_NONBLOCK) < 0) {
 		snprintf(why, whylen, "latency probe: pipe: %s", strerror(errno));
@@ -164,15 +149,10 @@ probe_snap(const struct probe *p, struct probe_rec *r, int start)
 	memset(r, 0, sizeof *r);
 	if (p->shm == NULL)
 		return;
-	if (start) {
-		atomic_store(&p->shm->lat_min, ~0ULL);
-		atomic_store(&p->shm->lat_max, 0);
-	}
+	if (start)
+		hist_shared_restart(&p->shm->late);
 	r->ran = 1;
-	for (size_t i = 0; i < HIST_BUCKETS; i++)
-		r->hist[i] = atomic_load(&p->shm->hist[i]);
-	r->lat_min = atomic_load(&p->shm->lat_min);
-	r->lat_max = atomic_load(&p->shm->lat_max);
+	hist_shared_read(&p->shm->late, r->hist, &r->lat_min, &r->lat_max);
 	r->periods = atomic_load(&p->shm->periods);
 	r->met = atomic_load(&p->shm->met);
 }

@@ -17,8 +17,7 @@
 #include "schedopt.h"
 
 struct probe_shm {
-	_Atomic unsigned long long hist[HIST_BUCKETS];	/* lateness, ns */
-	_Atomic unsigned long long lat_min, lat_max;
+	struct hist_shared late;	/* wake-up lateness, ns */
 	_Atomic unsigned long long periods, met;
 	atomic_int ready, failed;
 	char	 why[160];

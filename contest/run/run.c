@@ -120,7 +120,7 @@ start_load(const struct loadspec *spec, const char *workdir,
 		snprintf(why, whylen, "%s: mmap: %s", l->name, strerror(errno));
 		return -1;
 	}
-	atomic_store(&al->shm->lat_min, ~0ULL);
+	hist_shared_restart(&al->shm->lat);
 	al->pids = xcalloc(al->n, sizeof *al->pids);
 	if (cg_session_path()) {
 		static unsigned serial;
@@ -252,16 +252,11 @@ snapshot(const struct active_load *al, struct snap *sn, int start)
 	memset(sn, 0, sizeof *sn);
 	if (al->shm == NULL)
 		return;
-	if (start) {
-		atomic_store(&al->shm->lat_min, ~0ULL);
-		atomic_store(&al->shm->lat_max, 0);
-	}
+	if (start)
+		hist_shared_restart(&al->shm->lat);
 	for (size_t i = 0; i < LOAD_MAX_COUNTERS; i++)
 		sn->counter[i] = atomic_load(&al->shm->counter[i]);
-	for (size_t i = 0; i < LOAD_HIST_BUCKETS; i++)
-		sn->hist[i] = atomic_load(&al->shm->hist[i]);
-	sn->lat_min = atomic_load(&al->shm->lat_min);
-	sn->lat_max = atomic_load(&al->shm->lat_max);
+	hist_shared_read(&al->shm->lat, sn->hist, &sn->lat_min, &sn->lat_max);
 }
 
 /* Stop the load, reap all of it, and note whether it had died early. */
