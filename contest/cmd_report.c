@@ -27,11 +27,13 @@ usage_report(FILE *f)
 	    "[--since DATE]\n"
 	    "                      [--sort first|label|time] [--stats] "
 	    "[--format FMT] [--svg FILE]\n"
-	    "                      [RESULTS_FILE_OR_DIR]...\n\n"
+	    "                      [-f RESULTS_FILE_OR_DIR]... "
+	    "[RESULTS_FILE_OR_DIR]...\n\n"
 	    "Print stored results per load, one row per kernel label, as the run\n"
 	    "does: Kernel [runs] Time CPU% Loads LCPU% Ratio.  Ratio is over the same\n"
 	    "label's no_load mean.  A directory means every *.jsonl file in it\n"
 	    "(default: $CONTEST_RESULTS or ./contest-results).\n\n"
+	    "  -f, --file PATH      read this results file or directory (repeatable)\n"
 	    "  -k, --label LABEL    only this label (repeatable)\n"
 	    "  -l, --load LOAD      only this load or load spec (repeatable)\n"
 	    "      --host HOST      only results from this host\n"
@@ -48,19 +50,30 @@ usage_report(FILE *f)
 void
 usage_compare(FILE *f)
 {
-	fputs("usage: contest compare [-l LOAD]... [--host HOST] [--since DATE] "
-	    "[--threshold PCT]\n"
-	    "                       [--stats] [--format FMT] A B "
-	    "[RESULTS_FILE_OR_DIR]...\n\n"
-	    "Put label A (the baseline) and label B side by side per load: Time,\n"
-	    "Ratio and Loads of each with the change, marked * when Welch's t-test\n"
-	    "gives p < 0.05.  Exit 1 when a load's Time or Ratio is worse by more\n"
-	    "than PCT and the change is significant, 0 otherwise: a nightly gate.\n\n"
+	fputs("usage: contest compare [-f RESULTS_FILE_OR_DIR]... [-l LOAD]... "
+	    "[--host HOST]\n"
+	    "                       [--since DATE] [--threshold PCT] [--alpha P] "
+	    "[--holm]\n"
+	    "                       [--gate FIGURES] [--stats] [--format FMT]\n"
+	    "                       BASE CAND [CAND...]\n\n"
+	    "Put labels side by side per load, one column each, as mmtests'\n"
+	    "compare-kernels does: Time (Min, Amean, Stddev, CoeffVar, Max,\n"
+	    "BAmean-50), Ratio, Loads, and Wait%, Lat p99, Met% and Load% where\n"
+	    "recorded; each candidate's change against BASE, marked *  +x.xx%* when\n"
+	    "significant (Welch's t-test; Ratio: a t-test on the ratios' standard\n"
+	    "errors).  Exit 1 when a gated figure of a candidate is worse by more\n"
+	    "than PCT and significantly so, 0 otherwise: a nightly gate.\n\n"
+	    "  -f, --file PATH      read this results file or directory (repeatable;\n"
+	    "                       default $CONTEST_RESULTS or ./contest-results)\n"
 	    "  -l, --load LOAD      only this load or load spec (repeatable)\n"
 	    "      --host HOST      only results from this host\n"
 	    "      --since DATE     only results from DATE on (YYYY-MM-DD[THH:MM[:SS]], UTC)\n"
 	    "      --threshold PCT  regression threshold in percent (default 5)\n"
-	    "      --stats          add the p-values and run counts\n"
+	    "      --alpha P        significance level (default 0.05)\n"
+	    "      --holm           Holm-Bonferroni correction over the table's tests\n"
+	    "      --gate FIGURES   figures that can fail: time,ratio,wait,lat,load\n"
+	    "                       (default time,ratio)\n"
+	    "      --stats          add run counts and p-values\n"
 	    "      --format FMT     text (default), csv, json, md or junit\n"
 	    "  -h, --help           this text\n", f);
 }
@@ -79,10 +92,12 @@ rfmt_parse(const char *s, int allow_junit)
 struct query {
 	struct rfilter	 f;
 	const char	*labels[MAX_FILTERS], *loads[MAX_FILTERS];
+	const char	*paths[MAX_FILTERS];
+	size_t		 npaths;
 	const char	*svg;
 	enum rsort	 sort;
 	int		 fmt, stats;
-	double		 threshold;
+	struct cmpopt	 cmp;
 };
 
 /* YYYY-MM-DD, optionally THH:MM or THH:MM:SS: a prefix of our timestamps. */
@@ -128,6 +143,10 @@ parse(int argc, char **argv, struct query *q, int compare)
 		{ "format", required_argument, NULL, 'F' },
 		{ "svg", required_argument, NULL, 'G' },
 		{ "threshold", required_argument, NULL, 'T' },
+		{ "alpha", required_argument, NULL, 'A' },
+		{ "holm", no_argument, NULL, 'B' },
+		{ "gate", required_argument, NULL, 'g' },
+		{ "file", required_argument, NULL, 'f' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -137,12 +156,14 @@ parse(int argc, char **argv, struct query *q, int compare)
 	memset(q, 0, sizeof *q);
 	q->f.labels = q->labels;
 	q->f.loads = q->loads;
-	q->threshold = 5;
+	q->cmp.threshold = 5;
+	q->cmp.alpha = CMP_ALPHA;
+	q->cmp.gate = CMP_GATE_TIME | CMP_GATE_RATIO;
 	getopt_restart();
-	while ((ch = getopt_long(argc, argv, ":k:l:h", longopts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, ":f:k:l:h", longopts, NULL)) != -1) {
 		/* report-only and compare-only options are unknown to the other */
 		if ((compare && (ch == 'k' || ch == 'O' || ch == 'G')) ||
-		    (!compare && ch == 'T'))
+		    (!compare && (ch == 'T' || ch == 'A' || ch == 'B' || ch == 'g')))
 			usage_fail("contest %s has no option '%s' (see 'contest %s --help')",
 			    cmd, argv[optind - 1], cmd);
 		switch (ch) {
@@ -190,9 +211,29 @@ parse(int argc, char **argv, struct query *q, int compare)
 			if (why)
 				usage_fail("--threshold: '%s' is %s (allowed 0..1000 percent, "
 				    "at most 3 decimals)", optarg, why);
-			q->threshold = (double)v / 1000;
+			q->cmp.threshold = (double)v / 1000;
 			break;
 		}
+		case 'A': {
+			/* a probability in thousandths of a percent: 0.05 is 50 */
+			long long v = num_parse_ms(optarg, 500, &why);
+			if (why || v == 0)
+				usage_fail("--alpha: '%s' is %s (allowed 0.001..0.5, at most 3 "
+				    "decimals)", optarg, why ? why : "zero");
+			q->cmp.alpha = (double)v / 1000;
+			break;
+		}
+		case 'B':
+			q->cmp.holm = 1;
+			break;
+		case 'g':
+			if ((q->cmp.gate = cmp_gate_parse(optarg)) == 0)
+				usage_fail("--gate: '%s' is not a list of time, ratio, wait, lat "
+				    "and load", optarg);
+			break;
+		case 'f':
+			add_filter(q->paths, &q->npaths, "-f", optarg);
+			break;
 		case 'h':
 			(compare ? usage_compare : usage_report)(stdout);
 			contest_exit(finish_stdout());
@@ -210,8 +251,11 @@ load(struct rset *rs, char **paths, int n, const struct query *q)
 	const char *dflt = results_dir(NULL);
 	int bad = 0;
 
-	if (n == 0)
+	if (n == 0 && q->npaths == 0)
 		bad = rset_add(rs, dflt, &q->f) != 0;
+	for (size_t i = 0; i < q->npaths; i++)
+		if (rset_add(rs, q->paths[i], &q->f) != 0)
+			bad = 1;
 	for (int i = 0; i < n; i++)
 		if (rset_add(rs, paths[i], &q->f) != 0)
 			bad = 1;
@@ -259,27 +303,30 @@ cmd_compare(int argc, char **argv)
 	struct rset rs = { 0 };
 	struct cmp m;
 	int i = parse(argc, argv, &q, 1);
+	int n = argc - i;
 
-	if (argc - i < 2)
-		usage_fail("compare needs two labels, A and B (see 'contest compare --help')");
-	const char *a = argv[i], *b = argv[i + 1];
-	if (strcmp(a, b) == 0)
-		usage_fail("compare: A and B are the same label '%s'", a);
-	/* only the two labels are read: a big results file stays cheap */
-	q.labels[0] = a;
-	q.labels[1] = b;
-	q.f.nlabels = 2;
-	load(&rs, argv + i + 2, argc - i - 2, &q);
-	long ra = rset_find_row(&rs, a), rb = rset_find_row(&rs, b);
-	if (ra < 0 || rb < 0) {
+	if (n < 2)
+		usage_fail("compare needs a baseline and at least one candidate label "
+		    "(see 'contest compare --help')");
+	if (n > MAX_FILTERS)
+		usage_fail("compare: at most %d labels", MAX_FILTERS);
+	for (int a = 0; a < n; a++) {
+		if (*argv[i + a] == '\0')
+			usage_fail("compare: empty label");
+		for (int b = 0; b < a; b++)
+			if (strcmp(argv[i + a], argv[i + b]) == 0)
+				usage_fail("compare: label '%s' is given twice", argv[i + a]);
+		/* only the labels are read: a big results file stays cheap */
+		q.labels[a] = argv[i + a];
+	}
+	q.f.nlabels = (size_t)n;
+	load(&rs, NULL, 0, &q);
+	if (cmp_build(&m, &rs, argv + i, (size_t)n, &q.cmp) != 0) {
 		rset_free(&rs);
 		return EXIT_USAGE;
 	}
-	cmp_build(&m, &rs, (size_t)ra, (size_t)rb, q.threshold);
-	if (m.line == NULL)
-		fatal(1, "out of memory");
-	if (m.n == 0) {
-		warnmsg("compare: %s and %s share no load with successful runs", a, b);
+	if (m.ng == 0) {
+		warnmsg("compare: no load has results under these labels");
 		cmp_free(&m);
 		rset_free(&rs);
 		return EXIT_USAGE;

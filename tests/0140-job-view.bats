@@ -73,7 +73,7 @@ job_cgroup_here() {
 	run --separate-stderr contest report "$TOP_SRCDIR/tests/data/report/classic.jsonl"
 	[ "$status" -eq 0 ]
 	[ "$(block_row fork_load 2.4.19 "$output" | awk '{ print $5, $7 }')" = "- -" ]
-	run --separate-stderr contest compare 2.4.19 2.5.38 "$TOP_SRCDIR/tests/data/report/classic.jsonl"
+	run --separate-stderr contest compare -f "$TOP_SRCDIR/tests/data/report/classic.jsonl" 2.4.19 2.5.38
 	[ "$status" -le 1 ]
 	[ -z "$stderr" ]
 	[[ "$output" != *"Wait% rose"* ]]
@@ -94,7 +94,7 @@ job_cgroup_here() {
 	run --separate-stderr contest report "$f"
 	[ "$status" -eq 0 ]
 	grep -qx '6.1 vs 6.18: kernel, HZ 250 vs 1000, sched_ext none vs enabled scx_lavd' <<<"$output"
-	run --separate-stderr contest compare 6.1 6.18 "$f"
+	run --separate-stderr contest compare -f "$f" 6.1 6.18
 	[ "$status" -eq 0 ]
 	grep -qx '6.1 vs 6.18: kernel, HZ 250 vs 1000, sched_ext none vs enabled scx_lavd' <<<"$output"
 	# results that say nothing of it: nothing said

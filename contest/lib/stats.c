@@ -98,13 +98,20 @@ t95_frac(double df)
 	return df >= 1 ? stats_t95((size_t)floor(df)) : NAN;
 }
 
-/* Welch-Satterthwaite: the df of a sum of two variance terms va, vb. */
+/* Welch-Satterthwaite: the df of a sum of two variance terms va, vb,
+ * each with its own df. */
+static double
+ws_df(double va, double dfa, double vb, double dfb)
+{
+	double den = va * va / dfa + vb * vb / dfb;
+
+	return den > 0 ? (va + vb) * (va + vb) / den : dfa + dfb;
+}
+
 static double
 welch_df(double va, size_t na, double vb, size_t nb)
 {
-	double den = va * va / (double)(na - 1) + vb * vb / (double)(nb - 1);
-
-	return den > 0 ? (va + vb) * (va + vb) / den : (double)(na + nb - 2);
+	return ws_df(va, (double)(na - 1), vb, (double)(nb - 1));
 }
 
 double
@@ -182,6 +189,22 @@ stats_t_pvalue(double t, double df)
 	if (isinf(t))
 		return 0;
 	return ibeta(df / 2, 0.5, df / (df + t * t));
+}
+
+double
+stats_se_test(double a, double sea, double dfa, double b, double seb,
+    double dfb, double *df)
+{
+	*df = NAN;
+	if (isnan(a) || isnan(b) || isnan(sea) || isnan(seb) || !(dfa > 0) ||
+	    !(dfb > 0))
+		return NAN;
+	double va = sea * sea, vb = seb * seb;
+
+	*df = ws_df(va, dfa, vb, dfb);
+	if (va + vb == 0)
+		return a == b ? 1 : 0;
+	return stats_t_pvalue((b - a) / sqrt(va + vb), *df);
 }
 
 double

@@ -53,4 +53,12 @@ double	stats_t_pvalue(double t, double df);
 double	stats_welch(const struct stats *a, const struct stats *b, double *t,
 	    double *df);
 
+/*
+ * The t-test of b against a from their standard errors and degrees of
+ * freedom (two ratios' delta-method errors): the two-sided p-value, df
+ * by Welch-Satterthwaite.  NaN when either side has none.
+ */
+double	stats_se_test(double a, double sea, double dfa, double b, double seb,
+	    double dfb, double *df);
+
 #endif

@@ -1,9 +1,9 @@
 /*
- * The comparison of two rows, built once and printed by every format:
- * per load the change of B against A in Time, Ratio and Loads, Welch's
- * t-test for Time, and for Ratio a t-test on the two ratios' standard
- * errors; a load regresses when a change is significant and beyond the
- * threshold.
+ * The comparison of labels, built once and printed by every format: per
+ * load (and sweep value) one column per label, the figures of
+ * cmp_figs[], each candidate's change against the baseline and its test;
+ * a candidate regresses where a gated figure changed significantly for
+ * the worse beyond the threshold.
  */
 #include "config.h"
 
@@ -12,78 +12,288 @@
 #include <string.h>
 
 #include "report.h"
+#include "util.h"
 
-/* The headline counter's rate, or a gauge's level; NaN: none. */
-static double
-headline(const struct rcell *c, int *per_s)
+const struct cmp_figdef cmp_figs[CF_NFIG] = {
+	[CF_MIN] = { "Min", "Time", "time_min", 0, 0 },
+	[CF_AMEAN] = { "Amean", "Time", "time_amean", +1, CMP_GATE_TIME },
+	[CF_STDDEV] = { "Stddev", "Time", "time_stddev", 0, 0 },
+	[CF_COV] = { "CoeffVar", "Time", "time_coeffvar", 0, 0 },
+	[CF_MAX] = { "Max", "Time", "time_max", 0, 0 },
+	[CF_BAMEAN] = { "BAmean-50", "Time", "time_bamean50", 0, 0 },
+	[CF_RATIO] = { "Amean", "Ratio", "ratio", +1, CMP_GATE_RATIO },
+	[CF_RATE] = { "Amean", "Loads", "loads_per_s", -1, CMP_GATE_LOAD },
+	[CF_WAIT] = { "Amean", "Wait%", "wait_pct", +1, CMP_GATE_WAIT },
+	[CF_LAT] = { "p99", "Lat", "lat_p99_us", +1, CMP_GATE_LAT },
+	[CF_MET] = { "Amean", "Met%", "met_pct", -1, 0 },
+	[CF_LOADP] = { "Amean", "Load%", "load_pct", -1, 0 },
+};
+
+static const char *const gate_names[] = { "time", "ratio", "wait", "lat", "load" };
+
+unsigned
+cmp_gate_parse(const char *s)
 {
-	for (size_t k = 0; c->headline && k < c->nc; k++)
-		if (c->c[k].name == c->headline) {
-			*per_s = !isnan(c->c[k].rate);
-			return *per_s ? c->c[k].rate : c->c[k].mean;
+	unsigned gate = 0;
+	char *copy = xstrdup(s), *save = NULL;
+
+	for (char *w = strtok_r(copy, ",", &save); w; w = strtok_r(NULL, ",", &save)) {
+		size_t i;
+		for (i = 0; i < 5 && strcmp(w, gate_names[i]) != 0; i++)
+			;
+		if (i == 5) {
+			free(copy);
+			return 0;
 		}
+		gate |= 1u << i;
+	}
+	free(copy);
+	return gate;
+}
+
+const char *
+cmp_gate_name(unsigned bit)
+{
+	for (size_t i = 0; i < 5; i++)
+		if (bit == 1u << i)
+			return gate_names[i];
+	return "?";
+}
+
+/* The figure as the tables print it; NaN: none.  The tables' own
+ * definitions: the merged histogram's p99, all runs' Met%. */
+static double
+fig_value(const struct rcell *c, int fig, int base_blk)
+{
+	if (c == NULL || c->ok == 0)
+		return NAN;
+	switch (fig) {
+	case CF_MIN: return c->time.min;
+	case CF_AMEAN: return c->time.mean;
+	case CF_STDDEV: return c->ok > 1 ? c->time.sd : NAN;
+	case CF_COV: return c->ok > 1 ? c->time.cv * 100 : NAN;
+	case CF_MAX: return c->time.max;
+	case CF_BAMEAN: return c->bamean;
+	case CF_RATIO: return base_blk ? NAN : c->ratio;
+	case CF_RATE: return c->rate.n ? c->rate.mean : NAN;
+	case CF_WAIT: return c->wait.n ? c->wait.mean : NAN;
+	case CF_LAT: return c->probe.what && hist_total(&c->probe.h) ?
+		    hist_quantile(&c->probe.h, 0.99) : NAN;
+	case CF_MET: return c->met_pct;
+	case CF_LOADP: return c->loadp.n ? c->loadp.mean : NAN;
+	}
 	return NAN;
 }
 
-void
-cmp_build(struct cmp *m, const struct rset *rs, size_t a, size_t b,
-    double threshold)
+/* The runs' values a figure's test compares; NULL: not tested. */
+static const struct stats *
+fig_runs(const struct rcell *c, int fig)
+{
+	switch (fig) {
+	case CF_AMEAN: return &c->time;
+	case CF_RATE: return &c->rate;
+	case CF_WAIT: return &c->wait;
+	case CF_LAT: return &c->p99;
+	case CF_MET: return &c->met;
+	case CF_LOADP: return &c->loadp;
+	}
+	return NULL;
+}
+
+static double
+fig_test(const struct rcell *a, const struct rcell *b, int fig)
+{
+	double t, df;
+
+	if (fig == CF_RATIO)
+		return stats_se_test(a->ratio, a->ratio_se, a->ratio_df, b->ratio,
+		    b->ratio_se, b->ratio_df, &df);
+	const struct stats *sa = fig_runs(a, fig), *sb = fig_runs(b, fig);
+	return sa ? stats_welch(sa, sb, &t, &df) : NAN;
+}
+
+static int
+by_p(const void *a, const void *b)
+{
+	double pa = (*(struct cmpval *const *)a)->p, pb = (*(struct cmpval *const *)b)->p;
+
+	return pa < pb ? -1 : pa > pb;
+}
+
+/* Holm-Bonferroni over every test in the table: the k-th smallest of m
+ * p-values is scaled by m - k, and never below the one before it. */
+static void
+holm(struct cmp *m)
+{
+	size_t n = 0, cap = m->ng * CF_NFIG * m->ncol + 1;
+	struct cmpval **v = xcalloc(cap, sizeof *v);
+
+	for (size_t g = 0; g < m->ng; g++)
+		for (size_t i = 0; i < CF_NFIG * m->ncol; i++)
+			if (!isnan(m->g[g].val[i].p))
+				v[n++] = &m->g[g].val[i];
+	qsort(v, n, sizeof *v, by_p);
+	double prev = 0;
+	for (size_t k = 0; k < n; k++) {
+		double adj = v[k]->p * (double)(n - k);
+		adj = adj > 1 ? 1 : adj;
+		prev = adj > prev ? adj : prev;
+		v[k]->padj = prev;
+	}
+	m->ntests = n;
+	free(v);
+}
+
+static void
+build_group(struct cmp *m, struct cmpgroup *g)
+{
+	const struct rset *rs = m->rs;
+	int base_blk = g->blk == rs->base;
+
+	g->val = xcalloc(CF_NFIG * m->ncol, sizeof *g->val);
+	for (size_t k = 0; k < m->ncol; k++)
+		if (g->cell[k] && g->cell[k]->ok)
+			g->nran++;
+	for (int f = 0; f < CF_NFIG; f++)
+		for (size_t k = 0; k < m->ncol; k++) {
+			struct cmpval *v = &g->val[f * m->ncol + k];
+			const struct rcell *a = g->cell[0], *b = g->cell[k];
+			v->v = fig_value(b, f, base_blk);
+			v->pct = v->p = v->padj = NAN;
+			if (!isnan(v->v))
+				g->shown[f] = 1;
+			double va = fig_value(a, f, base_blk);
+			if (isnan(v->v) || isnan(va))
+				continue;
+			v->pct = va != 0 ? (v->v / va - 1) * 100 : v->v == 0 ? 0 : NAN;
+			if (k == 0 || !cmp_figs[f].worse)
+				continue;
+			v->p = v->padj = fig_test(a, b, f);
+		}
+}
+
+/* Each group's verdicts, once the p-values are final. */
+static void
+judge(struct cmp *m)
+{
+	for (size_t g = 0; g < m->ng; g++) {
+		struct cmpgroup *gr = &m->g[g];
+		for (size_t k = 1; k < m->ncol; k++) {
+			int worse = 0, tested = 0;
+			for (int f = 0; f < CF_NFIG; f++) {
+				struct cmpval *v = &gr->val[f * m->ncol + k];
+				double p = m->holm ? v->padj : v->p;
+				v->sig = p < m->alpha;
+				v->gated = (cmp_figs[f].gate & m->gate) != 0 && !isnan(v->v);
+				v->worse = v->gated && v->sig &&
+				    cmp_figs[f].worse * v->pct > m->threshold;
+				worse |= v->worse;
+				tested |= v->gated && !isnan(p);
+			}
+			if (worse)
+				m->col[k].regressed++;
+			if (gr->cell[0] && gr->cell[0]->ok && gr->cell[k] &&
+			    gr->cell[k]->ok && !tested)
+				m->col[k].untested++;
+			if (gr->cell[0] && gr->cell[0]->ok && gr->cell[k] && gr->cell[k]->ok)
+				m->col[k].compared++;
+		}
+	}
+	for (size_t k = 1; k < m->ncol; k++)
+		m->regressed += m->col[k].regressed;
+}
+
+int
+cmp_build(struct cmp *m, const struct rset *rs, char *const *labels,
+    size_t nlabels, const struct cmpopt *o)
 {
 	memset(m, 0, sizeof *m);
 	m->rs = rs;
-	m->a = a;
-	m->b = b;
-	m->threshold = threshold;
-	m->line = calloc(rs->nblk + 1, sizeof *m->line);
-	if (m->line == NULL)
-		return;
-	for (size_t blk = 0; blk < rs->nblk; blk++) {
-		const struct rcell *ca = rset_cell(rs, a, blk), *cb = rset_cell(rs, b, blk);
-		struct cmpline *l = &m->line[m->n];
-		double t, df;
+	m->ncol = nlabels;
+	m->threshold = o->threshold;
+	m->alpha = o->alpha;
+	m->holm = o->holm;
+	m->gate = o->gate;
+	m->col = xcalloc(nlabels, sizeof *m->col);
+	size_t *rows = xcalloc(nlabels * (rs->nrow + 1), sizeof *rows);
+	const char **sweeps = xcalloc(rs->nrow + 1, sizeof *sweeps);
+	size_t nsweep = 0;
+	int sweepless = 0;
 
-		if (ca->ok == 0 || cb->ok == 0)
-			continue;	/* a load only one side ran is no comparison */
-		m->n++;
-		l->blk = blk;
-		l->a = ca;
-		l->b = cb;
-		l->time_pct = (cb->time.mean / ca->time.mean - 1) * 100;
-		l->p_time = stats_welch(&ca->time, &cb->time, &t, &df);
-		l->ratio_pct = l->p_ratio = NAN;
-		if (blk != rs->base && !isnan(ca->ratio) && !isnan(cb->ratio)) {
-			l->ratio_pct = (cb->ratio / ca->ratio - 1) * 100;
-			double se = sqrt(ca->ratio_se * ca->ratio_se +
-			    cb->ratio_se * cb->ratio_se);
-			/* the smaller df of the two ratios: the wider test */
-			df = ca->ratio_df < cb->ratio_df ? ca->ratio_df : cb->ratio_df;
-			if (se > 0)
-				l->p_ratio = stats_t_pvalue((cb->ratio - ca->ratio) / se, df);
-			else if (!isnan(se))
-				l->p_ratio = cb->ratio == ca->ratio ? 1 : 0;
+	for (size_t k = 0; k < nlabels; k++) {
+		long n = rset_label_rows(rs, labels[k], rows + k * (rs->nrow + 1),
+		    rs->nrow);
+		if (n < 0) {
+			free(rows);
+			free(sweeps);
+			cmp_free(m);
+			return -1;
 		}
-		/* rates: runs of different length make counts incomparable */
-		l->loads_a = headline(ca, &l->loads_per_s);
-		l->loads_b = headline(cb, &l->loads_per_s);
-		l->loads_pct = !isnan(l->loads_a) && !isnan(l->loads_b) && l->loads_a != 0 ?
-		    (l->loads_b / l->loads_a - 1) * 100 : NAN;
-		/* did the job wait longer for a CPU? */
-		l->p_wait = stats_welch(&ca->wait, &cb->wait, &t, &df);
-		l->wait_rose = l->p_wait < CMP_ALPHA && cb->wait.mean > ca->wait.mean;
-		l->sig_time = l->p_time < CMP_ALPHA;
-		l->sig_ratio = l->p_ratio < CMP_ALPHA;
-		l->worse_time = l->sig_time && l->time_pct > threshold;
-		l->worse_ratio = l->sig_ratio && l->ratio_pct > threshold;
-		if (l->worse_time || l->worse_ratio)
-			m->regressed++;
-		if (isnan(l->p_time))
-			m->untested++;
+		m->col[k].label = labels[k];
+		m->col[k].nrows = (size_t)n;
+		m->col[k].rows = rows + k * (rs->nrow + 1);
+		for (long i = 0; i < n; i++) {
+			const char *sw = rs->row[m->col[k].rows[i]].sweep;
+			size_t j;
+			if (sw == NULL) {
+				sweepless = 1;
+				continue;
+			}
+			for (j = 0; j < nsweep && sweeps[j] != sw; j++)
+				;
+			if (j == nsweep)
+				sweeps[nsweep++] = sw;
+		}
 	}
+	m->rowbuf = rows;
+	/* groups: per sweep value (none first), per load */
+	size_t nsw = nsweep + (size_t)sweepless;
+	m->g = xcalloc(nsw * rs->nblk + 1, sizeof *m->g);
+	for (size_t s = 0; s < nsw; s++) {
+		const char *sw = sweepless ? (s ? sweeps[s - 1] : NULL) : sweeps[s];
+		for (size_t b = 0; b < rs->nblk; b++) {
+			struct cmpgroup *g = &m->g[m->ng];
+			int any = 0;
+			g->blk = b;
+			g->sweep = sw;
+			g->cell = xcalloc(nlabels, sizeof *g->cell);
+			for (size_t k = 0; k < nlabels; k++)
+				for (size_t i = 0; i < m->col[k].nrows; i++) {
+					size_t r = m->col[k].rows[i];
+					const struct rcell *c = rset_cell(rs, r, b);
+					if (rs->row[r].sweep == sw && c->ok + c->failed > 0) {
+						g->cell[k] = c;
+						any = 1;
+					}
+				}
+			if (!any) {
+				free(g->cell);
+				continue;
+			}
+			build_group(m, g);
+			m->ng++;
+		}
+	}
+	free(sweeps);
+	if (m->holm)
+		holm(m);
+	else
+		for (size_t g = 0; g < m->ng; g++)
+			for (size_t i = 0; i < CF_NFIG * m->ncol; i++)
+				m->ntests += !isnan(m->g[g].val[i].p);
+	judge(m);
+	return 0;
 }
 
 void
 cmp_free(struct cmp *m)
 {
-	free(m->line);
-	m->line = NULL;
+	for (size_t g = 0; g < m->ng; g++) {
+		free(m->g[g].cell);
+		free(m->g[g].val);
+	}
+	free(m->g);
+	free(m->col);
+	free(m->rowbuf);
+	memset(m, 0, sizeof *m);
 }

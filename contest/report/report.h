@@ -14,33 +14,79 @@
 enum rfmt { RFMT_TEXT, RFMT_CSV, RFMT_JSON, RFMT_MD, RFMT_JUNIT };
 
 
-#define CMP_ALPHA 0.05	/* a change is significant below this p */
+#define CMP_ALPHA 0.05	/* default: a change is significant below this p */
 
-struct cmpline {
+/* The figures compare puts side by side, in table order. */
+enum { CF_MIN, CF_AMEAN, CF_STDDEV, CF_COV, CF_MAX, CF_BAMEAN, CF_RATIO,
+	CF_RATE, CF_WAIT, CF_LAT, CF_MET, CF_LOADP, CF_NFIG };
+
+/* --gate: which figures can fail the comparison */
+#define CMP_GATE_TIME	1u
+#define CMP_GATE_RATIO	2u
+#define CMP_GATE_WAIT	4u
+#define CMP_GATE_LAT	8u
+#define CMP_GATE_LOAD	16u
+
+struct cmp_figdef {
+	const char	*stat, *what, *key;	/* "Amean", "Time"; the CSV/JSON name */
+	int		 worse;		/* +1: higher is worse, -1: lower; 0: not tested */
+	unsigned	 gate;
+};
+extern const struct cmp_figdef cmp_figs[CF_NFIG];
+
+/* "time,ratio" as CMP_GATE_ bits; 0: a name that is not one. */
+unsigned cmp_gate_parse(const char *);
+const char *cmp_gate_name(unsigned bit);
+
+struct cmpval {
+	double		 v, pct;	/* the figure; its change against the baseline */
+	double		 p, padj;	/* the test; Holm-adjusted; NaN: not tested */
+	int		 sig, gated, worse;
+};
+
+/* One load (and sweep value): a cell per label, NULL where it never ran. */
+struct cmpgroup {
 	size_t		 blk;
-	const struct rcell *a, *b;
-	double		 time_pct, ratio_pct, loads_pct;	/* B over A; NaN: none */
-	/* the headline counter per second of job time (a gauge: its level) */
-	double		 loads_a, loads_b;
-	int		 loads_per_s;
-	double		 p_wait;		/* Welch's test of Wait%; NaN: not tested */
-	int		 wait_rose;	/* B's Wait% significantly higher */
-	double		 p_time, p_ratio;			/* NaN: not tested */
-	int		 sig_time, sig_ratio;
-	int		 worse_time, worse_ratio;	/* beyond the threshold and significant */
+	const char	*sweep;
+	const struct rcell **cell;
+	size_t		 nran;		/* labels with successful runs */
+	int		 shown[CF_NFIG];	/* some label has the figure */
+	struct cmpval	*val;		/* [figure * ncol + label] */
+};
+
+struct cmpcol {
+	const char	*label;
+	size_t		*rows, nrows;	/* one per sweep value */
+	size_t		 regressed, untested, compared;	/* loads */
+};
+
+struct cmpopt {
+	double		 threshold, alpha;	/* percent; significance level */
+	int		 holm;
+	unsigned	 gate;
 };
 
 struct cmp {
 	const struct rset *rs;
-	size_t		 a, b;		/* rows: baseline, candidate */
-	double		 threshold;	/* percent */
-	struct cmpline	*line;
-	size_t		 n, regressed, untested;
+	struct cmpcol	*col;		/* [0]: the baseline */
+	size_t		 ncol;
+	struct cmpgroup	*g;
+	size_t		 ng;
+	double		 threshold, alpha;
+	int		 holm;
+	unsigned	 gate;
+	size_t		 regressed, ntests;
+	size_t		*rowbuf;
 };
 
-void	cmp_build(struct cmp *, const struct rset *, size_t a, size_t b,
-	    double threshold);
+/* 0, or -1 after a message (a label with no rows, or an ambiguous one). */
+int	cmp_build(struct cmp *, const struct rset *, char *const *labels,
+	    size_t nlabels, const struct cmpopt *);
 void	cmp_free(struct cmp *);
+
+/* "fork_load" or "fork_load j=2". */
+const char *cmp_group_name(char *buf, size_t len, const struct cmp *,
+	    const struct cmpgroup *);
 
 void	report_text(FILE *, const struct rset *, int stats, int md);
 /* Name on stderr the runs that may have done no work; how many. */

@@ -109,36 +109,42 @@ report_csv(FILE *f, const struct rset *rs)
 		}
 }
 
+/* A p-value to six significant digits: 1e-9 is not 0. */
+static void
+csv_p(FILE *f, double p)
+{
+	if (!isnan(p))
+		fprintf(f, "%.6g", p);
+	fputc(',', f);
+}
+
 void
 compare_csv(FILE *f, const struct cmp *m)
 {
 	const struct rset *rs = m->rs;
 
-	fputs("load,baseline,candidate,runs_a,runs_b,time_a,time_b,time_sd_a,"
-	    "time_sd_b,time_change_pct,time_p,time_significant,ratio_a,ratio_b,"
-	    "ratio_change_pct,ratio_p,ratio_significant,loads_per_s_a,loads_per_s_b,"
-	    "loads_change_pct,regressed,threshold_pct\n", f);
-	for (size_t i = 0; i < m->n; i++) {
-		const struct cmpline *l = &m->line[i];
-		csv_field(f, rs->blk[l->blk].name, 0);
-		csv_field(f, rs->row[m->a].name, 0);
-		csv_field(f, rs->row[m->b].name, 0);
-		fprintf(f, "%zu,%zu,", l->a->ok, l->b->ok);
-		csv_num(f, l->a->time.mean, 6, 0);
-		csv_num(f, l->b->time.mean, 6, 0);
-		csv_num(f, l->a->ok > 1 ? l->a->time.sd : NAN, 6, 0);
-		csv_num(f, l->b->ok > 1 ? l->b->time.sd : NAN, 6, 0);
-		csv_num(f, l->time_pct, 4, 0);
-		csv_num(f, l->p_time, 6, 0);
-		fprintf(f, "%d,", l->sig_time);
-		csv_num(f, l->a->ratio, 6, 0);
-		csv_num(f, l->b->ratio, 6, 0);
-		csv_num(f, l->ratio_pct, 4, 0);
-		csv_num(f, l->p_ratio, 6, 0);
-		fprintf(f, "%d,", l->sig_ratio);
-		csv_num(f, l->loads_a, 4, 0);
-		csv_num(f, l->loads_b, 4, 0);
-		csv_num(f, l->loads_pct, 4, 0);
-		fprintf(f, "%d,%g\n", l->worse_time || l->worse_ratio, m->threshold);
+	fputs("load,sweep,figure,label,baseline,runs,failed,value,change_pct,p,"
+	    "p_holm,significant,gated,regressed\n", f);
+	for (size_t g = 0; g < m->ng; g++) {
+		const struct cmpgroup *gr = &m->g[g];
+		for (int fig = 0; fig < CF_NFIG; fig++) {
+			if (!gr->shown[fig])
+				continue;
+			for (size_t k = 0; k < m->ncol; k++) {
+				const struct cmpval *v = &gr->val[fig * m->ncol + k];
+				const struct rcell *c = gr->cell[k];
+				csv_field(f, rs->blk[gr->blk].name, 0);
+				csv_field(f, gr->sweep, 0);
+				csv_field(f, cmp_figs[fig].key, 0);
+				csv_field(f, m->col[k].label, 0);
+				csv_field(f, m->col[0].label, 0);
+				fprintf(f, "%zu,%zu,", c ? c->ok : 0, c ? c->failed : 0);
+				csv_num(f, fig == CF_LAT ? v->v / 1e3 : v->v, 6, 0);
+				csv_num(f, k ? v->pct : NAN, 4, 0);
+				csv_p(f, v->p);
+				csv_p(f, m->holm ? v->padj : NAN);
+				fprintf(f, "%d,%d,%d\n", v->sig, v->gated, v->worse);
+			}
+		}
 	}
 }

@@ -188,51 +188,90 @@ compare_json(FILE *f, const struct cmp *m)
 {
 	const struct rset *rs = m->rs;
 	struct json j;
+	char name[512];
 
 	json_init(&j);
 	json_obj_begin(&j);
 	json_kstr(&j, "compare", "contest");
-	json_kint(&j, "schema", 1);
-	json_kstr(&j, "baseline", rs->row[m->a].name);
-	json_kstr(&j, "candidate", rs->row[m->b].name);
+	json_kint(&j, "schema", 2);
+	json_kstr(&j, "baseline", m->col[0].label);
+	json_key(&j, "labels");
+	json_arr_begin(&j);
+	for (size_t k = 0; k < m->ncol; k++)
+		json_str(&j, m->col[k].label);
+	json_arr_end(&j);
 	json_knum(&j, "threshold_pct", m->threshold, 3);
-	json_knum(&j, "alpha", CMP_ALPHA, 2);
+	json_knum(&j, "alpha", m->alpha, 4);
+	json_kbool(&j, "holm", m->holm);
+	json_kuint(&j, "tests", m->ntests);
+	json_key(&j, "gate");
+	json_arr_begin(&j);
+	for (unsigned bit = 1; bit <= CMP_GATE_LOAD; bit <<= 1)
+		if (m->gate & bit)
+			json_str(&j, cmp_gate_name(bit));
+	json_arr_end(&j);
 	json_kuint(&j, "regressed", m->regressed);
-	json_kuint(&j, "untested", m->untested);
+	json_key(&j, "candidates");
+	json_arr_begin(&j);
+	for (size_t k = 1; k < m->ncol; k++) {
+		json_obj_begin(&j);
+		json_kstr(&j, "label", m->col[k].label);
+		json_kuint(&j, "compared", m->col[k].compared);
+		json_kuint(&j, "regressed", m->col[k].regressed);
+		json_kuint(&j, "untested", m->col[k].untested);
+		json_obj_end(&j);
+	}
+	json_arr_end(&j);
 	json_key(&j, "env");
 	json_arr_begin(&j);
-	for (int s = 0; s < 2; s++) {
+	for (size_t k = 0; k < m->ncol; k++) {
 		json_obj_begin(&j);
-		kenv(&j, &rs->row[s ? m->b : m->a]);
+		json_kstr(&j, "label", m->col[k].label);
+		kenv(&j, &rs->row[m->col[k].rows[0]]);
 		json_obj_end(&j);
 	}
 	json_arr_end(&j);
 	json_key(&j, "loads");
 	json_arr_begin(&j);
-	for (size_t i = 0; i < m->n; i++) {
-		const struct cmpline *l = &m->line[i];
+	for (size_t g = 0; g < m->ng; g++) {
+		const struct cmpgroup *gr = &m->g[g];
 		json_obj_begin(&j);
-		json_kstr(&j, "load", rs->blk[l->blk].name);
-		kstats(&j, "time_a_s", &l->a->time, 6);
-		kstats(&j, "time_b_s", &l->b->time, 6);
-		json_knum(&j, "time_change_pct", l->time_pct, 4);
-		json_knum(&j, "time_p", l->p_time, 6);
-		json_kbool(&j, "time_significant", l->sig_time);
-		json_knum(&j, "ratio_a", l->a->ratio, 6);
-		json_knum(&j, "ratio_b", l->b->ratio, 6);
-		json_knum(&j, "ratio_change_pct", l->ratio_pct, 4);
-		json_knum(&j, "ratio_p", l->p_ratio, 6);
-		json_kbool(&j, "ratio_significant", l->sig_ratio);
-		/* the headline per second of job time; a gauge's level */
-		json_knum(&j, "loads_a", l->loads_a, 4);
-		json_knum(&j, "loads_b", l->loads_b, 4);
-		json_kbool(&j, "loads_per_s", l->loads_per_s);
-		json_knum(&j, "loads_change_pct", l->loads_pct, 4);
-		json_knum(&j, "wait_a_pct", l->a->wait.n ? l->a->wait.mean : NAN, 2);
-		json_knum(&j, "wait_b_pct", l->b->wait.n ? l->b->wait.mean : NAN, 2);
-		json_knum(&j, "wait_p", l->p_wait, 6);
-		json_kbool(&j, "wait_rose", l->wait_rose);
-		json_kbool(&j, "regressed", l->worse_time || l->worse_ratio);
+		json_kstr(&j, "load", rs->blk[gr->blk].name);
+		json_kstr_or_null(&j, "sweep", gr->sweep);
+		json_kstr(&j, "name", cmp_group_name(name, sizeof name, m, gr));
+		json_key(&j, "ran_under");
+		json_arr_begin(&j);
+		for (size_t k = 0; k < m->ncol; k++)
+			if (gr->cell[k] && gr->cell[k]->ok)
+				json_str(&j, m->col[k].label);
+		json_arr_end(&j);
+		json_key(&j, "figures");
+		json_arr_begin(&j);
+		for (int fig = 0; fig < CF_NFIG; fig++) {
+			if (!gr->shown[fig])
+				continue;
+			json_obj_begin(&j);
+			json_kstr(&j, "figure", cmp_figs[fig].key);
+			json_key(&j, "values");
+			json_arr_begin(&j);
+			for (size_t k = 0; k < m->ncol; k++) {
+				const struct cmpval *v = &gr->val[fig * m->ncol + k];
+				const struct rcell *c = gr->cell[k];
+				json_obj_begin(&j);
+				json_kstr(&j, "label", m->col[k].label);
+				json_kuint(&j, "runs", c ? c->ok : 0);
+				json_knum(&j, "value", fig == CF_LAT ? v->v / 1e3 : v->v, 6);
+				json_knum(&j, "change_pct", k ? v->pct : NAN, 4);
+				json_knum(&j, "p", v->p, 12);
+				json_knum(&j, "p_holm", m->holm ? v->padj : NAN, 12);
+				json_kbool(&j, "significant", v->sig);
+				json_kbool(&j, "regressed", v->worse);
+				json_obj_end(&j);
+			}
+			json_arr_end(&j);
+			json_obj_end(&j);
+		}
+		json_arr_end(&j);
 		json_obj_end(&j);
 	}
 	json_arr_end(&j);

@@ -29,51 +29,58 @@ xml_text(FILE *f, const char *s)
 	}
 }
 
+/* One test case per candidate, load and gated figure. */
 void
 compare_junit(FILE *f, const struct cmp *m)
 {
-	const struct rset *rs = m->rs;
-	double total = 0;
+	size_t tests = 0, failures = 0, skipped = 0;
+	char name[512];
 
-	for (size_t i = 0; i < m->n; i++)
-		total += m->line[i].b->time.mean * (double)m->line[i].b->ok;
-	fputs("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n"
-	    "  <testsuite name=\"contest compare ", f);
-	xml_text(f, rs->row[m->a].name);
-	fputs(" ", f);
-	xml_text(f, rs->row[m->b].name);
-	fprintf(f, "\" tests=\"%zu\" failures=\"%zu\" errors=\"0\" skipped=\"%zu\" "
-	    "time=\"%.3f\">\n", m->n, m->regressed, m->untested, total);
-	for (size_t i = 0; i < m->n; i++) {
-		const struct cmpline *l = &m->line[i];
-		fputs("    <testcase classname=\"contest.", f);
-		xml_text(f, rs->row[m->b].name);
-		fputs("\" name=\"", f);
-		xml_text(f, rs->blk[l->blk].name);
-		fprintf(f, "\" time=\"%.3f\">\n", l->b->time.mean);
-		if (l->worse_time || l->worse_ratio) {
-			char msg[256];
-			int n = 0;
-			if (l->worse_time)
-				n = snprintf(msg, sizeof msg, "Time %+.1f%% (p=%.2g)",
-				    l->time_pct, l->p_time);
-			if (l->worse_ratio)
-				snprintf(msg + n, sizeof msg - (size_t)n, "%sRatio %+.1f%% (p=%.2g)",
-				    n ? ", " : "", l->ratio_pct, l->p_ratio);
-			fprintf(f, "      <failure type=\"regression\" message=\"%s beyond "
-			    "%g%%\"/>\n", msg, m->threshold);
-		} else if (isnan(l->p_time))
-			fputs("      <skipped message=\"fewer than 2 runs on a side: "
-			    "not tested\"/>\n", f);
-		char p[32] = "n/a";
-		if (!isnan(l->p_time))
-			snprintf(p, sizeof p, "%.4g", l->p_time);
-		fprintf(f, "      <system-out>Time %.3f s -&gt; %.3f s (%+.2f%%, p=%s)",
-		    l->a->time.mean, l->b->time.mean, l->time_pct, p);
-		if (!isnan(l->ratio_pct))
-			fprintf(f, "; Ratio %.3f -&gt; %.3f (%+.2f%%)", l->a->ratio,
-			    l->b->ratio, l->ratio_pct);
-		fputs("</system-out>\n    </testcase>\n", f);
+	for (int pass = 0; pass < 2; pass++) {
+		if (pass == 1) {
+			fputs("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n"
+			    "  <testsuite name=\"contest compare", f);
+			for (size_t k = 0; k < m->ncol; k++) {
+				fputc(' ', f);
+				xml_text(f, m->col[k].label);
+			}
+			fprintf(f, "\" tests=\"%zu\" failures=\"%zu\" errors=\"0\" "
+			    "skipped=\"%zu\">\n", tests, failures, skipped);
+		}
+		for (size_t k = 1; k < m->ncol; k++)
+			for (size_t g = 0; g < m->ng; g++) {
+				const struct cmpgroup *gr = &m->g[g];
+				for (int fig = 0; fig < CF_NFIG; fig++) {
+					const struct cmpval *v = &gr->val[fig * m->ncol + k];
+					const struct cmpval *a = &gr->val[fig * m->ncol];
+					double p = m->holm ? v->padj : v->p;
+					if (!v->gated || isnan(a->v))
+						continue;
+					if (pass == 0) {
+						tests++;
+						failures += v->worse != 0;
+						skipped += !v->worse && isnan(p);
+						continue;
+					}
+					fputs("    <testcase classname=\"contest.", f);
+					xml_text(f, m->col[k].label);
+					fputs("\" name=\"", f);
+					xml_text(f, cmp_group_name(name, sizeof name, m, gr));
+					fprintf(f, " %s%s%s\">\n", cmp_figs[fig].what,
+					    fig == CF_LAT ? " " : "", fig == CF_LAT ? "p99" : "");
+					if (v->worse)
+						fprintf(f, "      <failure type=\"regression\" message=\""
+						    "%s %+.1f%% (p=%.2g) beyond %g%%\"/>\n",
+						    cmp_figs[fig].what, v->pct, p, m->threshold);
+					else if (isnan(p))
+						fputs("      <skipped message=\"fewer than 2 runs on a "
+						    "side: not tested\"/>\n", f);
+					fprintf(f, "      <system-out>%s %s: %.6g -&gt; %.6g "
+					    "(%+.2f%%, p=%.4g)</system-out>\n    </testcase>\n",
+					    cmp_figs[fig].stat, cmp_figs[fig].what, a->v, v->v,
+					    v->pct, p);
+				}
+			}
 	}
 	fputs("  </testsuite>\n</testsuites>\n", f);
 }

@@ -7,6 +7,7 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "report.h"
@@ -564,23 +565,49 @@ report_text(FILE *f, const struct rset *rs, int stats, int md)
 	footnotes(f, rs, rows, rs->nrow, noisy, md);
 }
 
-/* "+12.34%" with the significance mark, or "-". */
+/* A figure's value as the tables print it; "-" for none. */
 static const char *
-change(char *buf, size_t len, double pct, int sig)
+fig_text(char *buf, size_t len, int fig, double v, const struct rcell *c)
 {
-	if (isnan(pct))
-		snprintf(buf, len, "-");
-	else
-		snprintf(buf, len, "%+.2f%%%s", pct, sig ? "*" : "");
+	if (isnan(v))
+		return snprintf(buf, len, "-"), buf;
+	switch (fig) {
+	case CF_RATE: {
+		int rate = 0;
+		for (size_t k = 0; k < c->nc; k++)
+			if (c->c[k].name == c->headline)
+				rate = !isnan(c->c[k].rate);
+		snprintf(buf, len, "%.*f%s", v >= 100 ? 0 : 2, v, rate ? "/s" : "");
+		break;
+	}
+	case CF_LAT:
+		lat_text(buf, len, v, c->probe.h.sub >= HIST_SUB ? 3 : 2);
+		break;
+	case CF_WAIT: case CF_MET:
+		snprintf(buf, len, "%.1f", v);
+		break;
+	case CF_LOADP:
+		snprintf(buf, len, "%.0f", v);
+		break;
+	default:
+		snprintf(buf, len, "%.2f", v);
+	}
 	return buf;
 }
 
+/* "(  +1.23%)", "*  +1.23%*" where significant, or nothing. */
 static const char *
-cell_time(char *buf, size_t len, const struct rcell *c)
+change_text(char *buf, size_t len, const struct cmpval *v, int base, int md)
 {
-	if (c == NULL || c->ok == 0)
-		return snprintf(buf, len, "-"), buf;
-	snprintf(buf, len, "%.2f%s", c->time.mean, c->noisy ? "?" : "");
+	if (isnan(v->v) || isnan(v->pct))
+		snprintf(buf, len, md ? "" : "%11s", isnan(v->v) ? "" : "-");
+	else if (base)
+		snprintf(buf, len, md ? "(0.00%%)" : "(    0.00%%)");
+	else if (md)
+		snprintf(buf, len, v->sig ? "\\*%+.2f%%\\*" : "(%+.2f%%)", v->pct);
+	else
+		snprintf(buf, len, "%c%+8.2f%%%c", v->sig ? '*' : '(', v->pct,
+		    v->sig ? '*' : ')');
 	return buf;
 }
 
@@ -596,120 +623,198 @@ pval(char *buf, size_t len, double p)
 	return buf;
 }
 
+const char *
+cmp_group_name(char *buf, size_t len, const struct cmp *m,
+    const struct cmpgroup *g)
+{
+	snprintf(buf, len, "%s%s%s", m->rs->blk[g->blk].name, g->sweep ? " " : "",
+	    g->sweep ? g->sweep : "");
+	return buf;
+}
+
 void
 compare_verdict(FILE *f, const struct cmp *m)
 {
-	const struct rset *rs = m->rs;
+	char name[512];
 
-	fprintf(f, "%s against %s: ", rs->row[m->b].name, rs->row[m->a].name);
-	if (m->regressed == 0)
-		fprintf(f, "no significant regression beyond %g%% in %zu load%s",
-		    m->threshold, m->n, m->n == 1 ? "" : "s");
-	else {
-		fprintf(f, "%zu of %zu load%s regressed beyond %g%%:", m->regressed,
-		    m->n, m->n == 1 ? "" : "s", m->threshold);
-		int first = 1;
-		for (size_t i = 0; i < m->n; i++) {
-			const struct cmpline *l = &m->line[i];
-			if (!l->worse_time && !l->worse_ratio)
-				continue;
-			fprintf(f, "%s %s", first ? "" : ";", rs->blk[l->blk].name);
-			if (l->worse_time)
-				fprintf(f, " Time %+.1f%% (p=%.2g)", l->time_pct, l->p_time);
-			if (l->worse_ratio)
-				fprintf(f, " Ratio %+.1f%% (p=%.2g)", l->ratio_pct, l->p_ratio);
-			first = 0;
+	for (size_t k = 1; k < m->ncol; k++) {
+		const struct cmpcol *col = &m->col[k];
+		fprintf(f, "%s against %s: ", col->label, m->col[0].label);
+		if (col->regressed == 0)
+			fprintf(f, "no significant regression beyond %g%% in %zu load%s",
+			    m->threshold, col->compared, col->compared == 1 ? "" : "s");
+		else {
+			fprintf(f, "%zu of %zu load%s regressed beyond %g%%:",
+			    col->regressed, col->compared, col->compared == 1 ? "" : "s",
+			    m->threshold);
+			int first = 1;
+			for (size_t g = 0; g < m->ng; g++) {
+				const struct cmpgroup *gr = &m->g[g];
+				int named = 0;
+				for (int fig = 0; fig < CF_NFIG; fig++) {
+					const struct cmpval *v = &gr->val[fig * m->ncol + k];
+					if (!v->worse)
+						continue;
+					if (!named)
+						fprintf(f, "%s %s", first ? "" : ";",
+						    cmp_group_name(name, sizeof name, m, gr));
+					fprintf(f, " %s%s%s %+.1f%% (p=%.2g)", cmp_figs[fig].what,
+					    fig == CF_LAT ? " " : "", fig == CF_LAT ?
+					    cmp_figs[fig].stat : "", v->pct, m->holm ? v->padj : v->p);
+					named = 1;
+					first = 0;
+				}
+			}
 		}
+		if (col->untested)
+			fprintf(f, " (%zu load%s not tested: fewer than 2 runs on a side)",
+			    col->untested, col->untested == 1 ? "" : "s");
+		fputc('\n', f);
 	}
-	if (m->untested)
-		fprintf(f, " (%zu load%s not tested: fewer than 2 runs on a side)",
-		    m->untested, m->untested == 1 ? "" : "s");
-	fputc('\n', f);
+}
+
+/* The legend under every compare table. */
+static void
+compare_legend(FILE *f, const struct cmp *m, int noisy, int md)
+{
+	const char *li = md ? "- " : "";
+
+	fprintf(f, "%sChange: each label against %s; %s where significant at "
+	    "alpha %g (Welch's t-test on the runs' values; Ratio: a t-test on the "
+	    "two ratios' delta-method standard errors, Welch-Satterthwaite df); ",
+	    li, m->col[0].label, md ? "\\*+x.xx%\\*" : "*  +x.xx%*", m->alpha);
+	if (m->holm)
+		fprintf(f, "Holm-Bonferroni applied over the table's %zu tests.\n",
+		    m->ntests);
+	else
+		fprintf(f, "no correction for the table's %zu tests (--holm applies "
+		    "Holm-Bonferroni).\n", m->ntests);
+	fprintf(f, "%sTime in seconds; BAmean-50: the mean of the faster half of "
+	    "the runs; Loads: the headline per second of job time (a level where "
+	    "no /s); Lat p99: the latency probe's wake-up lateness.\n", li);
+	if (noisy)
+		fprintf(f, "%s? CoV of Time above %.0f%%, fewer than %d runs, or runs "
+		    "that may have done no work: read with care.\n", li,
+		    RSET_NOISY_CV * 100, RSET_MIN_RUNS);
+}
+
+/* Loads some labels never ran: named, not silently dropped. */
+static void
+compare_missing(FILE *f, const struct cmp *m, int md)
+{
+	char name[512];
+
+	for (size_t g = 0; g < m->ng; g++) {
+		const struct cmpgroup *gr = &m->g[g];
+		if (gr->nran == m->ncol)
+			continue;
+		fprintf(f, "%s%s: ", md ? "- " : "", cmp_group_name(name, sizeof name, m, gr));
+		if (gr->nran == 0)
+			fputs("every run failed", f);
+		else {
+			fputs("successful runs only under", f);
+			int first = 1;
+			for (size_t k = 0; k < m->ncol; k++)
+				if (gr->cell[k] && gr->cell[k]->ok) {
+					fprintf(f, "%s %s", first ? "" : ",", m->col[k].label);
+					first = 0;
+				}
+		}
+		fputs(" (not compared where it is missing)\n", f);
+	}
 }
 
 void
 compare_text(FILE *f, const struct cmp *m, int stats, int md)
 {
 	const struct rset *rs = m->rs;
-	const char *an = rs->row[m->a].name, *bn = rs->row[m->b].name;
-	char v[10][64];
-	int noisy = 0;
-	int tw = 10, rw = 8, lw = 24;
+	char name[512], v[64], c[64];
+	int noisy = 0, w = 20;
 
-	int la = (int)strlen(an), lb = (int)strlen(bn), lmax = la > lb ? la : lb;
-	tw = lmax > tw ? lmax : tw;
-	rw = lmax > rw ? lmax : rw;
-	for (size_t i = 0; i < m->n; i++) {
-		int len = (int)strlen(rs->blk[m->line[i].blk].name);
-		lw = len > lw ? len : lw;
-	}
-
-	if (md)
-		fprintf(f, "| Load | Time %s | Time %s | Change | Ratio %s | Ratio %s | "
-		    "Change | Loads %s | Loads %s | Change |%s\n"
-		    "|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|%s\n", an, bn, an, bn,
-		    an, bn, stats ? " p(Time) | p(Ratio) | Runs |" : "",
-		    stats ? "--:|--:|--:|" : "");
-	else {
-		/* each side's columns are as wide as its label, at least */
-		fprintf(f, "%-*s %*s %*s %10s %*s %*s %10s %*s %*s %9s", lw, "",
-		    tw, an, tw, bn, "", rw, an, rw, bn, "", tw, an, tw, bn, "");
-		fprintf(f, "\n%-*s %*s %*s %10s %*s %*s %10s %*s %*s %9s%s\n", lw,
-		    "Load", tw, "Time", tw, "Time", "Change", rw, "Ratio", rw, "Ratio",
-		    "Change", tw, "Loads", tw, "Loads", "Change",
-		    stats ? "   p(Time)  p(Ratio)  Runs" : "");
-	}
-	for (size_t i = 0; i < m->n; i++) {
-		const struct cmpline *l = &m->line[i];
-		const char *cols[10] = {
-			rs->blk[l->blk].name,
-			cell_time(v[0], 64, l->a), cell_time(v[1], 64, l->b),
-			change(v[2], 64, l->time_pct, l->sig_time),
-			numtext(v[3], 64, l->blk == rs->base ? NAN : l->a->ratio, 2, ""),
-			numtext(v[4], 64, l->blk == rs->base ? NAN : l->b->ratio, 2, ""),
-			change(v[5], 64, l->ratio_pct, l->sig_ratio),
-			numtext(v[6], 64, l->loads_a, l->loads_a >= 100 ? 0 : 2,
-			    l->loads_per_s ? "/s" : ""),
-			numtext(v[7], 64, l->loads_b, l->loads_b >= 100 ? 0 : 2,
-			    l->loads_per_s ? "/s" : ""),
-			change(v[8], 64, l->loads_pct, 0),
-		};
-		noisy |= l->a->noisy || l->b->noisy;
+	for (size_t k = 0; k < m->ncol; k++)
+		if ((int)strlen(m->col[k].label) > w)
+			w = (int)strlen(m->col[k].label);
+	for (size_t g = 0; g < m->ng; g++) {
+		const struct cmpgroup *gr = &m->g[g];
+		cmp_group_name(name, sizeof name, m, gr);
 		if (md) {
-			fputc('|', f);
-			for (int c = 0; c < 10; c++)
-				fprintf(f, " %s |", cols[c]);
-			if (stats)
-				fprintf(f, " %s | %s | %zu/%zu |", pval(v[0], 64, l->p_time),
-				    pval(v[1], 64, l->p_ratio), l->a->ok, l->b->ok);
+			fprintf(f, "%s**%s**\n\n|  |", g ? "\n" : "", name);
+			for (size_t k = 0; k < m->ncol; k++)
+				fprintf(f, " %s |", m->col[k].label);
+			fputs("\n|---|", f);
+			for (size_t k = 0; k < m->ncol; k++)
+				fputs("--:|", f);
 			fputc('\n', f);
-			continue;
+		} else {
+			fprintf(f, "%s%-18s", g ? "\n" : "", name);
+			for (size_t k = 0; k < m->ncol; k++)
+				fprintf(f, " %*s", w, m->col[k].label);
+			fputc('\n', f);
 		}
-		fprintf(f, "%-*s %*s %*s %10s %*s %*s %10s %*s %*s %9s", lw, cols[0],
-		    tw, cols[1], tw, cols[2], cols[3], rw, cols[4], rw, cols[5], cols[6],
-		    tw, cols[7], tw, cols[8], cols[9]);
-		if (stats)
-			fprintf(f, " %9s %9s %5zu/%zu", pval(v[0], 64, l->p_time),
-			    pval(v[1], 64, l->p_ratio), l->a->ok, l->b->ok);
-		fputc('\n', f);
+		if (stats) {
+			fprintf(f, md ? "| Runs |" : "%-18s", md ? "" : "Runs");
+			for (size_t k = 0; k < m->ncol; k++) {
+				const struct rcell *cl = gr->cell[k];
+				snprintf(v, sizeof v, "%zu", cl ? cl->ok : 0);
+				if (cl && cl->failed)
+					snprintf(v + strlen(v), sizeof v - strlen(v), "+%zu failed",
+					    cl->failed);
+				if (md)
+					fprintf(f, " %s |", v);
+				else
+					fprintf(f, " %*s", w, v);
+			}
+			fputc('\n', f);
+		}
+		for (int fig = 0; fig < CF_NFIG; fig++) {
+			if (!gr->shown[fig])
+				continue;
+			if (md)
+				fprintf(f, "| %s %s |", cmp_figs[fig].stat, cmp_figs[fig].what);
+			else
+				fprintf(f, "%-9s %-8s", cmp_figs[fig].stat, cmp_figs[fig].what);
+			for (size_t k = 0; k < m->ncol; k++) {
+				const struct cmpval *x = &gr->val[fig * m->ncol + k];
+				/* the ? of a noisy cell sits between value and change */
+				int mark = fig == CF_AMEAN && gr->cell[k] && gr->cell[k]->ok &&
+				    gr->cell[k]->noisy;
+				fig_text(v, sizeof v, fig, x->v, gr->cell[k]);
+				change_text(c, sizeof c, x, k == 0, md);
+				if (md)
+					fprintf(f, " %s%s%s%s |", v, mark ? "?" : "", *c ? " " : "", c);
+				else
+					fprintf(f, " %*s%c%s", w - 12, v, mark ? '?' : ' ', c);
+				if (fig == CF_AMEAN && gr->cell[k] && gr->cell[k]->ok)
+					noisy |= gr->cell[k]->noisy;
+			}
+			fputc('\n', f);
+			if (!stats || !cmp_figs[fig].worse || m->ncol < 2)
+				continue;
+			if (md)
+				fprintf(f, "| p %s |", cmp_figs[fig].what);
+			else
+				fprintf(f, "  p%-6s %-8s", m->holm ? "(Holm)" : "",
+				    cmp_figs[fig].what);
+			for (size_t k = 0; k < m->ncol; k++) {
+				const struct cmpval *x = &gr->val[fig * m->ncol + k];
+				pval(v, sizeof v, m->holm ? x->padj : x->p);
+				if (md)
+					fprintf(f, " %s |", k ? v : "");
+				else
+					fprintf(f, " %*s", w, k ? v : "");
+			}
+			fputc('\n', f);
+		}
 	}
-	fprintf(f, "%s* significant change (Welch's t-test, p < %.2f); Time in seconds, "
-	    "Change is %s against %s.\n", md ? "\n- \\" : "", CMP_ALPHA, bn, an);
-	if (noisy)
-		fprintf(f, "%s? CoV of Time above %.0f%%, fewer than %d runs, or runs "
-		    "that may have done no work: read with care.\n", md ? "- " : "",
-		    RSET_NOISY_CV * 100, RSET_MIN_RUNS);
-	for (size_t i = 0; i < m->n; i++) {
-		const struct cmpline *l = &m->line[i];
-		if (l->wait_rose)
-			fprintf(f, "%s%s: Wait%% rose from %.0f%% to %.0f%% (Welch's t-test, "
-			    "p=%.2g): the job waited longer for a CPU\n", md ? "- " : "",
-			    rs->blk[l->blk].name, l->a->wait.mean, l->b->wait.mean,
-			    l->p_wait);
-	}
-	size_t rows[2] = { m->a, m->b };
-	env_lines(f, rs, rows, 2, md);
-	differ_lines(f, rs, rows, 2, md);
+	fputc('\n', f);
+	compare_legend(f, m, noisy, md);
+	compare_missing(f, m, md);
+	size_t *rows = xcalloc(m->ncol, sizeof *rows);
+	for (size_t k = 0; k < m->ncol; k++)
+		rows[k] = m->col[k].rows[0];
+	env_lines(f, rs, rows, m->ncol, md);
+	differ_lines(f, rs, rows, m->ncol, md);
+	free(rows);
 	if (md)
 		fputc('\n', f);
 	compare_verdict(f, m);

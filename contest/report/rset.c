@@ -107,12 +107,14 @@ find_row(struct rset *rs, const struct rrun *r)
 
 	for (i = 0; i < rs->nrow; i++)
 		if (rs->row[i].label == r->label && rs->row[i].host == r->host &&
-		    rs->row[i].command == r->command && rs->row[i].job == r->job)
+		    rs->row[i].command == r->command && rs->row[i].job == r->job &&
+		    rs->row[i].sweep == r->sweep)
 			return i;
 	rs->row = realloc(rs->row, (i + 1) * sizeof *rs->row);
 	if (rs->row == NULL)
 		fatal(1, "out of memory");
-	rs->row[i] = (struct rrow){ r->label, r->host, r->command, r->job, NULL, NULL };
+	rs->row[i] = (struct rrow){ r->label, r->host, r->command, r->job, r->sweep,
+	    NULL, NULL };
 	rs->nrow++;
 	return i;
 }
@@ -143,7 +145,7 @@ counters(struct rset *rs, struct rrun *r, const struct jnode *o)
 	const struct jnode *shown = jget(o, "counters_shown");
 	size_t n = 0;
 
-	r->loads = NAN;
+	r->loads = r->rate = NAN;
 	if (vals == NULL || vals->type != J_OBJ)
 		return;
 	for (const struct jnode *v = vals->child; v; v = v->next)
@@ -165,9 +167,47 @@ counters(struct rset *rs, struct rrun *r, const struct jnode *o)
 		for (const struct jnode *e = shown ? shown->child : NULL; e; e = e->next)
 			if (e->type == J_STR && strcmp(e->str, v->key) == 0)
 				c->shown = 1;
-		if (r->headline == c->name)
+		if (r->headline == c->name) {
 			r->loads = c->val;
+			r->rate = isnan(c->rate) ? c->val : c->rate;
+		}
 	}
+}
+
+/* A sweep object {"j":"2","m":"4"} as "j=2 m=4". */
+static const char *
+sweep_key(struct rset *rs, const struct jnode *sw)
+{
+	char buf[1024];
+	size_t used = 0;
+
+	if (sw == NULL || sw->type != J_OBJ || sw->child == NULL)
+		return NULL;
+	for (const struct jnode *v = sw->child; v && used < sizeof buf; v = v->next) {
+		if (v->type == J_STR)
+			used += (size_t)snprintf(buf + used, sizeof buf - used, "%s%s=%s",
+			    used ? " " : "", v->key, v->str);
+		else if (v->type == J_NUM)
+			used += (size_t)snprintf(buf + used, sizeof buf - used, "%s%s=%g",
+			    used ? " " : "", v->key, v->num);
+	}
+	return used ? intern(rs, buf) : NULL;
+}
+
+/* One run's own p99 from its histogram: the same quantile as a cell's. */
+static double
+run_p99(const struct rlat *l)
+{
+	if (l->what == NULL || l->n == 0)
+		return NAN;
+	size_t nb = hist_nbuckets(l->sub);
+	unsigned long long *count = xcalloc(nb, sizeof *count);
+	for (size_t k = 0; k < l->n; k++)
+		count[hist_index(l->pair[2 * k], l->sub)] += l->pair[2 * k + 1];
+	struct hist h = { l->sub, count, l->min, l->max };
+	double q = hist_total(&h) ? hist_quantile(&h, 0.99) : NAN;
+	free(count);
+	return q;
 }
 
 /*
@@ -358,6 +398,10 @@ add_line(const struct jnode *o, unsigned long lineno, void *arg)
 	    0, 0, 1LL << 50);
 	r->probe_met = (unsigned long long)jget_int(jget(o, "probe"), "met", 0, 0,
 	    1LL << 50);
+	r->probe_p99 = run_p99(&r->probe);
+	r->met_pct = r->probe_periods ? (double)r->probe_met /
+	    (double)r->probe_periods * 100 : NAN;
+	r->sweep = sweep_key(rs, jget(o, "sweep"));
 	r->position = (long)jget_int(o, "round_position", -1, 0, 1L << 30);
 	r->row = find_row(rs, r);
 	r->blk = find_block(rs, r);
@@ -503,7 +547,8 @@ name_rows(struct rset *rs)
 		size_t hosts = 0, cmds = 0, cmdno = 0;
 		for (size_t j = 0; j < rs->nrow; j++) {
 			const struct rrow *o = &rs->row[j];
-			if (o->label != w->label)
+			/* one sweep's values are one command's rows, not several */
+			if (o->label != w->label || o->sweep != w->sweep)
 				continue;
 			if (o->host != w->host)
 				hosts++;
@@ -515,7 +560,7 @@ name_rows(struct rset *rs)
 		}
 		int first = 1;
 		for (size_t j = 0; j < i; j++)
-			if (rs->row[j].label == w->label)
+			if (rs->row[j].label == w->label && rs->row[j].sweep == w->sweep)
 				first = 0;
 		if (first && hosts)
 			warnmsg("warning: label '%s' was measured on %zu hosts; its rows "
@@ -524,12 +569,16 @@ name_rows(struct rset *rs)
 			warnmsg("warning: label '%s' was measured with %zu different "
 			    "commands or jobs (command, job_sha256, job_identity); its "
 			    "rows are named LABEL#N", w->label, cmds);
-		size_t len = strlen(w->label) + strlen(w->host) + 32;
+		size_t len = strlen(w->label) + strlen(w->host) +
+		    (w->sweep ? strlen(w->sweep) : 0) + 34;
 		w->name = xcalloc(len, 1);
 		snprintf(w->name, len, "%s%s%s", w->label, hosts ? "@" : "",
 		    hosts ? w->host : "");
 		if (cmds > 1)
 			snprintf(w->name + strlen(w->name), 32, "#%zu", cmdno);
+		if (w->sweep)
+			snprintf(w->name + strlen(w->name), strlen(w->sweep) + 2, " %s",
+			    w->sweep);
 	}
 }
 
@@ -581,7 +630,7 @@ merge_latency(const struct rset *rs, const size_t *idx, size_t n, size_t which,
 static void
 summarise_cell(struct rset *rs, const size_t *idx, size_t n, struct rcell *c)
 {
-	double *cpu, *lcpu, *loads, *wait, *loadp;
+	double *cpu, *lcpu, *loads, *wait, *loadp, *rate, *p99, *metv;
 
 	c->wall = xcalloc(n + 1, sizeof *c->wall);
 	cpu = xcalloc(n + 1, sizeof *cpu);
@@ -589,7 +638,11 @@ summarise_cell(struct rset *rs, const size_t *idx, size_t n, struct rcell *c)
 	wait = xcalloc(n + 1, sizeof *wait);
 	loadp = xcalloc(n + 1, sizeof *loadp);
 	loads = xcalloc(n + 1, sizeof *loads);
-	size_t nlcpu = 0, nloads = 0, nwait = 0, nloadp = 0;
+	rate = xcalloc(n + 1, sizeof *rate);
+	p99 = xcalloc(n + 1, sizeof *p99);
+	metv = xcalloc(n + 1, sizeof *metv);
+	size_t nlcpu = 0, nloads = 0, nwait = 0, nloadp = 0, nrate = 0, np99 = 0;
+	size_t nmet = 0;
 	for (size_t i = 0; i < n; i++) {
 		const struct rrun *r = &rs->run[idx[i]];
 		if (!r->ok) {
@@ -614,6 +667,12 @@ summarise_cell(struct rset *rs, const size_t *idx, size_t n, struct rcell *c)
 			loadp[nloadp++] = r->load_pct;
 		if (!isnan(r->loads))
 			loads[nloads++] = r->loads;
+		if (!isnan(r->rate))
+			rate[nrate++] = r->rate;
+		if (!isnan(r->probe_p99))
+			p99[np99++] = r->probe_p99;
+		if (!isnan(r->met_pct))
+			metv[nmet++] = r->met_pct;
 		if (r->headline)
 			c->headline = r->headline;
 		for (size_t k = 0; k < r->nc; k++) {
@@ -652,6 +711,19 @@ summarise_cell(struct rset *rs, const size_t *idx, size_t n, struct rcell *c)
 	stats_compute(wait, nwait, &c->wait);
 	stats_compute(loadp, nloadp, &c->loadp);
 	stats_compute(loads, nloads, &c->loads);
+	stats_compute(rate, nrate, &c->rate);
+	stats_compute(p99, np99, &c->p99);
+	stats_compute(metv, nmet, &c->met);
+	/* BAmean-50: the faster half, rounded up (mmtests' best-50% mean) */
+	memcpy(cpu, c->wall, c->ok * sizeof *cpu);
+	stats_sort(cpu, c->ok);
+	c->bamean = NAN;
+	if (c->ok) {
+		size_t half = (c->ok + 1) / 2;
+		c->bamean = 0;
+		for (size_t i = 0; i < half; i++)
+			c->bamean += cpu[i] / (double)half;
+	}
 	c->noisy = c->ok > 0 && (c->ok < RSET_MIN_RUNS || c->time.cv > RSET_NOISY_CV ||
 	    c->nsuspect > 0);
 	free(cpu);
@@ -659,6 +731,9 @@ summarise_cell(struct rset *rs, const size_t *idx, size_t n, struct rcell *c)
 	free(wait);
 	free(loadp);
 	free(loads);
+	free(rate);
+	free(p99);
+	free(metv);
 }
 
 static const struct rset *sort_rs;
@@ -877,6 +952,36 @@ rset_find_row(const struct rset *rs, const char *label)
 		    "than one command; name one row as the report does (LABEL@HOST, "
 		    "LABEL#N)", label);
 	return n == 1 ? found : -1;
+}
+
+long
+rset_label_rows(const struct rset *rs, const char *label, size_t *out,
+    size_t max)
+{
+	size_t n = 0;
+
+	for (size_t r = 0; r < rs->nrow; r++) {
+		const struct rrow *w = &rs->row[r];
+		size_t len = strlen(w->name) - (w->sweep ? strlen(w->sweep) + 1 : 0);
+		if (strcmp(w->label, label) != 0 && strcmp(w->name, label) != 0 &&
+		    !(strncmp(w->name, label, len) == 0 && label[len] == '\0'))
+			continue;
+		for (size_t k = 0; k < n; k++)
+			if (rs->row[out[k]].sweep == w->sweep) {
+				warnmsg("label '%s' was measured on more than one host or "
+				    "with more than one command; name one row as the report "
+				    "does (LABEL@HOST, LABEL#N)", label);
+				return -1;
+			}
+		if (n == max) {
+			warnmsg("label '%s' has more than %zu sweep values", label, max);
+			return -1;
+		}
+		out[n++] = r;
+	}
+	if (n == 0)
+		warnmsg("no results for label '%s'", label);
+	return n ? (long)n : -1;
 }
 
 void

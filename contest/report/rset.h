@@ -53,6 +53,7 @@ struct rrun {
 	long		 hz, autogroup, git_dirty;
 	double		 steal_pct;
 	const char	*session, *prepare;	/* prepare NULL: none */
+	const char	*sweep;		/* "j=2": the sweep's values; NULL: none */
 	const char	*job;		/* the job's identity; NULL: not recorded */
 	int		 prepare_inferred;	/* -1: not recorded */
 	struct sflag	 suspect;	/* may have done no work */
@@ -68,6 +69,8 @@ struct rrun {
 	double		 wall, cpu_pct, lcpu_pct, loads;	/* loads NaN: none */
 	/* NaN where not measured (older results, no job cgroup, no lead) */
 	double		 wait_pct, load_pct;
+	double		 rate;		/* the headline per second (a gauge: its level) */
+	double		 probe_p99, met_pct;	/* this run's own; NaN: no probe */
 	struct rcount	*c;
 	size_t		 nc;
 	size_t		 row, blk;
@@ -78,7 +81,7 @@ struct rrun {
 };
 
 struct rrow {
-	const char	*label, *host, *command, *job;
+	const char	*label, *host, *command, *job, *sweep;
 	char		*name;		/* label, with @host / #n when ambiguous */
 	const struct rrun *env;		/* the first run: kernel, CPU, memory */
 };
@@ -103,6 +106,10 @@ struct rcell {
 	double		*wall;		/* the ok runs' times, in file order */
 	struct stats	 time, cpu, lcpu, loads;
 	struct stats	 wait, loadp;	/* Wait%, Load%: over the runs that have them */
+	/* per run: the headline rate (or level), the probe's p99 (ns) and
+	 * Met%; the tests compare these, the tables print the merged figures */
+	struct stats	 rate, p99, met;
+	double		 bamean;	/* mean Time of the faster half of the runs */
 	double		 ratio, ratio_sd, ratio_ci95, ratio_se, ratio_df;
 	int		 noisy;		/* '?': noisy, thin or suspect */
 	struct suspect	*suspect;	/* runs that may have done no work */
@@ -185,6 +192,14 @@ struct rcell *rset_cell(const struct rset *, size_t row, size_t blk);
 /* The row of a label (exactly one host and command), or -1 after a
  * message: none, or more than one. */
 long	rset_find_row(const struct rset *, const char *label);
+
+/*
+ * The rows of a label (or of a row's name), one per sweep value, into
+ * out[0..max); how many, or -1 after a message: none, or two rows of one
+ * sweep value (several hosts or commands).
+ */
+long	rset_label_rows(const struct rset *, const char *label, size_t *out,
+	    size_t max);
 
 /* Natural order of labels: "5.9" < "5.10". */
 int	rset_labelcmp(const char *, const char *);

@@ -44,14 +44,17 @@ LLVMFuzzerTestOneInput(const uint8_t *d, size_t n)
 		report_svg(svg, &rs);
 		if (rs.nrow >= 2) {
 			struct cmp m;
-			cmp_build(&m, &rs, 0, 1, 5.0);
-			if (m.line) {
+			struct cmpopt o = { 5.0, CMP_ALPHA, rs.nrow > 2, ~0u };
+			char *labels[3] = { rs.row[0].name, rs.row[1].name,
+			    rs.nrow > 2 ? rs.row[2].name : NULL };
+			if (cmp_build(&m, &rs, labels, rs.nrow > 2 ? 3 : 2, &o) == 0) {
 				compare_text(null, &m, 1, 0);
+				compare_text(null, &m, 1, 1);
 				compare_csv(null, &m);
 				compare_json(null, &m);
 				compare_junit(null, &m);
+				cmp_free(&m);
 			}
-			cmp_free(&m);
 		}
 	}
 	util_exit_jump = NULL;

@@ -34,6 +34,7 @@ done
 printf 'r-n\0002\0--lead\0000.5\0-l\0fork_load:procs=2\0-l\0sleepers:n=10,wake=5\0--\0true\0' > "$out/args/good-run"
 printf 'a--stats\0--format\0json\0-l\0fork_load\0' > "$out/args/good-report"
 printf 'b--threshold\0002.5\0a\0b\0' > "$out/args/good-compare"
+printf 'b--alpha\0000.01\0--holm\0--gate\0time,wait,lat\0a\0b\0c\0' > "$out/args/good-compare-n"
 for spec in fork_load fork_load:procs=3,method=vfork forkbomb:mode=bomb,max=20 \
     sleepers:n=100,wake=10 cpu_load:n=1 'exec_load:cmd=echo a,b' io_load:size=4,dir=/tmp \
     mem_load:size=16,refault=1 process_load:n=4,tokens=2 list_load:dir=/usr no_load; do

@@ -93,6 +93,19 @@ main(void)
 	ok(stats_welch(&c1, &c1, &tt, &df) == 1, "no noise, no difference: p=1");
 	ok(isnan(stats_welch(&c1, &single, &tt, &df)), "no test with a single run");
 
+	/* Two ratios' standard errors: t 0.3/sqrt(0.02), Welch-Satterthwaite
+	 * df (0.02)^2 / (2 * 0.01^2 / 10) = 20; p from t tables 0.04658. */
+	double sdf;
+	is_num(stats_se_test(1.0, 0.1, 10, 1.3, 0.1, 10, &sdf), 0.046584, 1e-5,
+	    "se test p at t 2.1213, df 20");
+	is_num(sdf, 20, 1e-9, "se test: Welch-Satterthwaite df");
+	/* unequal: va 0.01 (df 4), vb 0.0025 (df 9): df 0.000156/0.0000257 */
+	stats_se_test(2.0, 0.1, 4, 2.0, 0.05, 9, &sdf);
+	is_num(sdf, 0.0125 * 0.0125 / (1e-4 / 4 + 6.25e-6 / 9), 1e-9,
+	    "se test: df of unequal errors");
+	ok(isnan(stats_se_test(1.0, NAN, 3, 1.2, 0.1, 3, &sdf)), "se test: no error, no test");
+	ok(stats_se_test(1.0, 0, 3, 1.2, 0, 3, &sdf) == 0, "se test: no noise, a difference: p=0");
+
 	/* Nearest-rank percentiles of 1..1000. */
 	static double thousand[1000];
 	for (int i = 0; i < 1000; i++)
