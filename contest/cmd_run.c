@@ -20,6 +20,7 @@
 #include "results.h"
 #include "run.h"
 #include "schedopt.h"
+#include "sweep.h"
 #include "util.h"
 
 #define MAX_LOADS	32
@@ -35,7 +36,7 @@ usage_run(FILE *f)
 	    "[--lead SECONDS]\n"
 	    "                [-k LABEL] [-o DIR] [--load-nice N] [--load-policy P]\n"
 	    "                [--load-cpus LIST] [--job-cpus LIST] [--load-pids-max N]\n"
-	    "                [--latency[=MS]] [--probe-nice N]\n"
+	    "                [--latency[=MS]] [--probe-nice N] [--sweep NAME=V1,V2,...]\n"
 	    "                [-l LOAD[:key=val,...]]... [--] [COMMAND [ARG]...]\n\n"
 	    "Time COMMAND with no load and beside each load, in interleaved rounds.\n"
 	    "Without COMMAND, time the built-in default job: a generated C tree\n"
@@ -60,6 +61,10 @@ usage_run(FILE *f)
 	    "      --latency[=MS]   a latency probe beside the job in every run: wakes\n"
 	    "                       every MS ms (default 10, 1..1000) on absolute times\n"
 	    "      --probe-nice N   the probe at nice N (default: the job's)\n"
+	    "      --sweep NAME=V1,V2,...  time the job at each value, {NAME} replaced\n"
+	    "                       in COMMAND and --prepare; each value a row with its\n"
+	    "                       own no_load, interleaved like loads (repeatable:\n"
+	    "                       every combination)\n"
 	    "  -h, --help           this text\n", f);
 }
 
@@ -154,6 +159,7 @@ run_args(int argc, char **argv, struct session *s, struct loadspec *slots,
 		{ "load-pids-max", required_argument, NULL, 'X' },
 		{ "latency", optional_argument, NULL, 'T' },
 		{ "probe-nice", required_argument, NULL, 'E' },
+		{ "sweep", required_argument, NULL, 'S' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -254,6 +260,10 @@ run_args(int argc, char **argv, struct session *s, struct loadspec *slots,
 				usage_fail("%s: %s", ch == 'C' ? "--load-cpus" : "--job-cpus",
 				    err);
 			break;
+		case 'S':
+			if (sweep_add(&s->sweep, optarg, err, sizeof err) < 0)
+				usage_fail("--sweep: %s", err);
+			break;
 		case 'h':
 			*help = 1;
 			return NULL;
@@ -267,6 +277,9 @@ run_args(int argc, char **argv, struct session *s, struct loadspec *slots,
 	argv += optind;
 	if (argc > 0 && argv[0][0] == '\0')
 		usage_fail("empty command name");
+	if (s->sweep.n && sweep_check(&s->sweep, argc > 0 ? argv : NULL,
+	    s->prepare_str, err, sizeof err) < 0)
+		usage_fail("--sweep: %s", err);
 	if (argc > 0) {
 		int e = proc_find_command(argv[0], s->job_path, sizeof s->job_path);
 		if (e == ENOENT && !strchr(argv[0], '/'))
@@ -293,7 +306,49 @@ cmd_run_check(int argc, char **argv)
 	int no_prepare, cmdc, help;
 
 	run_args(argc, argv, &s, slots, &outdir, &no_prepare, &cmdc, &help);
+	sweep_free(&s.sweep);
 	return 0;
+}
+
+/*
+ * A sweep's cells: the job and its prepare step at each combination of
+ * values.  A make job with no --prepare gets each cell's own clean step.
+ */
+static void
+make_cells(struct session *s, struct fgtree *tree, int no_prepare)
+{
+	char *const *argv = s->argv;
+	const char *prepare = s->prepare_str;
+
+	s->ncells = sweep_ncells(&s->sweep);
+	s->cells = xcalloc(s->ncells, sizeof *s->cells);
+	/* the template is the command as given: the session's to free */
+	s->command_template = s->builtin ? xstrdup(s->command) : s->command;
+	for (size_t i = 0; i < s->ncells; i++) {
+		struct sweep_cell *c = &s->cells[i];
+		sweep_cell(&s->sweep, i, argv, prepare, c);
+		if (c->prepare_str) {
+			c->prepare = xcalloc(4, sizeof *c->prepare);
+			c->prepare[0] = xstrdup("/bin/sh");
+			c->prepare[1] = xstrdup("-c");
+			c->prepare[2] = xstrdup(c->prepare_str);
+			c->own_prepare = 1;
+		} else if (s->builtin && !no_prepare) {
+			c->prepare = tree->prepare;
+			c->prepare_str = xstrdup("make -s -f Makefile clean");
+		} else if (!no_prepare) {
+			s->argv = c->argv;
+			s->prepare = NULL;
+			s->prepare_str = NULL;
+			if (infer_prepare(s)) {
+				c->prepare = (char **)s->prepare;
+				c->prepare_str = (char *)s->prepare_str;
+				c->prepare_inferred = 1;
+				c->own_prepare = 1;
+			}
+		}
+	}
+	s->prepare_inferred = 0;
 }
 
 /* Where the job runs: a make job's -C DIR (the last one), else ".". */
@@ -411,10 +466,14 @@ cmd_run(int argc, char **argv)
 	} else {
 		s.argv = argv;
 		s.command = argv_join(argv, 0);
-		if (s.prepare_str == NULL && !no_prepare)
+		if (s.prepare_str == NULL && !no_prepare && s.sweep.n == 0)
 			inferred = infer_prepare(&s);
 	}
-	if (s.prepare == NULL && s.prepare_str) {
+	if (s.sweep.n) {
+		if (s.builtin)
+			s.prepare = NULL;
+		make_cells(&s, &tree, no_prepare);
+	} else if (s.prepare == NULL && s.prepare_str) {
 		prep_argv[0] = (char *)"/bin/sh";
 		prep_argv[1] = (char *)"-c";
 		prep_argv[2] = (char *)s.prepare_str;
@@ -444,6 +503,14 @@ cmd_run(int argc, char **argv)
 	}
 	free(s.results_path);
 	free(s.log_path);
+	if (s.cells) {
+		for (size_t i = 0; i < s.ncells; i++)
+			sweep_cell_free(&s.cells[i]);
+		free(s.cells);
+		free((char *)s.command_template);
+		s.command = NULL;
+	}
+	sweep_free(&s.sweep);
 	if (!s.builtin)
 		free((char *)s.command);
 	fgtree_free(&tree);

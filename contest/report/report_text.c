@@ -115,12 +115,15 @@ lat_text(char *buf, size_t len, double ns, int sig)
 #define COL_STATS	1
 #define COL_PROBE	2
 
+/* The Kernel column: 20, or the longest row name ("6.18 j=2" and such). */
+static int name_w = 20;
+
 static void
 table_head(FILE *f, int cols)
 {
 	int stats = cols & COL_STATS;
 
-	fprintf(f, "%-20s %6s %13s %6s %6s %8s %6s %6s %11s", "Kernel", "[runs]",
+	fprintf(f, "%-*s %6s %13s %6s %6s %8s %6s %6s %11s", name_w, "Kernel", "[runs]",
 	    "Time", "CPU%", "Wait%", "Loads", "Load%", "LCPU%", "Ratio");
 	if (cols & COL_PROBE)
 		fprintf(f, " %9s %5s", "Lat p99", "Met%");
@@ -136,7 +139,7 @@ table_line(FILE *f, const struct trow *r, int cols)
 	int stats = cols & COL_STATS;
 	char b[32];
 
-	fprintf(f, "%-20s %5zu%s", r->name, r->ok, r->failed ? "!" : " ");
+	fprintf(f, "%-*s %5zu%s", name_w, r->name, r->ok, r->failed ? "!" : " ");
 	if (r->ok == 0) {
 		fprintf(f, " %13s %6s %6s %8s %6s %6s %11s", "-", "-", "-", "-", "-",
 		    "-", "-");
@@ -506,6 +509,10 @@ report_text(FILE *f, const struct rset *rs, int stats, int md)
 	for (size_t k = 0; k < rs->nrow * rs->nblk; k++)
 		if (rs->cell[k].probe.what)
 			cols |= COL_PROBE;
+	name_w = 20;
+	for (size_t r = 0; r < rs->nrow; r++)
+		if ((int)strlen(rs->row[r].name) > name_w && strlen(rs->row[r].name) < 80)
+			name_w = (int)strlen(rs->row[r].name);
 	int noisy = 0;
 	size_t *rows = rs->order;	/* block 0's order names every row */
 

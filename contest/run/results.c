@@ -449,6 +449,16 @@ results_append(struct session *s, const struct run_record *r)
 	    s->sched.load.cpus_text);
 	sched_field(&j, "job_cpus", s->sched.job.has_cpus, 0, s->sched.job.cpus_text);
 	json_kstr(&j, "command", s->command);
+	if (s->cells) {
+		/* the tables' row key; the command before substitution */
+		const struct sweep_cell *c = &s->cells[r->cell];
+		json_key(&j, "sweep");
+		json_obj_begin(&j);
+		for (size_t k = 0; k < s->sweep.n; k++)
+			json_kstr(&j, s->sweep.name[k], c->val[k]);
+		json_obj_end(&j);
+		json_kstr(&j, "command_template", s->command_template);
+	}
 	put_job_identity(&j, s);
 	json_key(&j, "argv");
 	json_arr_begin(&j);

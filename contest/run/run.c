@@ -440,6 +440,32 @@ job_cgroup(struct cgroup *jc, struct run_record *rec)
 		rec->job_cgroup = 1;
 }
 
+/* A sweep's cell becomes the job, its prepare step with it. */
+static void
+use_cell(struct session *s, size_t cell)
+{
+	const struct sweep_cell *c;
+
+	if (s->cells == NULL)
+		return;
+	c = &s->cells[cell];
+	s->argv = c->argv;
+	s->command = c->command;
+	s->prepare = c->prepare;
+	s->prepare_str = c->prepare_str;
+	s->prepare_inferred = c->prepare_inferred;
+}
+
+/* "fork_load" or "fork_load j=2": what the messages call a unit. */
+static const char *
+unit_name(const struct session *s, const struct run_record *rec, char *buf,
+    size_t len)
+{
+	snprintf(buf, len, "%s%s%s", s->slots[rec->slot].name, s->cells ? " " : "",
+	    s->cells ? s->cells[rec->cell].key : "");
+	return buf;
+}
+
 /* One run of one slot.  Returns 0 with *rec filled, or 1 if interrupted
  * (nothing recorded: an interrupted run is no measurement). */
 static int
@@ -452,8 +478,10 @@ do_run(struct session *s, struct run_record *rec)
 	struct rusage ru;
 	int e, st, pr;
 
+	char name[1536];
 	logline(s, "=== contest: round %u, %s, %s run %u ===\n", rec->round + 1,
-	    spec->name, rec->warmup ? "warmup" : "measured", rec->index);
+	    unit_name(s, rec, name, sizeof name), rec->warmup ? "warmup" : "measured",
+	    rec->index);
 	if ((pr = prepare(s, rec)) != 0) {
 		if (pr > 0)
 			return 1;
@@ -627,10 +655,11 @@ progress(const struct session *s, size_t done, size_t total,
 	char eta[32] = "?";
 	if (left >= 0)
 		snprintf(eta, sizeof eta, "%ld:%02ld", left / 60, left % 60);
+	char name[1536];
 	fprintf(stderr, "\r\033[Kcontest: round %u/%u  %s  %s %u  run %zu/%zu  "
 	    "elapsed %ld:%02ld  left ~%s", rec->round + 1, s->warmup + s->runs,
-	    s->slots[rec->slot].name, rec->warmup ? "warmup" : "run", rec->index,
-	    done + 1, total, (long)el / 60, (long)el % 60, eta);
+	    unit_name(s, rec, name, sizeof name), rec->warmup ? "warmup" : "run",
+	    rec->index, done + 1, total, (long)el / 60, (long)el % 60, eta);
 	fflush(stderr);
 }
 
@@ -638,25 +667,30 @@ int
 session_run(struct session *s)
 {
 	unsigned rounds = s->warmup + s->runs;
-	size_t total = (size_t)rounds * s->nslots;
-	unsigned *nth = xcalloc(s->nslots * 2, sizeof *nth);
+	size_t ncells = s->cells ? s->ncells : 1, units = ncells * s->nslots;
+	size_t total = (size_t)rounds * units;
+	unsigned *nth = xcalloc(units * 2, sizeof *nth);
+	char name[1536];
 	int stop = 0, status = 0;
 	double t_start = mono_now();
 
 	s->rec = xcalloc(total, sizeof *s->rec);
 	s->nrec = 0;
 	for (unsigned round = 0; round < rounds && !stop; round++) {
-		/* Each round starts one slot further on, so that no load
-		 * always follows the same one, nor always runs first. */
-		for (size_t k = 0; k < s->nslots && !stop; k++) {
-			size_t slot = (round + k) % s->nslots;
+		/* Each round starts one unit (a load of a sweep's cell) further
+		 * on, so that no load always follows the same one, nor always
+		 * runs first. */
+		for (size_t k = 0; k < units && !stop; k++) {
+			size_t unit = (round + k) % units;
 			struct run_record *rec = &s->rec[s->nrec];
 			memset(rec, 0, sizeof *rec);
-			rec->slot = slot;
+			rec->slot = unit % s->nslots;
+			rec->cell = unit / s->nslots;
 			rec->position = (unsigned)k;
 			rec->round = round;
 			rec->warmup = round < s->warmup;
-			rec->index = ++nth[slot * 2 + (rec->warmup ? 1 : 0)];
+			rec->index = ++nth[unit * 2 + (rec->warmup ? 1 : 0)];
+			use_cell(s, rec->cell);
 
 			progress(s, s->nrec, total, rec, t_start);
 			if (do_run(s, rec) != 0 || proc_signal) {
@@ -673,7 +707,7 @@ session_run(struct session *s)
 			if (rec->status == RUN_OK)
 				continue;
 			progress(s, 0, 0, NULL, 0);
-			warnmsg("%s %s %u: %s", s->slots[slot].name,
+			warnmsg("%s %s %u: %s", unit_name(s, rec, name, sizeof name),
 			    rec->warmup ? "warmup" : "run", rec->index, rec->why);
 			if (status == 0)
 				status = 1;

@@ -10,6 +10,7 @@
 #include "provenance.h"
 #include "psi.h"
 #include "schedopt.h"
+#include "sweep.h"
 #include "sysinfo.h"
 #include "vmstat.h"
 
@@ -24,6 +25,7 @@ enum run_status {
 
 struct run_record {
 	size_t		 slot;		/* index into session.slots */
+	size_t		 cell;		/* index into session.cells; 0 without a sweep */
 	unsigned	 round;		/* 0-based, warmup rounds first */
 	unsigned	 index;		/* 1-based run number of this slot */
 	unsigned	 position;	/* 0-based place in its round's order */
@@ -68,8 +70,12 @@ struct session {
 	const char	*label;
 	struct loadspec	*slots;		/* [0] is no_load */
 	size_t		 nslots;
-	char *const	*argv;
+	char *const	*argv;		/* the job as run now: its cell's with a sweep */
 	const char	*command;	/* as stored in results */
+	const char	*command_template;	/* with {NAME}s: a sweep's; else NULL */
+	struct sweep	 sweep;
+	struct sweep_cell *cells;	/* the sweep's combinations; NULL: none */
+	size_t		 ncells;
 	int		 builtin;
 	const char	*job_sha256;	/* the built-in job's, or NULL */
 	char		 job_path[4096];	/* COMMAND as resolved, "" for none */
