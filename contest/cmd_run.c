@@ -2,6 +2,7 @@
 
 #include <errno.h>
 #include <getopt.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -37,6 +38,7 @@ usage_run(FILE *f)
 	    "                [-k LABEL] [-o DIR] [--load-nice N] [--load-policy P]\n"
 	    "                [--load-cpus LIST] [--job-cpus LIST] [--load-pids-max N]\n"
 	    "                [--latency[=MS]] [--probe-nice N] [--sweep NAME=V1,V2,...]\n"
+	    "                [--until-ci PCT]\n"
 	    "                [-l LOAD[:key=val,...]]... [--] [COMMAND [ARG]...]\n\n"
 	    "Time COMMAND with no load and beside each load, in interleaved rounds.\n"
 	    "Without COMMAND, time the built-in default job: a generated C tree\n"
@@ -65,6 +67,8 @@ usage_run(FILE *f)
 	    "                       in COMMAND and --prepare; each value a row with its\n"
 	    "                       own no_load, interleaved like loads (repeatable:\n"
 	    "                       every combination)\n"
+	    "      --until-ci PCT   add rounds (3 at least, -n at most; default -n 30)\n"
+	    "                       until every Ratio's CI95 is within PCT% of it\n"
 	    "  -h, --help           this text\n", f);
 }
 
@@ -160,13 +164,14 @@ run_args(int argc, char **argv, struct session *s, struct loadspec *slots,
 		{ "latency", optional_argument, NULL, 'T' },
 		{ "probe-nice", required_argument, NULL, 'E' },
 		{ "sweep", required_argument, NULL, 'S' },
+		{ "until-ci", required_argument, NULL, 'U' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
 	const char *why;
 	char err[512];
 	long long v;
-	int ch;
+	int ch, runs_given = 0;
 
 	memset(s, 0, sizeof *s);
 	*outdir = NULL;
@@ -186,6 +191,7 @@ run_args(int argc, char **argv, struct session *s, struct loadspec *slots,
 		case 'n':
 			number_arg("-n", optarg, 1, MAX_RUNS, &v);
 			s->runs = (unsigned)v;
+			runs_given = 1;
 			break;
 		case 'W':
 			number_arg("--warmup", optarg, 0, MAX_WARMUP, &v);
@@ -260,6 +266,13 @@ run_args(int argc, char **argv, struct session *s, struct loadspec *slots,
 				usage_fail("%s: %s", ch == 'C' ? "--load-cpus" : "--job-cpus",
 				    err);
 			break;
+		case 'U':
+			v = num_parse_ms(optarg, 100000, &why);
+			if (why || v == 0)
+				usage_fail("--until-ci: '%s' is %s (allowed 0.001..100 percent, "
+				    "at most 3 decimals)", optarg, why ? why : "zero");
+			s->until_ci_pct = (double)v / 1000;
+			break;
 		case 'S':
 			if (sweep_add(&s->sweep, optarg, err, sizeof err) < 0)
 				usage_fail("--sweep: %s", err);
@@ -271,6 +284,10 @@ run_args(int argc, char **argv, struct session *s, struct loadspec *slots,
 			getopt_fail("run", ch, argv);
 		}
 	}
+	if (s->until_ci_pct > 0 && !runs_given)
+		s->runs = 30;
+	if (s->until_ci_pct > 0 && s->runs < 3)
+		usage_fail("--until-ci: -n %u is too few (at least 3 rounds)", s->runs);
 	if (s->probe.has_nice && s->probe.period_ms == 0)
 		usage_fail("--probe-nice: there is no probe without --latency");
 	argc -= optind;
@@ -394,6 +411,70 @@ print_table(const struct session *s)
 	rset_free(&rs);
 }
 
+/* The cells an --until-ci session has not narrowed yet, for its last line. */
+static char ci_note[1024];
+
+/*
+ * Is every cell's interval narrow enough to stop: each load's Ratio CI95
+ * within until_ci_pct percent of the Ratio (no_load's Time CI95 when no
+ * load runs)?  The same figures the table prints, from the same lines.
+ */
+static int
+ci_narrow(struct session *s)
+{
+	struct rset rs = { 0 };
+	struct rfilter all = { 0 };
+	FILE *in;
+	int narrow = 1, any = 0;
+	size_t used = 0;
+
+	ci_note[0] = '\0';
+	if (s->lines_len == 0 || (in = fmemopen(s->lines, s->lines_len, "r")) == NULL)
+		return 0;
+	rset_add_stream(&rs, s->results_path, in, &all);
+	fclose(in);
+	rset_summarise(&rs, RSORT_FIRST);
+	for (size_t r = 0; r < rs.nrow; r++)
+		for (size_t b = 0; b < rs.nblk; b++) {
+			const struct rcell *c = rset_cell(&rs, r, b);
+			int base = b == rs.base;
+			if ((base && rs.nblk > 1) || c->ok + c->failed == 0)
+				continue;
+			any = 1;
+			double rel = base ? (c->ok > 1 ? c->time.ci95 / c->time.mean : NAN) :
+			    c->ratio_ci95 / c->ratio;
+			rel *= 100;
+			if (rel <= s->until_ci_pct)
+				continue;
+			narrow = 0;
+			if (used < sizeof ci_note)
+				used += (size_t)snprintf(ci_note + used, sizeof ci_note - used,
+				    "%s%s%s%s (%s%.1f%%)", used ? ", " : "", rs.blk[b].name,
+				    rs.nrow > 1 ? " " : "", rs.nrow > 1 ? rs.row[r].name : "",
+				    base ? "Time \xc2\xb1" : "\xc2\xb1", isnan(rel) ? 0 : rel);
+		}
+	rset_free(&rs);
+	return narrow && any;
+}
+
+/* What --until-ci did, under the table. */
+static void
+until_ci_line(struct session *s)
+{
+	if (s->until_ci_pct <= 0 || s->rounds_measured == 0)
+		return;
+	if (s->stopped_early)
+		printf("until-ci %g%%: stopped after %u of at most %u rounds: every "
+		    "Ratio's CI95 within %g%% of it\n", s->until_ci_pct,
+		    s->rounds_measured, s->runs, s->until_ci_pct);
+	else if (ci_narrow(s))
+		printf("until-ci %g%%: every Ratio's CI95 within %g%% of it after %u "
+		    "rounds\n", s->until_ci_pct, s->until_ci_pct, s->rounds_measured);
+	else
+		printf("until-ci %g%%: ran %u rounds, -n's most; not within %g%%: %s\n",
+		    s->until_ci_pct, s->rounds_measured, s->until_ci_pct, ci_note);
+}
+
 int
 cmd_run(int argc, char **argv)
 {
@@ -487,9 +568,12 @@ cmd_run(int argc, char **argv)
 	if (s.probe.period_ms)
 		s.probe.work = probe_calibrate(s.probe.period_ms, 0.05);
 	provenance_read(&s.prov, s.builtin ? tree.dir : job_dir(s.argv));
+	if (s.until_ci_pct > 0)
+		s.narrow = ci_narrow;
 	int status = session_run(&s);
 
 	print_table(&s);
+	until_ci_line(&s);
 	printf("containment: %s\n", s.containment);
 	if (s.log_path)
 		printf("results: %s  log: %s\n", s.results_path, s.log_path);

@@ -475,6 +475,8 @@ results_append(struct session *s, const struct run_record *r)
 	json_knum(&j, "lead_s", (double)r->lead_ms / 1000.0, 3);
 	put_load(&j, ls, s->dir);
 	json_kint(&j, "round", r->round);
+	if (s->until_ci_pct > 0)
+		json_knum(&j, "until_ci_pct", s->until_ci_pct, 3);
 	json_kint(&j, "run", r->index);
 	json_kint(&j, "round_position", r->position);	/* 0: first of its round */
 	json_kbool(&j, "warmup", r->warmup);

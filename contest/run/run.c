@@ -718,6 +718,15 @@ session_run(struct session *s)
 			} else if (rec->status != RUN_FAILED)
 				stop = 1;
 		}
+		if (stop || round < s->warmup)
+			continue;
+		s->rounds_measured = round + 1 - s->warmup;
+		/* at least three rounds: an interval of two runs is no interval */
+		if (s->narrow && s->rounds_measured >= 3 && round + 1 < rounds &&
+		    s->narrow(s)) {
+			s->stopped_early = 1;
+			break;
+		}
 	}
 	progress(s, 0, 0, NULL, 0);
 	free(nth);

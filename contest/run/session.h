@@ -84,6 +84,13 @@ struct session {
 	const char	*prepare_str;
 	int		 prepare_inferred;	/* the make job's own clean step */
 	unsigned	 runs, warmup;
+	/* --until-ci: after each measured round from the third on, asked
+	 * whether the intervals are narrow enough to stop; rounds: how many
+	 * measured rounds ran */
+	double		 until_ci_pct;		/* 0: run every round */
+	int		(*narrow)(struct session *);
+	unsigned	 rounds_measured;
+	int		 stopped_early;
 	long long	 lead_ms;
 	const char	*dir;
 	const char	*containment;	/* how loads are contained, said once */
