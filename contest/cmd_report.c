@@ -41,7 +41,8 @@ usage_report(FILE *f)
 	    "      --sort HOW       rows in order of first appearance (default), by\n"
 	    "                       label (natural order) or by mean time per load\n"
 	    "      --stats          add CoV, min, median, max and CI95 columns\n"
-	    "      --format FMT     text (default), csv, json or md\n"
+	    "      --format FMT     text (default), csv, json, md, or lava (LAVA's\n"
+	    "                       TEST_CASE_ID RESULT MEASUREMENT UNITS lines)\n"
 	    "      --svg FILE       also write a chart: Ratio per load per kernel with\n"
 	    "                       CI95 error bars, and every run's Time\n"
 	    "  -h, --help           this text\n", f);
@@ -78,14 +79,18 @@ usage_compare(FILE *f)
 	    "  -h, --help           this text\n", f);
 }
 
+/* junit is compare's, lava report's. */
 static int
-rfmt_parse(const char *s, int allow_junit)
+rfmt_parse(const char *s, int compare)
 {
-	static const char *const names[] = { "text", "csv", "json", "md", "junit" };
+	static const char *const names[] = {
+		"text", "csv", "json", "md", "junit", "lava",
+	};
 
-	for (int i = 0; i < 5; i++)
+	for (int i = 0; i < 6; i++)
 		if (strcmp(s, names[i]) == 0)
-			return i == RFMT_JUNIT && !allow_junit ? -1 : i;
+			return (i == RFMT_JUNIT && !compare) || (i == RFMT_LAVA && compare) ?
+			    -1 : i;
 	return -1;
 }
 
@@ -198,8 +203,8 @@ parse(int argc, char **argv, struct query *q, int compare)
 			break;
 		case 'F':
 			if ((q->fmt = rfmt_parse(optarg, compare)) < 0)
-				usage_fail("--format: '%s' is not text, csv, json, md%s", optarg,
-				    compare ? " or junit" : "");
+				usage_fail("--format: '%s' is not text, csv, json, md or %s", optarg,
+				    compare ? "junit" : "lava");
 			break;
 		case 'G':
 			if (*optarg == '\0')
@@ -286,6 +291,9 @@ cmd_report(int argc, char **argv)
 		break;
 	case RFMT_JSON:
 		report_json(stdout, &rs);
+		break;
+	case RFMT_LAVA:
+		report_lava(stdout, &rs);
 		break;
 	default:
 		report_text(stdout, &rs, q.stats, q.fmt == RFMT_MD);

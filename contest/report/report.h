@@ -11,7 +11,7 @@
 
 #include "rset.h"
 
-enum rfmt { RFMT_TEXT, RFMT_CSV, RFMT_JSON, RFMT_MD, RFMT_JUNIT };
+enum rfmt { RFMT_TEXT, RFMT_CSV, RFMT_JSON, RFMT_MD, RFMT_JUNIT, RFMT_LAVA };
 
 
 #define CMP_ALPHA 0.05	/* default: a change is significant below this p */
@@ -93,6 +93,8 @@ void	report_text(FILE *, const struct rset *, int stats, int md);
 int	report_warn_suspects(const struct rset *);
 void	report_csv(FILE *, const struct rset *);
 void	report_json(FILE *, const struct rset *);
+/* LAVA's "TEST_CASE_ID RESULT MEASUREMENT UNITS" lines. */
+void	report_lava(FILE *, const struct rset *);
 /* 0, or -1 after a message. */
 int	report_svg(const char *path, const struct rset *);
 

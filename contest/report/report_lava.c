@@ -1,0 +1,73 @@
+/*
+ * LAVA's result lines, "TEST_CASE_ID RESULT [MEASUREMENT UNITS]", one
+ * per figure of each row and load, for a lab's test definition
+ * (scripts/lava) to hand to lava-test-case.  A figure of a cell with
+ * failed runs is "fail"; a cell with no successful run has no figures to
+ * measure and says "fail" alone.  The figures are the table's.
+ */
+#include "config.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "report.h"
+
+/* LAVA's test case ids: letters, digits, '.', '_' and '-'. */
+static void
+put_id(FILE *f, const char *s)
+{
+	for (; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+		fputc((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+		    (c >= '0' && c <= '9') || c == '.' || c == '-' ? c : '_', f);
+	}
+}
+
+static void
+line(FILE *f, const struct rset *rs, size_t row, size_t blk, const char *fig,
+    const char *result, double v, int decimals, const char *units)
+{
+	if (isnan(v) && strcmp(result, "pass") == 0)
+		return;		/* a figure the cell does not have */
+	if (rs->nrow > 1) {
+		put_id(f, rs->row[row].name);
+		fputc('-', f);
+	}
+	put_id(f, rs->blk[blk].name);
+	fprintf(f, "-%s %s", fig, result);
+	if (!isnan(v))
+		fprintf(f, " %.*f %s", decimals, v, units);
+	fputc('\n', f);
+}
+
+void
+report_lava(FILE *f, const struct rset *rs)
+{
+	for (size_t b = 0; b < rs->nblk; b++)
+		for (size_t i = 0; i < rs->nrow; i++) {
+			size_t r = rs->order[b * rs->nrow + i];
+			const struct rcell *c = rset_cell(rs, r, b);
+			const char *res = c->failed ? "fail" : "pass";
+			if (c->ok + c->failed == 0)
+				continue;
+			if (c->ok == 0) {
+				line(f, rs, r, b, "time", "fail", NAN, 0, "");
+				continue;
+			}
+			line(f, rs, r, b, "time", res, c->time.mean, 3, "s");
+			if (b != rs->base)
+				line(f, rs, r, b, "ratio", res, c->ratio, 3, "ratio");
+			line(f, rs, r, b, "cpu", res, c->cpu.mean, 1, "percent");
+			line(f, rs, r, b, "loads", res, c->rate.n ? c->rate.mean : NAN, 2,
+			    "per_s");
+			line(f, rs, r, b, "wait", res, c->wait.n ? c->wait.mean : NAN, 2,
+			    "percent");
+			line(f, rs, r, b, "load-pct", res, b != rs->base && c->loadp.n ?
+			    c->loadp.mean : NAN, 1, "percent");
+			line(f, rs, r, b, "lat-p99", res, c->probe.what &&
+			    hist_total(&c->probe.h) ? hist_quantile(&c->probe.h, 0.99) / 1e3 :
+			    NAN, 1, "us");
+			line(f, rs, r, b, "met", res, c->met_pct, 2, "percent");
+		}
+}

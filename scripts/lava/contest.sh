@@ -1,0 +1,82 @@
+#!/bin/sh
+# The run step of scripts/lava/contest.yaml: build contest if needed, run
+# a session, and write output/result.txt, one "TEST_CASE_ID RESULT
+# MEASUREMENT UNITS" line per figure (contest report --format lava).
+# Where lava-test-case is on PATH (inside a LAVA test shell) each line is
+# reported through it; elsewhere the file is all.  The results file itself
+# is kept in output/results/ for the lab to merge with contest report.
+set -u
+
+usage() {
+	echo "usage: $0 [-l LOADS] [-n RUNS] [-j JOB] [-k LABEL] [-a CONTEST_ARGS] [-s true|false]" >&2
+	exit 2
+}
+
+here=$(cd "$(dirname "$0")" && pwd)
+top=$(cd "$here/../.." && pwd)
+OUTPUT=${OUTPUT:-$here/output}
+RESULT_FILE=$OUTPUT/result.txt
+loads="fork_load cpu_load"
+runs=3
+job=
+label=
+extra=
+skip_install=false
+
+while getopts "l:n:j:k:a:s:h" o; do
+	case $o in
+	l) loads=$OPTARG ;;
+	n) runs=$OPTARG ;;
+	j) job=$OPTARG ;;
+	k) label=$OPTARG ;;
+	a) extra=$OPTARG ;;
+	s) skip_install=$OPTARG ;;
+	*) usage ;;
+	esac
+done
+case $skip_install in true | false) ;; *) usage ;; esac
+
+contest=${CONTEST:-$top/contest/contest}
+if [ ! -x "$contest" ]; then
+	if [ "$skip_install" = true ]; then
+		echo "contest.sh: $contest is not built and SKIP_INSTALL is true" >&2
+		exit 1
+	fi
+	(cd "$top" && scripts/bootstrap && make) || {
+		echo "contest.sh: building contest failed" >&2
+		exit 1
+	}
+fi
+
+mkdir -p "$OUTPUT" || exit 1
+rm -f "$RESULT_FILE"
+set -- -o "$OUTPUT/results" -n "$runs"
+[ -n "$label" ] && set -- "$@" -k "$label"
+for l in $loads; do
+	set -- "$@" -l "$l"
+done
+# shellcheck disable=SC2086
+set -- "$@" $extra
+[ -n "$job" ] && set -- "$@" -- /bin/sh -c "$job"
+"$contest" "$@"
+rc=$?
+# a session that ran nothing has nothing to report: say so and fail
+if ! "$contest" report --format lava -f "$OUTPUT/results" > "$RESULT_FILE.tmp"; then
+	rm -f "$RESULT_FILE.tmp"
+	echo "contest.sh: no results (contest exited $rc)" >&2
+	exit 1
+fi
+mv "$RESULT_FILE.tmp" "$RESULT_FILE"
+
+if command -v lava-test-case >/dev/null 2>&1; then
+	while read -r id result measurement units; do
+		if [ -n "$measurement" ]; then
+			lava-test-case "$id" --result "$result" --measurement "$measurement" \
+			    --units "$units"
+		else
+			lava-test-case "$id" --result "$result"
+		fi
+	done < "$RESULT_FILE"
+fi
+echo "contest.sh: $RESULT_FILE (contest exited $rc)"
+exit 0

@@ -1,0 +1,85 @@
+#!/usr/bin/env bats
+# scripts/lava: the test definition's run script, run locally against a
+# fake lava-test-case that records its arguments; contest report
+# --format lava's lines.
+
+load helpers
+
+setup_lava() {
+	mkdir -p bin
+	# the fake: one line per call, its arguments as given
+	printf '#!/bin/sh\nprintf "%%s\\n" "$*" >> "%s/calls"\n' "$BATS_TEST_TMPDIR" > bin/lava-test-case
+	# contest with the test's marker, so that teardown sees what it started
+	printf '#!/bin/sh\nexec env CONTEST_TEST_MARK=%s %s "$@"\n' "$MARK" "$CONTEST" > bin/contest
+	chmod +x bin/lava-test-case bin/contest
+	export OUTPUT=$BATS_TEST_TMPDIR/out CONTEST=$BATS_TEST_TMPDIR/bin/contest
+}
+
+@test "lava: the run script writes result.txt and reports each line through lava-test-case" {
+	setup_lava
+	run env PATH="$BATS_TEST_TMPDIR/bin:$PATH" "$TOP_SRCDIR/scripts/lava/contest.sh" \
+	    -l "sleepers:n=5 cpu_load:n=1" -n 2 -j "sleep 0.05" -k lab-6.18 -a "--lead 0.1" -s true
+	[ "$status" -eq 0 ]
+	f=$OUTPUT/result.txt
+	[ -s "$f" ]
+	# one line per figure: time, cpu and wait of no_load; time, ratio, cpu,
+	# loads, wait, load-pct of each load where recorded
+	for id in no_load-time no_load-cpu sleepers_n_5-time sleepers_n_5-ratio sleepers_n_5-loads \
+	    cpu_load_n_1-time cpu_load_n_1-ratio cpu_load_n_1-loads; do
+		grep -qE "^$id pass [0-9.]+ [a-z_]+$" "$f"
+	done
+	[ -z "$(awk 'NF != 4 || $2 != "pass"' "$f")" ]
+	grep -qE '^no_load-time pass 0\.[0-9]{3} s$' "$f"
+	grep -qE '^cpu_load_n_1-ratio pass [0-9]+\.[0-9]{3} ratio$' "$f"
+	grep -qE '^cpu_load_n_1-loads pass [0-9]+\.[0-9]{2} per_s$' "$f"
+	# the measurements are the report's, from the results kept beside
+	[ "$(contest report --format lava -f "$OUTPUT/results")" = "$(cat "$f")" ]
+	awk '$1 == "no_load-time" { t = $3 } END { exit !(t >= 0.05 && t < 1) }' "$f"
+	# every line went through lava-test-case, with its measurement and units
+	[ "$(wc -l < calls)" -eq "$(wc -l < "$f")" ]
+	while read -r id result m u; do
+		grep -qxF -- "$id --result $result --measurement $m --units $u" calls
+	done < "$f"
+	jq -se 'length == 6 and all(.label == "lab-6.18")' "$OUTPUT/results/results.jsonl"
+}
+
+@test "lava: fail only for a cell with failed runs; no lava-test-case, only the file" {
+	setup_lava
+	rm bin/lava-test-case
+	# the job's second run, sleepers' first, exits 3
+	run env PATH="$BATS_TEST_TMPDIR/bin:$PATH" "$TOP_SRCDIR/scripts/lava/contest.sh" \
+	    -l "sleepers:n=5" -n 2 -a "--lead 0" -s true \
+	    -j 'n=$(cat c 2>/dev/null || echo 0); echo $((n + 1)) > c; sleep 0.05; [ "$n" -ne 1 ]'
+	[ "$status" -eq 0 ]
+	f=$OUTPUT/result.txt
+	[ -z "$(awk '$1 ~ /^no_load-/ && $2 != "pass"' "$f")" ]
+	[ -z "$(awk '$1 ~ /^sleepers_n_5-/ && $2 != "fail"' "$f")" ]
+	grep -qE '^sleepers_n_5-time fail 0\.[0-9]{3} s$' "$f"
+	[ ! -e calls ]
+	# a job that never succeeds has nothing to measure: "fail" alone
+	run env PATH="$BATS_TEST_TMPDIR/bin:$PATH" OUTPUT="$BATS_TEST_TMPDIR/out2" \
+	    "$TOP_SRCDIR/scripts/lava/contest.sh" -l "sleepers:n=5" -n 1 -a "--lead 0" -s true -j 'exit 3'
+	[ "$status" -eq 0 ]
+	[ "$(cat "$BATS_TEST_TMPDIR/out2/result.txt")" = "$(printf 'no_load-time fail\nsleepers_n_5-time fail')" ]
+}
+
+@test "lava: bad options are refused; SKIP_INSTALL true with no contest fails" {
+	run "$TOP_SRCDIR/scripts/lava/contest.sh" -s maybe
+	[ "$status" -eq 2 ]
+	run "$TOP_SRCDIR/scripts/lava/contest.sh" -x
+	[ "$status" -eq 2 ]
+	run env CONTEST=/nonexistent/contest OUTPUT="$BATS_TEST_TMPDIR/o" "$TOP_SRCDIR/scripts/lava/contest.sh" -s true
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"is not built and SKIP_INSTALL is true"* ]]
+}
+
+@test "report --format lava: ids are safe, rows prefixed when there are several" {
+	run --separate-stderr contest report --format lava "$TOP_SRCDIR/tests/data/report/three.jsonl"
+	[ "$status" -eq 0 ]
+	[ -z "$(grep -vE '^[A-Za-z0-9._-]+ (pass|fail)( [0-9.]+ [a-z_]+)?$' <<<"$output")" ]
+	grep -qx '6.19-fork_load-ratio pass 1.340 ratio' <<<"$output"
+	grep -qx '6.19-cpu_load_n_4-lat-p99 pass 925.7 us' <<<"$output"
+	grep -qx '6.17-fork_load-met pass 99.50 percent' <<<"$output"
+	run --separate-stderr contest compare --format lava -f "$TOP_SRCDIR/tests/data/report/three.jsonl" 6.17 6.18
+	[ "$status" -eq 2 ]
+}
