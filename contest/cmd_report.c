@@ -26,7 +26,7 @@ usage_report(FILE *f)
 	fputs("usage: contest report [-k LABEL]... [-l LOAD]... [--host HOST] "
 	    "[--since DATE]\n"
 	    "                      [--sort first|label|time] [--stats] "
-	    "[--format FMT] [--svg FILE]\n"
+	    "[--format FMT] [--svg FILE [--series]]\n"
 	    "                      [-f RESULTS_FILE_OR_DIR]... "
 	    "[RESULTS_FILE_OR_DIR]...\n\n"
 	    "Print stored results per load, one row per kernel label, as the run\n"
@@ -45,6 +45,9 @@ usage_report(FILE *f)
 	    "                       TEST_CASE_ID RESULT MEASUREMENT UNITS lines)\n"
 	    "      --svg FILE       also write a chart: Ratio per load per kernel with\n"
 	    "                       CI95 error bars, and every run's Time\n"
+	    "      --series         the chart is of the runs' per-second samples\n"
+	    "                       (contest --series): per load the median run of\n"
+	    "                       each label, job CPU% and Wait%, the load's rate\n"
 	    "  -h, --help           this text\n", f);
 }
 
@@ -147,6 +150,7 @@ parse(int argc, char **argv, struct query *q, int compare)
 		{ "stats", no_argument, NULL, 's' },
 		{ "format", required_argument, NULL, 'F' },
 		{ "svg", required_argument, NULL, 'G' },
+		{ "series", no_argument, NULL, 'V' },
 		{ "threshold", required_argument, NULL, 'T' },
 		{ "alpha", required_argument, NULL, 'A' },
 		{ "holm", no_argument, NULL, 'B' },
@@ -167,7 +171,7 @@ parse(int argc, char **argv, struct query *q, int compare)
 	getopt_restart();
 	while ((ch = getopt_long(argc, argv, ":f:k:l:h", longopts, NULL)) != -1) {
 		/* report-only and compare-only options are unknown to the other */
-		if ((compare && (ch == 'k' || ch == 'O' || ch == 'G')) ||
+		if ((compare && (ch == 'k' || ch == 'O' || ch == 'G' || ch == 'V')) ||
 		    (!compare && (ch == 'T' || ch == 'A' || ch == 'B' || ch == 'g')))
 			usage_fail("contest %s has no option '%s' (see 'contest %s --help')",
 			    cmd, argv[optind - 1], cmd);
@@ -205,6 +209,9 @@ parse(int argc, char **argv, struct query *q, int compare)
 			if ((q->fmt = rfmt_parse(optarg, compare)) < 0)
 				usage_fail("--format: '%s' is not text, csv, json, md or %s", optarg,
 				    compare ? "junit" : "lava");
+			break;
+		case 'V':
+			q->f.series = 1;
 			break;
 		case 'G':
 			if (*optarg == '\0')
@@ -278,6 +285,8 @@ cmd_report(int argc, char **argv)
 	struct rset rs = { 0 };
 	int i = parse(argc, argv, &q, 0);
 
+	if (q.f.series && q.svg == NULL)
+		usage_fail("--series: a chart of the runs' samples needs --svg FILE");
 	load(&rs, argv + i, argc - i, &q);
 	if (rs.nrun == 0) {
 		warnmsg("no results%s", q.f.nlabels || q.f.nloads || q.f.host ||
@@ -299,7 +308,7 @@ cmd_report(int argc, char **argv)
 		report_text(stdout, &rs, q.stats, q.fmt == RFMT_MD);
 		break;
 	}
-	int rc = q.svg && report_svg(q.svg, &rs) != 0;
+	int rc = q.svg && report_svg(q.svg, &rs, q.f.series) != 0;
 	rset_free(&rs);
 	return finish_stdout() || rc;
 }

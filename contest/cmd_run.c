@@ -38,7 +38,7 @@ usage_run(FILE *f)
 	    "                [-k LABEL] [-o DIR] [--load-nice N] [--load-policy P]\n"
 	    "                [--load-cpus LIST] [--job-cpus LIST] [--load-pids-max N]\n"
 	    "                [--latency[=MS]] [--probe-nice N] [--sweep NAME=V1,V2,...]\n"
-	    "                [--until-ci PCT]\n"
+	    "                [--until-ci PCT] [--series]\n"
 	    "                [-l LOAD[:key=val,...]]... [--] [COMMAND [ARG]...]\n\n"
 	    "Time COMMAND with no load and beside each load, in interleaved rounds.\n"
 	    "Without COMMAND, time the built-in default job: a generated C tree\n"
@@ -67,6 +67,8 @@ usage_run(FILE *f)
 	    "                       in COMMAND and --prepare; each value a row with its\n"
 	    "                       own no_load, interleaved like loads (repeatable:\n"
 	    "                       every combination)\n"
+	    "      --series         sample once a second during each job: its CPU and\n"
+	    "                       Wait%, the load's rate, the probe's p99\n"
 	    "      --until-ci PCT   add rounds (3 at least, -n at most; default -n 30)\n"
 	    "                       until every Ratio's CI95 is within PCT% of it\n"
 	    "  -h, --help           this text\n", f);
@@ -165,6 +167,7 @@ run_args(int argc, char **argv, struct session *s, struct loadspec *slots,
 		{ "probe-nice", required_argument, NULL, 'E' },
 		{ "sweep", required_argument, NULL, 'S' },
 		{ "until-ci", required_argument, NULL, 'U' },
+		{ "series", no_argument, NULL, 'Z' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -265,6 +268,9 @@ run_args(int argc, char **argv, struct session *s, struct loadspec *slots,
 			    &s->sched.job, err, sizeof err) < 0)
 				usage_fail("%s: %s", ch == 'C' ? "--load-cpus" : "--job-cpus",
 				    err);
+			break;
+		case 'Z':
+			s->series = 1;
 			break;
 		case 'U':
 			v = num_parse_ms(optarg, 100000, &why);

@@ -13,7 +13,7 @@ load helpers
 		printf '%s\n' "$output" | sed 's/^/# /' >&3
 		return 1
 	fi
-	for b in overhead repeat loads sleepers forktime probe report-scale; do
+	for b in overhead repeat loads sleepers forktime probe series report-scale; do
 		grep -qx "== scripts/bench/$b.*" <<<"$output"
 	done
 	grep -Eq '^contest +[0-9.]+ +[0-9.]+ +[0-9.]+% +[-+][0-9.]+% +[0-9.]+ +[0-9.]+$' <<<"$output"
@@ -22,13 +22,14 @@ load helpers
 	grep -Eq '^ +200 +[0-9.]+ +[0-9.]+ +[0-9.]+ ' <<<"$output"
 	grep -Eq '^fork +[0-9.]+ +[0-9.]+ +[0-9.]+$' <<<"$output"
 	grep -Eq '^probe / alone: [0-9.]+, CI95 [0-9.]+; goal at most [0-9.]+ ' <<<"$output"
+	grep -Eq '^sampling cost: -?[0-9.]+% of the job.s CPUs; goal under 0.2%: (met|not met)$' <<<"$output"
 	grep -Eq '^contest report over 2000 lines .*: [0-9.]+ s, peak [0-9]+ MB' <<<"$output"
 	grep -q '^bench/all: [0-9]* s$' <<<"$output"
 	! grep -q 'failed)' <<<"$output"
 }
 
 @test "bench scripts refuse unknown options with exit 2" {
-	for b in overhead repeat sleepers probe report-scale all; do
+	for b in overhead repeat sleepers probe series report-scale all; do
 		run "$TOP_SRCDIR/scripts/bench/$b" --bogus
 		[ "$status" -eq 2 ]
 	done

@@ -95,8 +95,9 @@ void	report_csv(FILE *, const struct rset *);
 void	report_json(FILE *, const struct rset *);
 /* LAVA's "TEST_CASE_ID RESULT MEASUREMENT UNITS" lines. */
 void	report_lava(FILE *, const struct rset *);
-/* 0, or -1 after a message. */
-int	report_svg(const char *path, const struct rset *);
+/* The chart (series: the runs' per-second samples instead); 0, or -1
+ * after a message. */
+int	report_svg(const char *path, const struct rset *, int series);
 
 void	compare_text(FILE *, const struct cmp *, int stats, int md);
 void	compare_csv(FILE *, const struct cmp *);

@@ -40,9 +40,9 @@ tick_step(double max)
 	return p * 10;
 }
 
-/* Axis, grid and tick labels of a panel whose plot spans y0..y0+PANEL. */
+/* Axis, grid and tick labels of a panel whose plot spans y0..y0+h. */
 static void
-axis(FILE *f, double y0, double width, double max, const char *title)
+axis(FILE *f, double y0, double width, double max, const char *title, double h)
 {
 	double step = tick_step(max);
 
@@ -50,15 +50,14 @@ axis(FILE *f, double y0, double width, double max, const char *title)
 	xml_text(f, title);
 	fputs("</text>\n", f);
 	for (double v = 0; v <= max + step / 1e6; v += step) {
-		double y = y0 + PANEL - v / max * PANEL;
+		double y = y0 + h - v / max * h;
 		fprintf(f, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%.0f\" y2=\"%.1f\" "
 		    "class=\"grid\"/>\n<text x=\"%d\" y=\"%.1f\" class=\"tick\">%g</text>\n",
 		    LEFT, y, width - 10, y, LEFT - 6, y + 4, v);
 	}
-	fprintf(f, "<line x1=\"%d\" y1=\"%.0f\" x2=\"%d\" y2=\"%d\" class=\"axis\"/>\n"
-	    "<line x1=\"%d\" y1=\"%d\" x2=\"%.0f\" y2=\"%d\" class=\"axis\"/>\n",
-	    LEFT, y0, LEFT, (int)y0 + PANEL, LEFT, (int)y0 + PANEL, width - 10,
-	    (int)y0 + PANEL);
+	fprintf(f, "<line x1=\"%d\" y1=\"%.0f\" x2=\"%d\" y2=\"%.0f\" class=\"axis\"/>\n"
+	    "<line x1=\"%d\" y1=\"%.0f\" x2=\"%.0f\" y2=\"%.0f\" class=\"axis\"/>\n",
+	    LEFT, y0, LEFT, y0 + h, LEFT, y0 + h, width - 10, y0 + h);
 }
 
 static void
@@ -125,7 +124,7 @@ draw(FILE *f, const struct rset *rs)
 	double y0 = 40;
 	axis(f, y0, width, rmax, have_ratio ? "Ratio to no_load per load "
 	    "(mean, error bar: 95% CI)" : "Ratio: no no_load runs, nothing to "
-	    "divide by");
+	    "divide by", PANEL);
 	if (have_ratio) {
 		double y1 = y0 + PANEL - 1 / rmax * PANEL;
 		fprintf(f, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%.0f\" y2=\"%.1f\" "
@@ -169,7 +168,8 @@ draw(FILE *f, const struct rset *rs)
 
 	/* Panel 2: every successful run's Time, and each cell's mean. */
 	y0 += PANEL + 80;
-	axis(f, y0, width, tmax, "Time of every run in seconds (dots; bar: mean)");
+	axis(f, y0, width, tmax, "Time of every run in seconds (dots; bar: mean)",
+	    PANEL);
 	for (size_t b = 0; b < rs->nblk; b++) {
 		double gx = LEFT + GAP / 2.0 + (double)b * (gw + GAP);
 		for (size_t i = 0; i < nrow; i++) {
@@ -211,8 +211,148 @@ draw(FILE *f, const struct rset *rs)
 	fputs("</svg>\n", f);
 }
 
+/* x of time t on a plot from LEFT to right over tmax seconds. */
+#define SX(t)	(LEFT + (t) / tmax * (right - LEFT))
+
+/* One label's polyline of v over the series' times; nothing if none. */
+static void
+polyline(FILE *f, const struct rseries *sr, const double *v, double tmax,
+    double right, double y0, double h, double vmax, const char *colour_,
+    const char *dash, const char *title)
+{
+	int open = 0;
+
+	for (size_t i = 0; i < sr->n; i++) {
+		if (isnan(v[i]) || isnan(sr->t[i]))
+			continue;
+		double y = y0 + h - (v[i] > vmax ? vmax : v[i]) / vmax * h;
+		if (!open)
+			fprintf(f, "<polyline class=\"series\" fill=\"none\" stroke=\"%s\" "
+			    "stroke-width=\"2\"%s%s%s points=\"", colour_, dash ? " stroke-dasharray=\"" : "",
+			    dash ? dash : "", dash ? "\"" : "");
+		fprintf(f, "%s%.1f,%.1f", open ? " " : "", SX(sr->t[i]), y);
+		open = 1;
+	}
+	if (open) {
+		fputs("\"><title>", f);
+		xml_text(f, title);
+		fputs("</title></polyline>\n", f);
+	}
+}
+
+/* The time axis under a plot: ticks in seconds. */
+static void
+time_axis(FILE *f, double y, double tmax, double right)
+{
+	double step = tick_step(tmax);
+
+	for (double t = 0; t <= tmax + step / 1e6; t += step)
+		fprintf(f, "<line x1=\"%.1f\" y1=\"%.0f\" x2=\"%.1f\" y2=\"%.0f\" "
+		    "class=\"axis\"/>\n<text x=\"%.1f\" y=\"%.0f\" class=\"group\">%g</text>\n",
+		    SX(t), y, SX(t), y + 4, SX(t), y + 16, t);
+	fprintf(f, "<text x=\"%.0f\" y=\"%.0f\" class=\"tick\">s</text>\n", right, y + 16);
+}
+
+/*
+ * --series: per load, the median run of each label, second by second on
+ * one time axis: the job's CPU% (Wait% dashed) above, the load's
+ * headline rate below.
+ */
+static void
+draw_series(FILE *f, const struct rset *rs)
+{
+	const double width = 760, right = width - 20, h = PANEL * 0.6;
+	size_t nrow = rs->nrow;
+	double y = 40, height = 60 + 22 * (double)nrow;
+
+	for (size_t b = 0; b < rs->nblk; b++) {
+		int rate = 0;
+		for (size_t r = 0; r < nrow; r++) {
+			const struct rrun *m = rset_median_series(rs, r, b);
+			rate |= m && m->series.have_rate;
+		}
+		height += (h + 70) * (rate ? 2 : 1) + 20;
+	}
+	fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+	    "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" "
+	    "width=\"%.0f\" height=\"%.0f\" viewBox=\"0 0 %.0f %.0f\">\n"
+	    "<style>text{font-family:sans-serif;font-size:12px;fill:#222}"
+	    ".title{font-size:14px;font-weight:bold}.tick{text-anchor:end}"
+	    ".group{text-anchor:middle}.grid{stroke:#ddd}.axis{stroke:#222}</style>\n"
+	    "<rect width=\"100%%\" height=\"100%%\" fill=\"#fff\"/>\n",
+	    width, height, width, height);
+	for (size_t b = 0; b < rs->nblk; b++) {
+		const struct rrun *med[256];
+		double tmax = 0, cmax = 100, rmax = 0;
+		int rate = 0, wait = 0, any = 0, gauge = 0;
+		for (size_t i = 0; i < nrow && i < 256; i++) {
+			const struct rrun *m = med[i] = rset_median_series(rs, rs->order[i], b);
+			for (size_t k = 0; m && k < m->series.n; k++) {
+				any = 1;
+				tmax = m->series.t[k] > tmax ? m->series.t[k] : tmax;
+				cmax = m->series.cpu[k] > cmax ? m->series.cpu[k] : cmax;
+				rmax = m->series.rate[k] > rmax ? m->series.rate[k] : rmax;
+			}
+			rate |= m && m->series.have_rate;
+			wait |= m && m->series.have_wait;
+			gauge |= m && m->series.gauge;
+		}
+		if (!any)
+			continue;
+		tmax = tmax > 0 ? tmax : 1;
+		char title[512];
+		snprintf(title, sizeof title, "%s: the job's CPU%%%s per second, the "
+		    "median run of each label", rs->blk[b].name, wait ?
+		    " (dashed: Wait%)" : "");
+		axis(f, y, width, cmax * 1.05, title, h);
+		for (size_t i = 0; i < nrow && i < 256; i++) {
+			if (med[i] == NULL)
+				continue;
+			const char *c = colour[rs->order[i] % NCOLOUR];
+			snprintf(title, sizeof title, "%s, %s: run %ld, %.3f s: CPU%%",
+			    rs->blk[b].name, rs->row[rs->order[i]].name, med[i]->runno,
+			    med[i]->wall);
+			polyline(f, &med[i]->series, med[i]->series.cpu, tmax, right, y, h,
+			    cmax * 1.05, c, NULL, title);
+			snprintf(title, sizeof title, "%s, %s: Wait%%", rs->blk[b].name,
+			    rs->row[rs->order[i]].name);
+			polyline(f, &med[i]->series, med[i]->series.wait, tmax, right, y, h,
+			    cmax * 1.05, c, "5 4", title);
+		}
+		time_axis(f, y + h, tmax, right);
+		y += h + 70;
+		if (!rate)
+			continue;
+		snprintf(title, sizeof title, "%s: the load's %s", rs->blk[b].name,
+		    gauge ? "headline level" : "headline per second");
+		axis(f, y, width, rmax > 0 ? rmax * 1.1 : 1, title, h);
+		for (size_t i = 0; i < nrow && i < 256; i++) {
+			if (med[i] == NULL)
+				continue;
+			snprintf(title, sizeof title, "%s, %s: run %ld: %s", rs->blk[b].name,
+			    rs->row[rs->order[i]].name, med[i]->runno, gauge ? "level" :
+			    "per second");
+			polyline(f, &med[i]->series, med[i]->series.rate, tmax, right, y, h,
+			    rmax > 0 ? rmax * 1.1 : 1, colour[rs->order[i] % NCOLOUR], NULL,
+			    title);
+		}
+		time_axis(f, y + h, tmax, right);
+		y += h + 70;
+	}
+	for (size_t i = 0; i < nrow; i++) {
+		size_t r = rs->order[i];
+		fprintf(f, "<rect x=\"%d\" y=\"%.0f\" width=\"14\" height=\"14\" "
+		    "fill=\"%s\"/>\n<text x=\"%d\" y=\"%.0f\">", LEFT, y,
+		    colour[r % NCOLOUR], LEFT + 20, y + 12);
+		xml_text(f, rs->row[r].name);
+		fputs("</text>\n", f);
+		y += 22;
+	}
+	fputs("</svg>\n", f);
+}
+
 int
-report_svg(const char *path, const struct rset *rs)
+report_svg(const char *path, const struct rset *rs, int series)
 {
 	char tmp[4096];
 	FILE *f;
@@ -226,7 +366,7 @@ report_svg(const char *path, const struct rset *rs)
 		warnmsg("%s: %s", tmp, strerror(errno));
 		return -1;
 	}
-	draw(f, rs);
+	(series ? draw_series : draw)(f, rs);
 	if (fflush(f) != 0 || ferror(f)) {
 		int e = errno ? errno : EIO;
 		fclose(f);

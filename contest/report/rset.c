@@ -194,6 +194,48 @@ sweep_key(struct rset *rs, const struct jnode *sw)
 	return used ? intern(rs, buf) : NULL;
 }
 
+/* One column of a series: n numbers (null: NaN); 1 if any was a number. */
+static int
+series_col(const struct jnode *o, const char *key, double *out, size_t n)
+{
+	const struct jnode *a = jget(o, key), *e;
+	size_t i = 0;
+	int any = 0;
+
+	for (e = a && a->type == J_ARR ? a->child : NULL; e && i < n; e = e->next, i++) {
+		out[i] = e->type == J_NUM ? e->num : NAN;
+		any |= e->type == J_NUM;
+	}
+	for (; i < n; i++)
+		out[i] = NAN;
+	return any;
+}
+
+static void
+series(struct rrun *r, const struct jnode *o)
+{
+	const struct jnode *t = jget(o, "t_s");
+	struct rseries *s = &r->series;
+	size_t n = 0;
+
+	if (t == NULL || t->type != J_ARR)
+		return;
+	for (const struct jnode *e = t->child; e; e = e->next)
+		n++;
+	if (n == 0 || n > 1000000)
+		return;
+	double *buf = xcalloc(5 * n, sizeof *buf);
+	s->t = buf, s->cpu = buf + n, s->wait = buf + 2 * n, s->rate = buf + 3 * n;
+	s->p99 = buf + 4 * n;
+	series_col(o, "t_s", s->t, n);
+	s->have_cpu = series_col(o, "cpu_pct", s->cpu, n);
+	s->have_wait = series_col(o, "wait_pct", s->wait, n);
+	s->gauge = jget(o, "load_level") != NULL;
+	s->have_rate = series_col(o, s->gauge ? "load_level" : "load_rate", s->rate, n);
+	s->have_p99 = series_col(o, "probe_p99_us", s->p99, n);
+	s->n = n;
+}
+
 /* One run's own p99 from its histogram: the same quantile as a cell's. */
 static double
 run_p99(const struct rlat *l)
@@ -402,6 +444,8 @@ add_line(const struct jnode *o, unsigned long lineno, void *arg)
 	r->met_pct = r->probe_periods ? (double)r->probe_met /
 	    (double)r->probe_periods * 100 : NAN;
 	r->sweep = sweep_key(rs, jget(o, "sweep"));
+	if (f->series)
+		series(r, jget(o, "series"));
 	r->position = (long)jget_int(o, "round_position", -1, 0, 1L << 30);
 	r->row = find_row(rs, r);
 	r->blk = find_block(rs, r);
@@ -954,6 +998,33 @@ rset_find_row(const struct rset *rs, const char *label)
 	return n == 1 ? found : -1;
 }
 
+const struct rrun *
+rset_median_series(const struct rset *rs, size_t row, size_t blk)
+{
+	const struct rrun **v = NULL;
+	size_t n = 0;
+
+	for (size_t i = 0; i < rs->nrun; i++) {
+		const struct rrun *r = &rs->run[i];
+		if (r->row != row || r->blk != blk || !r->ok || r->series.n == 0)
+			continue;
+		v = realloc(v, (n + 1) * sizeof *v);
+		if (v == NULL)
+			fatal(1, "out of memory");
+		v[n++] = r;
+	}
+	/* insertion sort by Time: a cell holds few runs */
+	for (size_t i = 1; i < n; i++)
+		for (size_t j = i; j > 0 && v[j]->wall < v[j - 1]->wall; j--) {
+			const struct rrun *x = v[j];
+			v[j] = v[j - 1];
+			v[j - 1] = x;
+		}
+	const struct rrun *m = n ? v[(n - 1) / 2] : NULL;
+	free(v);
+	return m;
+}
+
 long
 rset_label_rows(const struct rset *rs, const char *label, size_t *out,
     size_t max)
@@ -992,6 +1063,7 @@ rset_free(struct rset *rs)
 		free(rs->run[i].c);
 		free(rs->run[i].lat.pair);
 		free(rs->run[i].probe.pair);
+		free(rs->run[i].series.t);
 	}
 	if (rs->cell)
 		for (size_t i = 0; i < rs->nrow * rs->nblk; i++) {

@@ -43,6 +43,14 @@ struct rclat {
 	unsigned long long *count;
 };
 
+/* A run's per-second samples (--series), read when the filter asks. */
+struct rseries {
+	size_t		 n;
+	double		*t, *cpu, *wait, *rate, *p99;	/* NaN: not measured */
+	int		 gauge;		/* rate is a level */
+	int		 have_cpu, have_wait, have_rate, have_p99;
+};
+
 struct rrun {
 	const char	*label, *host, *command, *block, *load, *timestamp;
 	const char	*kernel, *cpu_model, *version, *signal, *headline, *sched;
@@ -77,6 +85,7 @@ struct rrun {
 	long		 position;	/* in its round; -1: not recorded */
 	struct rlat	 lat;		/* the load's latency */
 	struct rlat	 probe;		/* the latency probe's wake-up lateness */
+	struct rseries	 series;	/* n 0: none, or not asked for */
 	unsigned long long probe_periods, probe_met;
 };
 
@@ -126,6 +135,7 @@ struct rfilter {
 	const char	**labels, **loads;
 	size_t		 nlabels, nloads;
 	const char	*host, *since;
+	int		 series;	/* keep the runs' per-second samples */
 };
 
 /* Every timed ok run, warmups and runs of filtered-out loads included,
@@ -188,6 +198,10 @@ int	rset_add_stream(struct rset *, const char *name, FILE *,
 void	rset_summarise(struct rset *, enum rsort);
 
 struct rcell *rset_cell(const struct rset *, size_t row, size_t blk);
+
+/* The run of a cell whose Time is the median (the lower of the middle
+ * two) among its runs with per-second samples; NULL: none has any. */
+const struct rrun *rset_median_series(const struct rset *, size_t row, size_t blk);
 
 /* The row of a label (exactly one host and command), or -1 after a
  * message: none, or more than one. */

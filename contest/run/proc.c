@@ -371,8 +371,17 @@ proc_exec(char *const argv[], int outfd, const struct sched_set *sched,
 int
 proc_wait(pid_t pid, int *status, struct rusage *ru)
 {
-	/* Each wake-up (the job or an orphan exited, or a signal) costs one
-	 * non-blocking wait4. */
+	return proc_wait_ticking(pid, status, ru, -1, 0, NULL, NULL);
+}
+
+int
+proc_wait_ticking(pid_t pid, int *status, struct rusage *ru, double first,
+    double period, void (*tick)(void *), void *arg)
+{
+	double next = tick ? first : -1;
+
+	/* Each wake-up (the job or an orphan exited, a signal, a tick's
+	 * deadline) costs one non-blocking wait4. */
 	for (;;) {
 		pid_t r = wait4(pid, status, WNOHANG, ru);
 		if (r == pid)
@@ -383,8 +392,16 @@ proc_wait(pid_t pid, int *status, struct rusage *ru)
 			errno = EINTR;
 			return -1;
 		}
-		if (waitfor(-1, WAITFOR_READ, -1) == WAITFOR_ERROR)
+		enum waitfor_result w = waitfor(-1, WAITFOR_READ, next);
+		if (w == WAITFOR_ERROR)
 			return -1;
+		if (w == WAITFOR_TIMEOUT) {
+			tick(arg);
+			double now = mono_now();
+			do
+				next += period;
+			while (next <= now);
+		}
 	}
 }
 

@@ -50,6 +50,13 @@ pid_t	proc_exec(char *const argv[], int outfd, const struct sched_set *sched,
 /* wait4 for pid, asleep in waitfor(); returns -1 with errno EINTR when
  * a signal flag got set, or -1 with another errno when waiting failed. */
 int	proc_wait(pid_t pid, int *status, struct rusage *ru);
+/*
+ * proc_wait, and tick(arg) at the CLOCK_MONOTONIC deadlines first,
+ * first + period, ... while the child lives: the same sleep, woken by a
+ * deadline as well as by SIGCHLD.  Ticks missed while busy are skipped.
+ */
+int	proc_wait_ticking(pid_t pid, int *status, struct rusage *ru, double first,
+	    double period, void (*tick)(void *), void *arg);
 
 /* SIGKILL the whole group and reap every process of it; rusage of the
  * reaped processes listed in pids[0..npids-1] is added to *ru. */

@@ -543,6 +543,8 @@ results_append(struct session *s, const struct run_record *r)
 	    load_ncounters(ls->load) ? ls->load->counters[load_headline(ls->load, ls->opt)].id : "");
 	put_load_pct(&j, ls, r);
 	put_probe(&j, s, r);
+	if (s->series)
+		series_json(&j, &r->series);
 	json_key(&j, "provenance");
 	json_obj_begin(&j);
 	provenance_json(&j, &s->prov);

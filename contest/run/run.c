@@ -25,6 +25,7 @@
 #include "results.h"
 #include "run.h"
 #include "schedopt.h"
+#include "series.h"
 #include "vmstat.h"
 #include "util.h"
 #include "waitfor.h"
@@ -466,6 +467,12 @@ unit_name(const struct session *s, const struct run_record *rec, char *buf,
 	return buf;
 }
 
+static void
+series_tick(void *arg)
+{
+	series_sample(arg, mono_now());
+}
+
 /* One run of one slot.  Returns 0 with *rec filled, or 1 if interrupted
  * (nothing recorded: an interrupted run is no measurement). */
 static int
@@ -551,8 +558,24 @@ do_run(struct session *s, struct run_record *rec)
 		stop_load(&al, NULL);
 		return 0;
 	}
-	if (proc_wait(pid, &st, &ru) < 0) {
+	struct series_src ss;
+	memset(&ss, 0, sizeof ss);
+	if (s->series) {
+		unsigned h = al.shm && load_ncounters(spec->load) ?
+		    load_headline(spec->load, spec->opt) : 0;
+		ss.job = rec->job_cgroup ? &jc : NULL;
+		ss.counter = al.shm && load_ncounters(spec->load) ?
+		    &al.shm->counter[h] : NULL;
+		ss.gauge = ss.counter && spec->load->counters[h].kind == LOAD_GAUGE;
+		ss.probe = s->probe.period_ms ? &pb : NULL;
+		series_begin(&ss, &rec->series, t0, rec->job_cgroup && jp0.have[PSI_CPU],
+		    jp0.some_us[PSI_CPU], c0.counter[h], &p0);
+	}
+	if (proc_wait_ticking(pid, &st, &ru, s->series ? t0 + SERIES_PERIOD_S : -1,
+	    SERIES_PERIOD_S, s->series ? series_tick : NULL, &ss) < 0) {
 		int we = errno;
+		series_end(&ss);
+		series_free(&rec->series);	/* an interrupted run is not kept */
 		proc_kill_group(pid, NULL, 0, NULL);
 		cg_destroy(&jc);
 		probe_stop(&pb);
@@ -564,6 +587,11 @@ do_run(struct session *s, struct run_record *rec)
 	double t1 = mono_now();
 	snapshot(&al, &c1, 0);
 	probe_snap(&pb, &p1, 0);
+	if (s->series) {
+		/* the last interval, to the job's end */
+		series_sample(&ss, t1);
+		series_end(&ss);
+	}
 	/* the job's cgroup: its CPU and stalls, orphans included */
 	rec->job_cpu = rec->job_cgroup ? cg_cpu_seconds(&jc) : -1;
 	psi_read_at(&jp1, rec->job_cgroup ? jc.path : "");
@@ -703,6 +731,7 @@ session_run(struct session *s)
 				fatal(1, "%s: cannot append a result: %s (earlier lines are intact)",
 				    s->results_path, strerror(errno));
 			}
+			series_free(&rec->series);
 			s->nrec++;
 			if (rec->status == RUN_OK)
 				continue;

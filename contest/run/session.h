@@ -10,6 +10,7 @@
 #include "provenance.h"
 #include "psi.h"
 #include "schedopt.h"
+#include "series.h"
 #include "sweep.h"
 #include "sysinfo.h"
 #include "vmstat.h"
@@ -56,6 +57,7 @@ struct run_record {
 	double		 steal_pct;	/* the machine's steal time during the job
 					 * over its CPU time; -1 unknown */
 	double		 driver_cpu;	/* contest's own usr+sys during the job */
+	struct series	 series;	/* --series: per second; n 0: none */
 	long long	 oom_kills;	/* machine-wide, load start to stop; -1 unknown */
 	int		 signal;	/* the job's killing signal, or 0 */
 	int		 cgroup;	/* the load ran in a cgroup of its own */
@@ -97,6 +99,7 @@ struct session {
 	struct sched_opts sched;	/* nice, policy, CPUs of loads and job */
 	long long	 pids_max;	/* asked of every load's cgroup */
 	struct probe_cfg probe;		/* period_ms 0: no probe */
+	int		 series;	/* sample once a second during the job */
 	struct provenance prov;		/* what else could differ */
 	char		 sched_text[200];	/* sched_describe(), "" when unset */
 	int		 results_fd;

@@ -34,6 +34,7 @@ LLVMFuzzerTestOneInput(const uint8_t *d, size_t n)
 
 	struct rset rs = { 0 };
 	struct rfilter filt = { 0 };
+	filt.series = 1;
 	util_exit_jump = &jb;
 	if (setjmp(jb) == 0 && rset_add(&rs, path, &filt) == 0) {
 		rset_summarise(&rs, RSORT_TIME);
@@ -41,7 +42,8 @@ LLVMFuzzerTestOneInput(const uint8_t *d, size_t n)
 		report_text(null, &rs, 0, 1);
 		report_csv(null, &rs);
 		report_json(null, &rs);
-		report_svg(svg, &rs);
+		report_svg(svg, &rs, 0);
+		report_svg(svg, &rs, 1);
 		if (rs.nrow >= 2) {
 			struct cmp m;
 			struct cmpopt o = { 5.0, CMP_ALPHA, rs.nrow > 2, ~0u };
