@@ -26,11 +26,11 @@ load helpers
 
 @test "until-ci: a noisy job runs to -n and names the cell that never got there" {
 	# the job alternates 0.1 s and 0.4 s: no interval gets within 5%
-	run --separate-stderr contest --until-ci 5 -n 5 --lead 0 -l sleepers:n=2 -- \
+	run --separate-stderr contest --until-ci 5 -n 10 --lead 0 -l sleepers:n=2 -- \
 	    sh -c 'n=$(cat c 2>/dev/null || echo 0); echo $((n + 1)) > c; sleep 0.$(( (n % 2) * 3 + 1))'
 	[ "$status" -eq 0 ]
-	[[ "$(grep '^until-ci ' <<<"$output")" =~ ^until-ci\ 5%:\ ran\ 5\ rounds,\ -n\'s\ most\;\ not\ within\ 5%:\ sleepers:n=2\ \(±[0-9.]+%\)$ ]]
-	[ "$(rq 'length')" -eq 10 ]
+	[[ "$(grep '^until-ci ' <<<"$output")" =~ ^until-ci\ 5%:\ ran\ 10\ rounds,\ -n\'s\ most\;\ not\ within\ 5%:\ sleepers:n=2\ \(±[0-9.]+%\)$ ]]
+	[ "$(rq 'length')" -eq 20 ]
 }
 
 @test "until-ci: too few rounds and a bad percentage are bad input" {

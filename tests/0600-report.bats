@@ -243,6 +243,19 @@ walls() {
 	[ "$n" -eq 31 ]
 }
 
+@test "compare: the README's table is what contest prints from doc/example-compare.jsonl" {
+	run --separate-stderr contest compare -f "$TOP_SRCDIR/doc/example-compare.jsonl" load-nice0 load-nice10 load-nice19
+	[ "$status" -eq 0 ]
+	block=$(awk '/^## Comparing kernels/ { f = 1; next } /^## / { f = 0 } f' "$TOP_SRCDIR/README" |
+	    awk '/^    no_load / { f = 1 } f && /^    load-nice19 against/ { print substr($0, 5); exit } f { print (length($0) ? substr($0, 5) : "") }')
+	[ "$block" = "$(sed 's/ *$//' <<<"$output")" ]
+	[ "$(wc -l <<<"$block")" -eq 28 ]
+	if command -v xmllint >/dev/null; then xmllint --noout "$TOP_SRCDIR/doc/example-series.svg"; fi
+	run contest report -f "$TOP_SRCDIR/doc/example-compare.jsonl" --svg "$BATS_TEST_TMPDIR/s.svg" --series
+	[ "$status" -eq 0 ]
+	cmp "$BATS_TEST_TMPDIR/s.svg" "$TOP_SRCDIR/doc/example-series.svg"
+}
+
 @test "report: the README's table is what contest prints from that run's results, doc/example-quickstart.jsonl" {
 	run --separate-stderr contest report "$TOP_SRCDIR/doc/example-quickstart.jsonl"
 	[ "$status" -eq 0 ]
