@@ -341,7 +341,9 @@ static void
 make_cells(struct session *s, struct fgtree *tree, int no_prepare)
 {
 	char *const *argv = s->argv;
-	const char *prepare = s->prepare_str;
+	/* the built-in job's own clean step runs in its tree, as it is */
+	int tree_clean = s->builtin && s->prepare == tree->prepare;
+	const char *prepare = tree_clean ? NULL : s->prepare_str;
 
 	s->ncells = sweep_ncells(&s->sweep);
 	s->cells = xcalloc(s->ncells, sizeof *s->cells);
@@ -350,16 +352,16 @@ make_cells(struct session *s, struct fgtree *tree, int no_prepare)
 	for (size_t i = 0; i < s->ncells; i++) {
 		struct sweep_cell *c = &s->cells[i];
 		sweep_cell(&s->sweep, i, argv, prepare, c);
-		if (c->prepare_str) {
+		if (tree_clean) {
+			c->prepare = tree->prepare;
+			c->prepare_str = xstrdup(s->prepare_str);
+		} else if (c->prepare_str) {
 			c->prepare = xcalloc(4, sizeof *c->prepare);
 			c->prepare[0] = xstrdup("/bin/sh");
 			c->prepare[1] = xstrdup("-c");
 			c->prepare[2] = xstrdup(c->prepare_str);
 			c->own_prepare = 1;
-		} else if (s->builtin && !no_prepare) {
-			c->prepare = tree->prepare;
-			c->prepare_str = xstrdup("make -s -f Makefile clean");
-		} else if (!no_prepare) {
+		} else if (!s->builtin && !no_prepare) {
 			s->argv = c->argv;
 			s->prepare = NULL;
 			s->prepare_str = NULL;
@@ -557,8 +559,6 @@ cmd_run(int argc, char **argv)
 			inferred = infer_prepare(&s);
 	}
 	if (s.sweep.n) {
-		if (s.builtin)
-			s.prepare = NULL;
 		make_cells(&s, &tree, no_prepare);
 	} else if (s.prepare == NULL && s.prepare_str) {
 		prep_argv[0] = (char *)"/bin/sh";
