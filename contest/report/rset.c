@@ -531,7 +531,8 @@ rset_add(struct rset *rs, const char *path, const struct rfilter *f)
 		warnmsg("%s: no *.jsonl results in this directory", path);
 		rc = -1;
 	}
-	qsort(names, n, sizeof *names, by_name);
+	if (n)
+		qsort(names, n, sizeof *names, by_name);
 	for (size_t i = 0; i < n; i++) {
 		char *full = xcalloc(strlen(path) + strlen(names[i]) + 2, 1);
 		sprintf(full, "%s/%s", path, names[i]);

@@ -40,53 +40,53 @@ sweep_add(struct sweep *w, const char *arg, char *why, size_t len)
 		snprintf(why, len, "at most %d names", SWEEP_MAX_NAMES);
 		return -1;
 	}
+	if (strlen(arg) >= SWEEP_MAX_TEXT) {
+		snprintf(why, len, "'%.40s...' is longer than %d characters", arg,
+		    SWEEP_MAX_TEXT - 1);
+		return -1;
+	}
 	size_t k = w->n, cells = sweep_ncells(w);
-	const char *p = eq + 1;
+	char *t = w->text[k];
+	/* name\0v1\0v2...: the values cut where the commas were */
+	strcpy(t, arg);
+	t[nl] = '\0';
 	w->nval[k] = 0;
-	for (;;) {
+	for (char *p = t + nl + 1;;) {
 		size_t vl = strcspn(p, ",");
+		int last = p[vl] == '\0';
 		if (vl == 0) {
 			snprintf(why, len, "'%s': an empty value", arg);
-			goto fail;
+			return -1;
 		}
+		p[vl] = '\0';
 		for (size_t i = 0; i < vl; i++)
 			if ((unsigned char)p[i] < 0x20 || p[i] == 0x7f || p[i] == '{' ||
 			    p[i] == '}') {
 				snprintf(why, len, "'%s': a value holds a control character "
 				    "or a brace", arg);
-				goto fail;
+				return -1;
 			}
 		for (size_t i = 0; i < w->nval[k]; i++)
-			if (strlen(w->value[k][i]) == vl && strncmp(w->value[k][i], p, vl) == 0) {
-				snprintf(why, len, "'%s': value '%.*s' given twice", arg,
-				    (int)vl, p);
-				goto fail;
+			if (strcmp(w->value[k][i], p) == 0) {
+				snprintf(why, len, "'%s': value '%s' given twice", arg, p);
+				return -1;
 			}
 		if (w->nval[k] == SWEEP_MAX_VALUES) {
 			snprintf(why, len, "'%s': at most %d values", arg, SWEEP_MAX_VALUES);
-			goto fail;
+			return -1;
 		}
-		char *v = xcalloc(vl + 1, 1);
-		memcpy(v, p, vl);
-		w->value[k][w->nval[k]++] = v;
-		if (p[vl] == '\0')
+		w->value[k][w->nval[k]++] = p;
+		if (last)
 			break;
 		p += vl + 1;
 	}
 	if (cells * w->nval[k] > SWEEP_MAX_CELLS) {
 		snprintf(why, len, "at most %d combinations of values", SWEEP_MAX_CELLS);
-		goto fail;
+		return -1;
 	}
-	char *name = xcalloc(nl + 1, 1);
-	memcpy(name, arg, nl);
-	w->name[k] = name;
+	w->name[k] = t;
 	w->n++;
 	return 0;
-fail:
-	for (size_t i = 0; i < w->nval[k]; i++)
-		free(w->value[k][i]);
-	w->nval[k] = 0;
-	return -1;
 }
 
 static int
@@ -199,10 +199,5 @@ sweep_cell_free(struct sweep_cell *c)
 void
 sweep_free(struct sweep *w)
 {
-	for (size_t k = 0; k < w->n; k++) {
-		free((char *)w->name[k]);
-		for (size_t i = 0; i < w->nval[k]; i++)
-			free(w->value[k][i]);
-	}
-	memset(w, 0, sizeof *w);
+	w->n = 0;	/* nothing of it is on the heap */
 }

@@ -12,9 +12,13 @@
 #define SWEEP_MAX_VALUES 64
 #define SWEEP_MAX_CELLS	256
 
+#define SWEEP_MAX_TEXT	1024	/* one --sweep's argument */
+
+/* No heap: an option parsed and then refused leaves nothing to free. */
 struct sweep {
+	char		 text[SWEEP_MAX_NAMES][SWEEP_MAX_TEXT];	/* name\0v1\0v2... */
 	const char	*name[SWEEP_MAX_NAMES];
-	char		*value[SWEEP_MAX_NAMES][SWEEP_MAX_VALUES];
+	const char	*value[SWEEP_MAX_NAMES][SWEEP_MAX_VALUES];
 	size_t		 nval[SWEEP_MAX_NAMES];
 	size_t		 n;
 };

@@ -3,7 +3,8 @@
  * the input's first byte picks the subcommand, the rest is its words,
  * NUL-separated.  Nothing runs: run stops after its checks; report and
  * compare would read what the words name, so an input with a word that
- * names an existing file (or holds '/') is passed over, and the default
+ * names an existing file (or holds '/'), alone or after -f or --file=,
+ * is passed over, and the default
  * results directory does not exist: no file is ever read or written.
  */
 #include "config.h"
@@ -58,7 +59,10 @@ LLVMFuzzerTestOneInput(const uint8_t *d, size_t n)
 	argv[argc++] = (char *)names[d[0] % 3];
 	for (char *w = buf; argc < MAX_WORDS && w < buf + len; w += strlen(w) + 1) {
 		struct stat st;
-		if (strchr(w, '/') || stat(w, &st) == 0)
+		/* -fPATH and --file=PATH (or a prefix of it) name a file too */
+		const char *path = strncmp(w, "--fi", 4) == 0 && strchr(w, '=') ?
+		    strchr(w, '=') + 1 : strncmp(w, "-f", 2) == 0 ? w + 2 : w;
+		if (strchr(w, '/') || stat(w, &st) == 0 || stat(path, &st) == 0)
 			goto out;
 		argv[argc++] = w;
 	}
