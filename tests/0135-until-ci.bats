@@ -5,6 +5,7 @@
 load helpers
 
 @test "until-ci: a steady job stops early, and says after how many rounds" {
+	[ "$(nproc)" -ge 2 ] || skip "the job and the spinner need a CPU each"
 	# the job on CPU 0, the spinner on CPU 1: nothing between them
 	run --separate-stderr contest --until-ci 5 -n 10 --lead 0.1 --job-cpus 0 --load-cpus 1 \
 	    -l cpu_load:n=1 -- sleep 0.3
