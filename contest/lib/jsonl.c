@@ -250,7 +250,17 @@ number(struct cur *c, struct jnode **out)
 		if (!digits(c))
 			return 0;
 	}
-	if ((*out = node(c, J_NUM)) != NULL) {
+	if ((*out = node(c, J_NUM)) != NULL && c->p - s <= 15 &&
+	    memchr(s, '.', (size_t)(c->p - s)) == NULL &&
+	    memchr(s, 'e', (size_t)(c->p - s)) == NULL &&
+	    memchr(s, 'E', (size_t)(c->p - s)) == NULL) {
+		/* an integer of up to 15 digits is exact in a double: no strtod
+		 * (histograms are thousands of them) */
+		long long v = 0;
+		for (const char *d = *s == '-' ? s + 1 : s; d < c->p; d++)
+			v = v * 10 + (*d - '0');
+		(*out)->num = *s == '-' ? -(double)v : (double)v;
+	} else if (*out != NULL) {
 		char buf[64];
 		size_t n = (size_t)(c->p - s);
 		if (n >= sizeof buf)
@@ -263,6 +273,18 @@ number(struct cur *c, struct jnode **out)
 }
 
 static int value(struct cur *c, struct jnode **out);
+
+/* FNV-1a of a key: a result has ninety members and a reader asks for
+ * most of them, so each lookup compares words, not strings. */
+static unsigned
+key_hash(const char *k)
+{
+	unsigned h = 2166136261u;
+
+	for (; *k; k++)
+		h = (h ^ (unsigned char)*k) * 16777619u;
+	return h;
+}
 
 /* Members of an object or elements of an array, after the opener. */
 static int
@@ -292,6 +314,7 @@ members(struct cur *c, char close, struct jnode *parent)
 			return 0;
 		if (v) {
 			v->key = key;
+			v->hash = key ? key_hash(key) : 0;
 			*tail = v;
 			tail = &v->next;
 		}
@@ -380,8 +403,9 @@ jget(const struct jnode *obj, const char *key)
 {
 	if (obj == NULL || obj->type != J_OBJ)
 		return NULL;
+	unsigned h = key_hash(key);
 	for (const struct jnode *n = obj->child; n; n = n->next)
-		if (strcmp(n->key, key) == 0)
+		if (n->hash == h && strcmp(n->key, key) == 0)
 			return n;
 	return NULL;
 }

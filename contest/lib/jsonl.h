@@ -18,6 +18,7 @@ struct jnode {
 	double		 num;		/* J_NUM; J_BOOL is 0 or 1 */
 	const char	*str;		/* J_STR, decoded, NUL-terminated */
 	const char	*key;		/* when a member of an object */
+	unsigned	 hash;		/* of key: jget compares it first */
 	struct jnode	*child, *next;
 };
 

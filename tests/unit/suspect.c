@@ -1,5 +1,8 @@
 #include "config.h"
 
+#include <stdlib.h>
+
+#include "stats.h"
 #include "suspect.h"
 #include "tap.h"
 
@@ -68,5 +71,52 @@ main(void)
 	is_str(marks(edge, 2, &n), "..", "5x exactly is not suspect");
 
 	is_str(marks(steady, 1, &n), ".", "one run alone: nothing to compare");
+
+	/* The sorted, leave-one-out medians against the definition itself
+	 * (each run's others gathered and sorted), on sessions of random
+	 * times over 4 groups with warmups, a slow first run and ties. */
+	int same = 1;
+	srand(7);
+	for (int trial = 0; trial < 40 && same; trial++) {
+		size_t m = 2 + (size_t)(rand() % 120);
+		static struct srun rr[200];
+		static struct sflag got[200];
+		for (size_t i = 0; i < m; i++) {
+			rr[i].group = (size_t)(rand() % 4);
+			rr[i].measured = i >= 4 || rand() % 2;
+			/* ties, runs that did nothing, and now and then a slow first */
+			rr[i].wall = rand() % 5 == 0 ? 0.01 * (rand() % 3 + 1) :
+			    1.0 + (rand() % 10) / 10.0;
+		}
+		if (trial % 3 == 0)
+			rr[0].wall = 40;
+		size_t k = suspect_mark(rr, m, got), want = 0;
+		for (size_t i = 0; i < m; i++) {
+			double buf[200], rest;
+			size_t nb = 0;
+			for (size_t j = 1; j < m; j++)
+				buf[nb++] = rr[j].wall;
+			stats_sort(buf, nb);
+			rest = nb % 2 ? buf[nb / 2] : (buf[nb / 2 - 1] + buf[nb / 2]) / 2;
+			unsigned char why = i > 0 && rr[0].wall > SUSPECT_FACTOR * rest ?
+			    SUSPECT_AFTER : 0;
+			nb = 0;
+			for (size_t j = 0; j < m; j++)
+				if (j != i && rr[j].measured && rr[j].group == rr[i].group)
+					buf[nb++] = rr[j].wall;
+			stats_sort(buf, nb);
+			if (rr[i].measured && nb) {
+				double o = nb % 2 ? buf[nb / 2] : (buf[nb / 2 - 1] + buf[nb / 2]) / 2;
+				if (rr[i].wall * SUSPECT_FACTOR < o)
+					why |= SUSPECT_SHORT;
+			}
+			if (got[i].why != why)
+				same = 0;
+			want += rr[i].measured && why;
+		}
+		if (k != want)
+			same = 0;
+	}
+	ok(same, "40 random sessions: every flag as the definition gives it");
 	return tap_done();
 }
