@@ -20,6 +20,10 @@ struct jnode {
 	const char	*key;		/* when a member of an object */
 	unsigned	 hash;		/* of key: jget compares it first */
 	struct jnode	*child, *next;
+	/* J_OBJ of many members: open addressing on hash, the first of each
+	 * key; NULL: a short object, searched in order */
+	const struct jnode **index;
+	unsigned	 mask;
 };
 
 /* Nodes and strings of one line live in an arena reset for the next. */

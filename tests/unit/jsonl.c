@@ -1,7 +1,10 @@
 /* The results reader: whole objects in, damaged lines skipped by name. */
 #include "config.h"
 
+#include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 #include "json.h"
@@ -120,5 +123,77 @@ main(void)
 	    "a file that cannot be opened is -1");
 	unlink(path);
 	unlink(errpath);
+
+	/* Numbers: the reader's own conversion gives strtod's double, bit
+	 * for bit, on 20,000 random decimals of 1 to 18 digits, signs,
+	 * leading zeros, exponents and edge values. */
+	int exact = 1;
+	srand(11);
+	for (int i = 0; i < 20000 && exact; i++) {
+		char num[64], ndoc[96];
+		size_t nn = 0;
+		if (rand() % 4 == 0)
+			num[nn++] = '-';
+		int ip = rand() % 10, fp = rand() % 10;
+		if (rand() % 5 == 0)
+			num[nn++] = '0';		/* 0 or 0.xxx */
+		else
+			for (int k = 0; k < ip + 1; k++)
+				num[nn++] = (char)('0' + (k == 0 ? 1 + rand() % 9 : rand() % 10));
+		if (fp) {
+			num[nn++] = '.';
+			for (int k = 0; k < fp; k++)
+				num[nn++] = (char)('0' + rand() % 10);
+		}
+		if (rand() % 8 == 0)
+			nn += (size_t)sprintf(num + nn, "e%d", rand() % 40 - 20);
+		num[nn] = '\0';
+		snprintf(ndoc, sizeof ndoc, "{\"v\":%s}", num);
+		const struct jnode *o = jsonl_parse(ndoc, strlen(ndoc), &a);
+		double sw = strtod(num, NULL), rg = jget_num(o, "v", NAN);
+		if (memcmp(&sw, &rg, sizeof sw) != 0) {
+			printf("# %s: strtod %.17g, reader %.17g\n", num, sw, rg);
+			exact = 0;
+		}
+	}
+	const char *edge[] = { "0", "-0", "999999999999999", "9999999999999999",
+	    "0.1", "0.000000000000001", "123456789012345.6", "1e308", "4.9e-324" };
+	for (size_t i = 0; i < sizeof edge / sizeof edge[0]; i++) {
+		char ndoc[96];
+		snprintf(ndoc, sizeof ndoc, "{\"v\":%s}", edge[i]);
+		double sw = strtod(edge[i], NULL);
+		double rg = jget_num(jsonl_parse(ndoc, strlen(ndoc), &a), "v", NAN);
+		if (memcmp(&sw, &rg, sizeof sw) != 0)
+			exact = 0;
+	}
+	ok(exact, "every number as strtod reads it, bit for bit");
+
+	/* a key twice: the first, whether the object is searched in order
+	 * or through its index (more than 8 members) */
+	const char *twice[] = { "{\"a\":1,\"b\":2,\"a\":3}",
+	    "{\"a\":1,\"b\":2,\"c\":3,\"d\":4,\"e\":5,\"f\":6,\"g\":7,"
+	    "\"h\":8,\"i\":9,\"a\":10}" };
+	for (int i = 0; i < 2; i++) {
+		const struct jnode *o = jsonl_parse(twice[i], strlen(twice[i]), &a);
+		ok(jget_num(o, "b", 0) == 2 && jget_num(o, "a", 0) == 1 &&
+		    jget(o, "zz") == NULL, i ? "indexed: the first of a key twice; "
+		    "an absent key is absent" : "in order: the first of a key twice");
+	}
+	/* an index of 200 members finds each, and nothing else */
+	char wide[4096];
+	size_t wl = (size_t)sprintf(wide, "{");
+	for (int i = 0; i < 200; i++)
+		wl += (size_t)sprintf(wide + wl, "%s\"k%d\":%d", i ? "," : "", i, i);
+	sprintf(wide + wl, "}");
+	const struct jnode *wo = jsonl_parse(wide, strlen(wide), &a);
+	int all = wo != NULL;
+	for (int i = 0; i < 200 && all; i++) {
+		char k[16];
+		snprintf(k, sizeof k, "k%d", i);
+		all = jget_num(wo, k, -1) == i;
+	}
+	ok(all && jget(wo, "k200") == NULL && jget(wo, "k") == NULL,
+	    "200 members, each found by its key");
+	jarena_free(&a);
 	return tap_done();
 }
