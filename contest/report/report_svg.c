@@ -269,7 +269,7 @@ draw_series(FILE *f, const struct rset *rs)
 		int rate = 0;
 		for (size_t r = 0; r < nrow; r++) {
 			const struct rrun *m = rset_median_series(rs, r, b);
-			rate |= m && m->series.have_rate;
+			rate |= m && m->series->have_rate;
 		}
 		height += (h + 70) * (rate ? 2 : 1) + 20;
 	}
@@ -287,15 +287,15 @@ draw_series(FILE *f, const struct rset *rs)
 		int rate = 0, wait = 0, any = 0, gauge = 0;
 		for (size_t i = 0; i < nrow && i < 256; i++) {
 			const struct rrun *m = med[i] = rset_median_series(rs, rs->order[i], b);
-			for (size_t k = 0; m && k < m->series.n; k++) {
+			for (size_t k = 0; m && k < m->series->n; k++) {
 				any = 1;
-				tmax = m->series.t[k] > tmax ? m->series.t[k] : tmax;
-				cmax = m->series.cpu[k] > cmax ? m->series.cpu[k] : cmax;
-				rmax = m->series.rate[k] > rmax ? m->series.rate[k] : rmax;
+				tmax = m->series->t[k] > tmax ? m->series->t[k] : tmax;
+				cmax = m->series->cpu[k] > cmax ? m->series->cpu[k] : cmax;
+				rmax = m->series->rate[k] > rmax ? m->series->rate[k] : rmax;
 			}
-			rate |= m && m->series.have_rate;
-			wait |= m && m->series.have_wait;
-			gauge |= m && m->series.gauge;
+			rate |= m && m->series->have_rate;
+			wait |= m && m->series->have_wait;
+			gauge |= m && m->series->gauge;
 		}
 		if (!any)
 			continue;
@@ -312,11 +312,11 @@ draw_series(FILE *f, const struct rset *rs)
 			snprintf(title, sizeof title, "%s, %s: run %ld, %.3f s: CPU%%",
 			    rs->blk[b].name, rs->row[rs->order[i]].name, med[i]->runno,
 			    med[i]->wall);
-			polyline(f, &med[i]->series, med[i]->series.cpu, tmax, right, y, h,
+			polyline(f, med[i]->series, med[i]->series->cpu, tmax, right, y, h,
 			    cmax * 1.05, c, NULL, title);
 			snprintf(title, sizeof title, "%s, %s: Wait%%", rs->blk[b].name,
 			    rs->row[rs->order[i]].name);
-			polyline(f, &med[i]->series, med[i]->series.wait, tmax, right, y, h,
+			polyline(f, med[i]->series, med[i]->series->wait, tmax, right, y, h,
 			    cmax * 1.05, c, "5 4", title);
 		}
 		time_axis(f, y + h, tmax, right);
@@ -332,7 +332,7 @@ draw_series(FILE *f, const struct rset *rs)
 			snprintf(title, sizeof title, "%s, %s: run %ld: %s", rs->blk[b].name,
 			    rs->row[rs->order[i]].name, med[i]->runno, gauge ? "level" :
 			    "per second");
-			polyline(f, &med[i]->series, med[i]->series.rate, tmax, right, y, h,
+			polyline(f, med[i]->series, med[i]->series->rate, tmax, right, y, h,
 			    rmax > 0 ? rmax * 1.1 : 1, colour[rs->order[i] % NCOLOUR], NULL,
 			    title);
 		}

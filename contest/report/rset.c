@@ -215,7 +215,7 @@ static void
 series(struct rrun *r, const struct jnode *o)
 {
 	const struct jnode *t = jget(o, "t_s");
-	struct rseries *s = &r->series;
+	struct rseries *s;
 	size_t n = 0;
 
 	if (t == NULL || t->type != J_ARR)
@@ -224,6 +224,7 @@ series(struct rrun *r, const struct jnode *o)
 		n++;
 	if (n == 0 || n > 1000000)
 		return;
+	s = r->series = xcalloc(1, sizeof *s);
 	double *buf = xcalloc(5 * n, sizeof *buf);
 	s->t = buf, s->cpu = buf + n, s->wait = buf + 2 * n, s->rate = buf + 3 * n;
 	s->p99 = buf + 4 * n;
@@ -1007,7 +1008,7 @@ rset_median_series(const struct rset *rs, size_t row, size_t blk)
 
 	for (size_t i = 0; i < rs->nrun; i++) {
 		const struct rrun *r = &rs->run[i];
-		if (r->row != row || r->blk != blk || !r->ok || r->series.n == 0)
+		if (r->row != row || r->blk != blk || !r->ok || r->series == NULL)
 			continue;
 		v = realloc(v, (n + 1) * sizeof *v);
 		if (v == NULL)
@@ -1064,7 +1065,9 @@ rset_free(struct rset *rs)
 		free(rs->run[i].c);
 		free(rs->run[i].lat.pair);
 		free(rs->run[i].probe.pair);
-		free(rs->run[i].series.t);
+		if (rs->run[i].series)
+			free(rs->run[i].series->t);
+		free(rs->run[i].series);
 	}
 	if (rs->cell)
 		for (size_t i = 0; i < rs->nrow * rs->nblk; i++) {

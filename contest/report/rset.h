@@ -85,7 +85,7 @@ struct rrun {
 	long		 position;	/* in its round; -1: not recorded */
 	struct rlat	 lat;		/* the load's latency */
 	struct rlat	 probe;		/* the latency probe's wake-up lateness */
-	struct rseries	 series;	/* n 0: none, or not asked for */
+	struct rseries	*series;	/* NULL: none, or not asked for */
 	unsigned long long probe_periods, probe_met;
 };
 
