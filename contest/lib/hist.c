@@ -75,6 +75,22 @@ hist_total(const struct hist *h)
 	return n;
 }
 
+/* A percentile's value: its bucket's midpoint, within the exact extremes
+ * when they are known (max 0: not known). */
+static double
+bucket_value(size_t i, unsigned sub, unsigned long long min, unsigned long long max)
+{
+	double v = (double)hist_floor(i, sub) + (double)(hist_width(i, sub) - 1) / 2;
+
+	if (max) {
+		if (v < (double)min)
+			v = (double)min;
+		if (v > (double)max)
+			v = (double)max;
+	}
+	return v;
+}
+
 double
 hist_quantile(const struct hist *h, double q)
 {
@@ -94,17 +110,34 @@ hist_quantile(const struct hist *h, double q)
 		seen += h->count[i];
 		if (h->count[i] == 0 || (double)seen < want)
 			continue;
-		double lo = (double)hist_floor(i, h->sub);
-		double v = lo + (double)(hist_width(i, h->sub) - 1) / 2;
-		if (h->max) {
-			if (v < (double)h->min)
-				v = (double)h->min;
-			if (v > (double)h->max)
-				v = (double)h->max;
-		}
-		return v;
+		return bucket_value(i, h->sub, h->min, h->max);
 	}
 	return h->max ? (double)h->max : (double)hist_floor(nb - 1, h->sub);
+}
+
+double
+hist_quantile_pairs(const unsigned long long *pair, size_t n, unsigned sub,
+    unsigned long long min, unsigned long long max, double q)
+{
+	unsigned long long total = 0, seen = 0;
+	size_t prev = 0;
+
+	for (size_t k = 0; k < n; k++) {
+		size_t i = hist_index(pair[2 * k], sub);
+		if (k && i <= prev)
+			return NAN;	/* not in bucket order: not for this walk */
+		prev = i;
+		total += pair[2 * k + 1];
+	}
+	if (total == 0 || q <= 0 || q >= 1)
+		return NAN;
+	double want = q * (double)total;
+	for (size_t k = 0; k < n; k++) {
+		seen += pair[2 * k + 1];
+		if (pair[2 * k + 1] && (double)seen >= want)
+			return bucket_value(hist_index(pair[2 * k], sub), sub, min, max);
+	}
+	return NAN;
 }
 
 void

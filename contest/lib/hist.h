@@ -44,6 +44,13 @@ unsigned long long hist_total(const struct hist *);
  * and 1 are min and max themselves.  0 for an empty histogram.
  */
 double	hist_quantile(const struct hist *, double q);
+/*
+ * The same, 0 < q < 1, of a histogram given as [bucket floor, count]
+ * pairs in bucket order (as results store it), without spreading it into
+ * a layout's every bucket; NaN for pairs out of order, or no samples.
+ */
+double	hist_quantile_pairs(const unsigned long long *pair, size_t n, unsigned sub,
+	    unsigned long long min, unsigned long long max, double q);
 
 /* A histogram in memory shared by the processes that count into it (a
  * load's workers, the latency probe) and the driver that reads it. */

@@ -243,12 +243,15 @@ run_p99(const struct rlat *l)
 {
 	if (l->what == NULL || l->n == 0)
 		return NAN;
-	size_t nb = hist_nbuckets(l->sub);
+	double q = hist_quantile_pairs(l->pair, l->n, l->sub, l->min, l->max, 0.99);
+	if (!isnan(q))
+		return q;
+	size_t nb = hist_nbuckets(l->sub);	/* out of order: spread them */
 	unsigned long long *count = xcalloc(nb, sizeof *count);
 	for (size_t k = 0; k < l->n; k++)
 		count[hist_index(l->pair[2 * k], l->sub)] += l->pair[2 * k + 1];
 	struct hist h = { l->sub, count, l->min, l->max };
-	double q = hist_total(&h) ? hist_quantile(&h, 0.99) : NAN;
+	q = hist_total(&h) ? hist_quantile(&h, 0.99) : NAN;
 	free(count);
 	return q;
 }
