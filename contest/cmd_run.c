@@ -395,6 +395,25 @@ job_dir(char *const argv[])
 	return dir;
 }
 
+/* The session's own results lines read back by the report code and
+ * summarised; -1: no run finished, nothing to read. */
+static int
+read_back(const struct session *s, struct rset *rs)
+{
+	struct rfilter all = { 0 };
+	FILE *in;
+
+	memset(rs, 0, sizeof *rs);
+	if (s->lines_len == 0)
+		return -1;
+	if ((in = fmemopen(s->lines, s->lines_len, "r")) == NULL)
+		fatal(1, "reading back this session's results: %s", strerror(errno));
+	rset_add_stream(rs, s->results_path, in, &all);
+	fclose(in);
+	rset_summarise(rs, RSORT_FIRST);
+	return 0;
+}
+
 /*
  * The session's table: its own results lines, read back by the report
  * code and printed as `contest report` prints that file, so that the
@@ -403,17 +422,10 @@ job_dir(char *const argv[])
 static void
 print_table(const struct session *s)
 {
-	struct rset rs = { 0 };
-	struct rfilter all = { 0 };
-	FILE *in;
+	struct rset rs;
 
-	if (s->lines_len == 0)
+	if (read_back(s, &rs) < 0)
 		return;		/* no run finished: nothing to tell */
-	if ((in = fmemopen(s->lines, s->lines_len, "r")) == NULL)
-		fatal(1, "reading back this session's results: %s", strerror(errno));
-	rset_add_stream(&rs, s->results_path, in, &all);
-	fclose(in);
-	rset_summarise(&rs, RSORT_FIRST);
 	report_text(stdout, &rs, 0, 0);
 	report_warn_suspects(&rs);
 	rset_free(&rs);
@@ -430,18 +442,13 @@ static char ci_note[1024];
 static int
 ci_narrow(struct session *s)
 {
-	struct rset rs = { 0 };
-	struct rfilter all = { 0 };
-	FILE *in;
+	struct rset rs;
 	int narrow = 1, any = 0;
 	size_t used = 0;
 
 	ci_note[0] = '\0';
-	if (s->lines_len == 0 || (in = fmemopen(s->lines, s->lines_len, "r")) == NULL)
+	if (read_back(s, &rs) < 0)
 		return 0;
-	rset_add_stream(&rs, s->results_path, in, &all);
-	fclose(in);
-	rset_summarise(&rs, RSORT_FIRST);
 	for (size_t r = 0; r < rs.nrow; r++)
 		for (size_t b = 0; b < rs.nblk; b++) {
 			const struct rcell *c = rset_cell(&rs, r, b);
