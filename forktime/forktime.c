@@ -92,25 +92,13 @@ number(const char *opt, const char *v, long long min, long long max)
 static char *
 helper(const char *name)
 {
-	char self[4096], path[4200];
+	char path[4200];
 	const char *env = getenv("FORKTIME_HELPERS");
-	ssize_t n;
 
-	if (env && *env) {
+	if (env && *env)
 		snprintf(path, sizeof path, "%s/%s", env, name);
-		return strdup(path);
-	}
-	if ((n = readlink("/proc/self/exe", self, sizeof self - 1)) > 0) {
-		self[n] = '\0';
-		char *slash = strrchr(self, '/');
-		if (slash) {
-			*slash = '\0';
-			snprintf(path, sizeof path, "%s/%s", self, name);
-			if (access(path, X_OK) == 0)
-				return strdup(path);
-		}
-	}
-	snprintf(path, sizeof path, "%s/%s", PKGLIBEXECDIR, name);
+	else if (helper_path(name, PKGLIBEXECDIR, path, sizeof path) < 0)
+		errx(2, "%s: path too long", name);
 	return strdup(path);
 }
 

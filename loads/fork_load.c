@@ -47,6 +47,9 @@ fork_load_run(struct load_ctx *c)
 	int use_vfork = c->opt[OPT_METHOD] == M_VFORK;
 	unsigned step = 0;
 
+	/* A vfork child shares our memory anyway; a forked one only exits. */
+	if (!use_vfork)
+		load_page_private(c);
 	load_ready(c);
 	for (;;) {
 		unsigned long long t0 = mono_ns();

@@ -6,6 +6,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <sys/statvfs.h>
 #include <string.h>
@@ -95,6 +96,35 @@ load_backoff(unsigned *step)
 	/* 1 ms doubling to 64 ms: enough for reaping to catch up without
 	 * turning a refused fork into a busy loop. */
 	load_backoff_to(step, 6);
+}
+
+void *
+load_unshared(struct load_ctx *c, size_t n)
+{
+	/* Private memory would be shared copy-on-write with the newest
+	 * child, and the next write to it would copy the page. */
+	void *p = mmap(NULL, n, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS,
+	    -1, 0);
+
+	if (p == MAP_FAILED) {
+		load_fail(c, "mmap of %zu bytes: %s", n, strerror(errno));
+		return NULL;
+	}
+#ifdef MADV_DONTFORK
+	(void)madvise(p, n, MADV_DONTFORK);
+#endif
+	return p;
+}
+
+void
+load_page_private(struct load_ctx *c)
+{
+#ifdef MADV_DONTFORK
+	/* Only a saving: a child that keeps the page costs a little more. */
+	(void)madvise(c->shm, sizeof *c->shm, MADV_DONTFORK);
+#else
+	(void)c;
+#endif
 }
 
 int

@@ -3,8 +3,8 @@
  * struct load and static helpers, plus one line in registry.c.
  *
  * The driver forks nworkers() processes per run, each in the load's process
- * group with its signals at default and stdio on /dev/null, and calls run()
- * in each.  run() sets itself up, calls load_ready() once, then loops as
+ * group with its signals at default and stdio on /dev/null, and execs the
+ * worker program (worker.c) in each, which calls run().  run() sets itself up, calls load_ready() once, then loops as
  * hard as the kernel lets it, counting into ctx->shm, until the driver
  * SIGKILLs the group: a load must be correct under sudden death.  run()
  * returns only on failure, after load_fail() said why.  Loads never print
@@ -28,6 +28,13 @@
 #define LOAD_HIST_BUCKETS	HIST_BUCKETS
 
 #define LOAD_STR_MAX		1024	/* all string values of one load */
+/* What the driver hands the worker program it execs (worker.c): the
+ * shared page and the ready pipe on fixed descriptors, and a token that
+ * both ends must agree on. */
+#define LOAD_SHM_FD		3
+#define LOAD_READY_FD		4
+#define LOAD_WORKER		"contest-load"
+#define LOAD_WORKER_ABI		PACKAGE_VERSION "/1"
 /* Hard cap on a load's processes where its cgroup can have pids.max:
  * above every load's own bound (sleepers 10000, bombs 10000). */
 #define LOAD_PIDS_MAX		20000
@@ -84,7 +91,6 @@ struct load_shm {
 struct load_ctx {
 	const long long	*opt;		/* values in the order of load->opts */
 	const char *const *str;		/* STR values, same order; else NULL */
-	const char	*workdir;	/* where a load may put files */
 	struct load_shm	*shm;
 	unsigned	 worker;	/* 0 .. nworkers-1 */
 	int		 ready_fd;	/* barrier pipe; closed by load_ready */
@@ -142,6 +148,13 @@ void	load_latency(struct load_ctx *c, unsigned long long ns);
 void	load_backoff(unsigned *step);
 /* The same, doubling up to 1 << max_shift ms. */
 void	load_backoff_to(unsigned *step, unsigned max_shift);
+/* n zeroed bytes the parent may write between forks without a copy-on-
+ * write fault per fork (shared, kept out of children); NULL after
+ * load_fail() said why.  Gone with the process. */
+void	*load_unshared(struct load_ctx *, size_t n);
+/* For a load whose children only exit: keep the shared page out of
+ * them, so that each fork copies one mapping fewer. */
+void	load_page_private(struct load_ctx *);
 /* Arm SIGKILL-on-parent-death in a new child (not inherited across fork:
  * every generation arms its own); 0, or -1 if the parent is already gone
  * or the guard could not be armed (the child must then _exit). */

@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/types.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -106,12 +107,13 @@ sleepers_run(struct load_ctx *c)
 {
 	unsigned n = (unsigned)c->opt[OPT_N], alive = 0;
 	int hold[2];
-	pid_t *pids = calloc(n, sizeof *pids);
+	/* Written after every fork: private memory would be copied each time. */
+	pid_t *pids = load_unshared(c, n * sizeof *pids);
 	unsigned long long t0 = mono_ns(), refused_since = 0;
 	unsigned step = 0;
 
 	if (pids == NULL)
-		return load_fail(c, "out of memory");
+		return -1;
 	if (pipe(hold) < 0)
 		return load_fail(c, "pipe: %s", strerror(errno));
 	while (alive < n) {
@@ -146,7 +148,7 @@ sleepers_run(struct load_ctx *c)
 	}
 	if (total > 0)
 		load_set(c, C_POOL_KB, (unsigned long long)total);
-	free(pids);
+	munmap(pids, n * sizeof *pids);
 	load_set(c, C_ALIVE, alive);
 	load_ready(c);
 

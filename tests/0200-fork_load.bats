@@ -38,9 +38,10 @@ load helpers
 
 @test "the load really runs beside the job: its processes exist during the run" {
 	contest -n 1 --lead 0 -l fork_load:procs=2 -- sh -c 'sleep 0.5; ps -o pid=,pgid=,args= -e > procs.txt' 3>&-
-	# Two forkers in one group that is neither ours nor the job's.
+	# Two forkers, running the worker program, in one group that is
+	# neither ours nor the job's.
 	job_pgid=$(awk '$3 ~ /^ps / {print $2}' procs.txt)
-	n=$(awk -v me="$job_pgid" '$3 ~ /contest/ && $2 != me {print $2}' procs.txt | sort | uniq -c | awk '$1 >= 2' | wc -l)
+	n=$(awk -v me="$job_pgid" '$3 == "contest-load" && $2 != me {print $2}' procs.txt | sort | uniq -c | awk '$1 >= 2' | wc -l)
 	[ "$n" -ge 1 ]
 }
 

@@ -76,7 +76,7 @@ load helpers
 }
 
 # A load worker of the driver $pid once no_load is recorded and fork_load's
-# job runs: a child of the driver that is still contest and asked to be
+# job runs: a child of the driver running contest-load and asked to be
 # the OOM killer's first choice (not the watchdog, not the job).
 worker_beside_job() {
 	local p victim= job=
@@ -84,7 +84,7 @@ worker_beside_job() {
 	for p in $(marked_pids); do
 		[ "$(awk '{print $4}' /proc/$p/stat 2>/dev/null)" = "$pid" ] || continue
 		case $(cat /proc/$p/comm 2>/dev/null) in
-		contest)
+		contest-load)
 			if [ "$(cat /proc/$p/oom_score_adj 2>/dev/null)" = 1000 ]; then
 				victim=$p
 			fi ;;

@@ -79,7 +79,8 @@ user_results() {
 	USER_DIR=$(mktemp -d /tmp/contest-user.XXXXXX)
 	chmod 1777 "$USER_DIR"	# sticky, as /tmp: contest refuses a results dir under an unsticky world-writable parent
 	mkdir "$USER_DIR/bin"
-	cp "$CONTEST" "$FORKBOMB" "$FORKTIME" "$USER_DIR/bin/"
+	# contest execs its load worker from beside itself
+	cp "$CONTEST" "$(dirname "$CONTEST")/contest-load" "$FORKBOMB" "$FORKTIME" "$USER_DIR/bin/"
 	chmod 755 "$USER_DIR/bin" "$USER_DIR"/bin/*
 	UCONTEST=$USER_DIR/bin/contest
 	UFORKBOMB=$USER_DIR/bin/forkbomb

@@ -1,5 +1,11 @@
 #include "config.h"
 
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
 #include <sys/types.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -74,4 +80,51 @@ reap_orphans(void)
 {
 	while (waitpid(-1, NULL, WNOHANG) > 0)
 		;
+}
+
+int
+helper_path(const char *name, const char *dir, char *buf, size_t len)
+{
+	char self[4096];
+	ssize_t n;
+
+	/* Linux names the running image; elsewhere only dir is looked in. */
+	if ((n = readlink("/proc/self/exe", self, sizeof self - 1)) > 0) {
+		self[n] = '\0';
+		char *slash = strrchr(self, '/');
+		if (slash) {
+			*slash = '\0';
+			if ((size_t)snprintf(buf, len, "%s/%s", self, name) < len &&
+			    access(buf, X_OK) == 0)
+				return 0;
+		}
+	}
+	return (size_t)snprintf(buf, len, "%s/%s", dir, name) < len ? 0 : -1;
+}
+
+int
+anon_shm(size_t size)
+{
+	int fd;
+
+#ifdef HAVE_MEMFD_CREATE
+	fd = memfd_create("contest-shm", MFD_CLOEXEC);
+#elif defined(SHM_ANON)
+	fd = shm_open(SHM_ANON, O_RDWR | O_CLOEXEC, 0600);
+#else
+	char path[] = "/tmp/.contest-shm-XXXXXX";
+	if ((fd = mkstemp(path)) >= 0) {
+		unlink(path);
+		fcntl(fd, F_SETFD, FD_CLOEXEC);
+	}
+#endif
+	if (fd < 0)
+		return -1;
+	if (ftruncate(fd, (off_t)size) < 0) {
+		int e = errno;
+		close(fd);
+		errno = e;
+		return -1;
+	}
+	return fd;
 }

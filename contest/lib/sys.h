@@ -6,6 +6,8 @@
 #ifndef CONTEST_SYS_H
 #define CONTEST_SYS_H
 
+#include <stddef.h>
+
 /* CLOCK_MONOTONIC in seconds: the one clock deadlines and runs are
  * measured with. */
 double	mono_now(void);
@@ -22,5 +24,15 @@ int	subreaper_acquire(void);
 
 /* Reap every child that has already exited, without waiting. */
 void	reap_orphans(void);
+
+/* Where the helper program NAME is: beside this program when it is
+ * there (the build tree), else in dir (where it is installed).  Into
+ * buf; -1 if it does not fit. */
+int	helper_path(const char *name, const char *dir, char *buf, size_t len);
+
+/* A descriptor of size bytes of zeroed memory that outlives exec and
+ * that nothing else can open (memfd, SHM_ANON, an unlinked file);
+ * close-on-exec.  -1 with errno set. */
+int	anon_shm(size_t size);
 
 #endif

@@ -36,6 +36,7 @@
 struct active_load {
 	const struct loadspec *spec;
 	struct load_shm	*shm;
+	int		 shm_fd;	/* the page's, until the workers have it */
 	pid_t		 pgid;
 	pid_t		*pids;
 	unsigned	 n;
@@ -63,38 +64,70 @@ logline(struct session *s, const char *fmt, ...)
 	}
 }
 
-static void
+/* In a forked worker: exec the worker program with the load's values;
+ * it calls the load's run().  A child with nothing to exec says why in
+ * the shared page and exits 127. */
+static void __attribute__((noreturn))
 load_child(const struct loadspec *spec, const char *workdir,
-    const struct sched_set *sched, struct load_shm *shm, unsigned worker,
-    int rfd, int wfd)
+    const struct sched_set *sched, struct load_shm *shm, int shm_fd,
+    unsigned worker, int wfd)
 {
-	const char *str[LOAD_MAX_OPTS];
-	struct load_ctx ctx = {
-		.opt = spec->opt, .str = str, .workdir = workdir, .shm = shm,
-		.worker = worker, .ready_fd = wfd,
-	};
+	const struct load *l = spec->load;
+	size_t n = load_nopts(l);
+	char num[LOAD_MAX_OPTS][24], sval[LOAD_MAX_OPTS][LOAD_STR_MAX + 2];
+	char wbuf[16], pbuf[24], path[4200];
+	char *argv[5 + LOAD_MAX_OPTS + 1];
+	struct load_ctx ctx = { .shm = shm, .worker = worker, .ready_fd = -1 };
+	char why[160];
 
-	for (size_t i = 0; i < LOAD_MAX_OPTS; i++)
-		str[i] = i < load_nopts(spec->load) ? loadspec_str(spec, i) : NULL;
-	for (size_t i = 0; i < load_nopts(spec->load); i++)
-		if (str[i] == NULL && (spec->load->opts[i].flags & LOAD_OPT_WORKDIR))
-			str[i] = workdir;
+	argv[0] = LOAD_WORKER;
+	argv[1] = LOAD_WORKER_ABI;
+	argv[2] = (char *)l->name;
+	snprintf(wbuf, sizeof wbuf, "%u", worker);
+	snprintf(pbuf, sizeof pbuf, "%ld", (long)getppid());
+	argv[3] = wbuf;
+	argv[4] = pbuf;
+	for (size_t i = 0; i < n; i++) {
+		const char *v = loadspec_str(spec, i);
+		if (l->opts[i].type != LOAD_OPT_STR) {
+			snprintf(num[i], sizeof num[i], "%lld", spec->opt[i]);
+			argv[5 + i] = num[i];
+			continue;
+		}
+		if (v == NULL && (l->opts[i].flags & LOAD_OPT_WORKDIR))
+			v = workdir;
+		snprintf(sval[i], sizeof sval[i], "s%s", v ? v : "");
+		argv[5 + i] = v ? sval[i] : "-";
+	}
+	argv[5 + n] = NULL;
 
 	/* A load holds nothing of ours: not the results file, not the log,
-	 * not what contest's caller passed down; only the ready pipe. */
-	(void)rfd;
-	close_fds(3, -1, wfd);
+	 * not what contest's caller passed down; only its page and the ready
+	 * pipe, on the descriptors the worker expects them. */
+	int s = fcntl(shm_fd, F_DUPFD, 10), r = fcntl(wfd, F_DUPFD, 10);
+	if (s < 0 || r < 0 || dup2(s, LOAD_SHM_FD) < 0 || dup2(r, LOAD_READY_FD) < 0) {
+		load_fail(&ctx, "%s: worker %u: %s", l->name, worker, strerror(errno));
+		_exit(127);
+	}
+	close_fds(LOAD_READY_FD + 1, -1, -1);
 	load_oom_first();
-	char why[160];
 	if (sched_apply(sched, why, sizeof why) < 0) {
-		load_fail(&ctx, "%s: %s", spec->load->name, why);
+		load_fail(&ctx, "%s: %s", l->name, why);
 		_exit(1);
 	}
-	spec->load->run(&ctx);
-	if (!atomic_load(&shm->failed))
-		load_fail(&ctx, "%s: worker %u stopped by itself",
-		    spec->load->name, worker);
-	_exit(1);
+	if (helper_path(LOAD_WORKER, PKGLIBEXECDIR, path, sizeof path) == 0)
+		execv(path, argv);
+	load_fail(&ctx, "%s: cannot run the load worker %s: %s", l->name,
+	    path, strerror(errno));
+	_exit(127);
+}
+
+static void
+close_shm_fd(struct active_load *al)
+{
+	if (al->shm_fd >= 0)
+		close(al->shm_fd);
+	al->shm_fd = -1;
 }
 
 static int
@@ -107,6 +140,7 @@ start_load(const struct loadspec *spec, const char *workdir,
 
 	memset(al, 0, sizeof *al);
 	al->spec = spec;
+	al->shm_fd = -1;
 	al->cg.procs_fd = al->cg.pids_fd = -1;
 	al->cg.pids_max = -1;
 	al->oom0 = vmstat_read("oom_kill");
@@ -114,11 +148,17 @@ start_load(const struct loadspec *spec, const char *workdir,
 	if (al->n == 0 || l->run == NULL)
 		return 0;
 
+	/* A page that survives the workers' exec. */
+	if ((al->shm_fd = anon_shm(sizeof *al->shm)) < 0) {
+		snprintf(why, whylen, "%s: shared memory: %s", l->name, strerror(errno));
+		return -1;
+	}
 	al->shm = mmap(NULL, sizeof *al->shm, PROT_READ | PROT_WRITE,
-	    MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	    MAP_SHARED, al->shm_fd, 0);
 	if (al->shm == MAP_FAILED) {
 		al->shm = NULL;
 		snprintf(why, whylen, "%s: mmap: %s", l->name, strerror(errno));
+		close_shm_fd(al);
 		return -1;
 	}
 	hist_shared_restart(&al->shm->lat);
@@ -130,11 +170,13 @@ start_load(const struct loadspec *spec, const char *workdir,
 		if (cg_create(&al->cg, name, pids_max) < 0) {
 			snprintf(why, whylen, "%s: cannot make its cgroup: %s",
 			    l->name, strerror(errno));
+			close_shm_fd(al);
 			return -1;
 		}
 	}
 	if (pipe2(fds, O_CLOEXEC) < 0) {
 		snprintf(why, whylen, "%s: pipe: %s", l->name, strerror(errno));
+		close_shm_fd(al);
 		return -1;
 	}
 	al->started = mono_now();
@@ -142,13 +184,14 @@ start_load(const struct loadspec *spec, const char *workdir,
 	for (unsigned i = 0; i < al->n; i++) {
 		pid_t pid = proc_fork(al->pgid, -1);
 		if (pid == 0)
-			load_child(spec, workdir, sched, al->shm, i, fds[0], fds[1]);
+			load_child(spec, workdir, sched, al->shm, al->shm_fd, i, fds[1]);
 		if (pid < 0) {
 			proc_cgroup_next(-1, -1);
 			snprintf(why, whylen, "%s: cannot fork worker %u: %s",
 			    l->name, i, strerror(errno));
 			close(fds[0]);
 			close(fds[1]);
+			close_shm_fd(al);
 			return -1;
 		}
 		if (i == 0)
@@ -157,6 +200,7 @@ start_load(const struct loadspec *spec, const char *workdir,
 	}
 	proc_cgroup_next(-1, -1);
 	close(fds[1]);
+	close_shm_fd(al);
 
 	/* Pipe barrier: one byte per worker; EOF early means one died. */
 	unsigned ready = 0;
