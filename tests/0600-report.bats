@@ -279,3 +279,32 @@ walls() {
 	[ "$status" -eq 0 ]
 	jq -e '.kernels[1].env | .clocksource == "hpet" and .smt == true and .cpufreq_governor == "performance" and .cpus_online == 2' <<<"$output"
 }
+
+@test "report: past its telemetry budget a report reads the stand-out runs' lines again, and says the same" {
+	cp "$D/compare.jsonl" a.jsonl
+	cp "$D/refault.jsonl" b.jsonl
+	run --separate-stderr contest report a.jsonl b.jsonl
+	[ "$status" -eq 0 ]
+	kept=$output
+	[ "$(grep -c 'stands out' <<<"$kept")" -eq 9 ]
+	grep -q 'workingset_refault_file 91000 against 48' <<<"$kept"
+	# a budget of 0 kB: every file's telemetry is dropped and read again
+	CONTEST_REPORT_TEL_KB=0 run --separate-stderr contest report a.jsonl b.jsonl
+	[ "$status" -eq 0 ]
+	[ "$output" = "$kept" ]
+	# the second look is a second read: a pipe that gives other telemetry
+	# the second time shows it
+	sed 's/"workingset_refault_file":91000/"workingset_refault_file":77000/' b.jsonl > b2.jsonl
+	mkfifo f.jsonl
+	# (a report that never looks again must not leave the writer waiting)
+	{ cat b.jsonl > f.jsonl; timeout 60 sh -c 'cat b2.jsonl > f.jsonl'; } &
+	CONTEST_REPORT_TEL_KB=0 run --separate-stderr contest report f.jsonl
+	wait
+	[ "$status" -eq 0 ]
+	grep -q 'workingset_refault_file 77000 against 48' <<<"$output"
+	# and with the stand-out runs' files listed the other way round
+	CONTEST_REPORT_TEL_KB=0 run --separate-stderr contest report b.jsonl a.jsonl
+	[ "$status" -eq 0 ]
+	[ "$(grep -c 'stands out' <<<"$output")" -eq 9 ]
+	grep -q 'workingset_refault_file 91000 against 48' <<<"$output"
+}

@@ -18,8 +18,10 @@ load helpers
 	done
 	grep -Eq '^contest +[0-9.]+ +[0-9.]+ +[0-9.]+% +[-+][0-9.]+% +[0-9.]+ +[0-9.]+$' <<<"$output"
 	grep -Eq '^contest / /usr/bin/time: [0-9.]+, CI95 ' <<<"$output"
-	grep -Eq '^  fork_load / bare loop: +[0-9.]+' <<<"$output"
+	grep -Eq '^  fork_load / dynamic bare loop: +[0-9.]+$' <<<"$output"
+	grep -Eq '^  (fork_load / static bare loop: +[0-9.]+ .*goal >= 0.97: (met|NOT met)\)|static bare loop: this toolchain cannot link static)$' <<<"$output"
 	grep -Eq '^ +200 +[0-9.]+ +[0-9.]+ +[0-9.]+ ' <<<"$output"
+	grep -Eq '^       goals: rate >= 0.95: (met|NOT met); memory <= 1.1: (met|NOT met)$' <<<"$output"
 	grep -Eq '^fork +[0-9.]+ +[0-9.]+ +[0-9.]+$' <<<"$output"
 	grep -Eq '^probe / alone: [0-9.]+, CI95 [0-9.]+; goal at most [0-9.]+ ' <<<"$output"
 	grep -Eq '^sampling cost: -?[0-9.]+% of the job.s CPUs; goal under 0.2%: (met|not met)$' <<<"$output"

@@ -64,14 +64,22 @@ hist_precision(unsigned sub)
 	return 1.0 / (2.0 * sub);
 }
 
+/* The buckets h holds: [*lo, return), count[i - *lo] for each. */
+static size_t
+span(const struct hist *h, size_t *lo)
+{
+	*lo = h->n ? h->lo : 0;
+	return h->n ? h->lo + h->n : hist_nbuckets(h->sub);
+}
+
 unsigned long long
 hist_total(const struct hist *h)
 {
 	unsigned long long n = 0;
-	size_t nb = hist_nbuckets(h->sub);
+	size_t lo, hi = span(h, &lo);
 
-	for (size_t i = 0; i < nb; i++)
-		n += h->count[i];
+	for (size_t i = lo; i < hi; i++)
+		n += h->count[i - lo];
 	return n;
 }
 
@@ -106,9 +114,10 @@ hist_quantile(const struct hist *h, double q)
 	/* nearest rank: the smallest bucket whose cumulative count reaches
 	 * ceil(q * total) */
 	double want = q * (double)total;
-	for (size_t i = 0; i < nb; i++) {
-		seen += h->count[i];
-		if (h->count[i] == 0 || (double)seen < want)
+	size_t lo, hi = span(h, &lo);
+	for (size_t i = lo; i < hi; i++) {
+		seen += h->count[i - lo];
+		if (h->count[i - lo] == 0 || (double)seen < want)
 			continue;
 		return bucket_value(i, h->sub, h->min, h->max);
 	}
@@ -159,17 +168,17 @@ hist_json(struct json *j, const struct hist *h)
 void
 hist_json_raw(struct json *j, const struct hist *h)
 {
-	size_t nb = hist_nbuckets(h->sub);
+	size_t lo, hi = span(h, &lo);
 
 	json_kuint(j, "hist_sub", h->sub);
 	json_key(j, "hist_ns");
 	json_arr_begin(j);
-	for (size_t b = 0; b < nb; b++) {
-		if (h->count[b] == 0)
+	for (size_t b = lo; b < hi; b++) {
+		if (h->count[b - lo] == 0)
 			continue;
 		json_arr_begin(j);
 		json_uint(j, hist_floor(b, h->sub));
-		json_uint(j, h->count[b]);
+		json_uint(j, h->count[b - lo]);
 		json_arr_end(j);
 	}
 	json_arr_end(j);

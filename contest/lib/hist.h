@@ -34,6 +34,9 @@ struct hist {
 	unsigned	 sub;
 	const unsigned long long *count;	/* hist_nbuckets(sub) of them */
 	unsigned long long min, max;
+	/* n > 0: count holds only buckets lo .. lo+n-1 (the rest are 0),
+	 * as a report keeps the thousands of cells it merges */
+	size_t		 lo, n;
 };
 
 /* Samples in it. */

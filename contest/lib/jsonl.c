@@ -2,6 +2,7 @@
 
 #include <errno.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -66,6 +67,25 @@ struct cur {
 	int depth;
 	struct jarena *a;
 	int nomem;
+	const struct jkeys *keys;	/* the top-level members to build */
+	int flags;	/* P_* */
+};
+
+#define P_INSITU	1	/* strings decoded into the line itself (ours) */
+#define P_LOOSE		2	/* unwanted members passed over, not validated:
+				 * a line read and checked once already */
+
+/* Bytes a string holds as they are: not a quote, a backslash or a
+ * control character. */
+static const unsigned char plain[256] = {
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	1, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 1, 1, 1,
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
 };
 
 static struct jnode *
@@ -84,10 +104,12 @@ node(struct cur *c, enum jtype t)
 	return n;
 }
 
-static void
+static inline void
 blanks(struct cur *c)
 {
-	while (c->p < c->end && (*c->p == ' ' || *c->p == '\t' || *c->p == '\r'))
+	/* results are written without blanks: one test for the usual case */
+	while (c->p < c->end && (unsigned char)*c->p <= ' ' &&
+	    (*c->p == ' ' || *c->p == '\t' || *c->p == '\r'))
 		c->p++;
 }
 
@@ -153,7 +175,9 @@ string(struct cur *c, const char **out)
 
 	if (c->p >= c->end || *c->p++ != '"')
 		return 0;
-	if (c->a) {
+	if (c->a && (c->flags & P_INSITU))	/* decoded is never longer than its source */
+		o = start = (char *)(uintptr_t)c->p;
+	else if (c->a) {
 		if ((o = start = jalloc(c->a, (size_t)(c->end - c->p) + 1)) == NULL) {
 			c->nomem = 1;
 			return 0;
@@ -162,10 +186,11 @@ string(struct cur *c, const char **out)
 	while (c->p < c->end) {
 		/* a run of plain characters, copied at once */
 		const char *q = c->p;
-		while (q < c->end && *q != '"' && *q != '\\' && (unsigned char)*q >= 0x20)
+		while (q < c->end && plain[(unsigned char)*q])
 			q++;
 		if (o && q > c->p) {
-			memcpy(o, c->p, (size_t)(q - c->p));
+			if (o != c->p)
+				memmove(o, c->p, (size_t)(q - c->p));
 			o += q - c->p;
 		}
 		if ((c->p = q) >= c->end)
@@ -174,12 +199,14 @@ string(struct cur *c, const char **out)
 		if (ch == '"') {
 			if (o) {
 				*o++ = '\0';
+				*out = start;
+			}
+			if (o && !(c->flags & P_INSITU)) {
 				/* keep only what the decoded string used */
 				struct jchunk *h = c->a->head;
 				size_t used = (size_t)(o - start) + sizeof(max_align_t) - 1;
 				h->used = (size_t)(start - (char *)h->data) +
 				    used / sizeof(max_align_t) * sizeof(max_align_t);
-				*out = start;
 			}
 			return 1;
 		}
@@ -227,13 +254,18 @@ string(struct cur *c, const char **out)
 	return 0;
 }
 
-static int
-digits(struct cur *c)
+/* A run of digits; up to 15 of them also into *v, and how many in *nd. */
+static inline int
+digits(struct cur *c, long long *v, int *nd)
 {
 	const char *s = c->p;
 
-	while (c->p < c->end && *c->p >= '0' && *c->p <= '9')
-		c->p++;
+	for (; c->p < c->end && *c->p >= '0' && *c->p <= '9'; c->p++)
+		if (*nd < 15) {
+			*v = *v * 10 + (*c->p - '0');
+			(*nd)++;
+		} else
+			*nd = 16;	/* too many for the fast path */
 	return c->p > s;
 }
 
@@ -241,24 +273,33 @@ static int
 number(struct cur *c, struct jnode **out)
 {
 	const char *s = c->p;
+	long long v = 0;
+	int nd = 0, neg = 0, exp = 0, frac = 0;
 
-	if (c->p < c->end && *c->p == '-')
+	if (c->p < c->end && *c->p == '-') {
 		c->p++;
+		neg = 1;
+	}
 	if (c->p < c->end && *c->p == '0')
 		c->p++;
-	else if (!digits(c))
+	else if (!digits(c, &v, &nd))
 		return 0;
 	if (c->p < c->end && *c->p == '.') {
 		c->p++;
-		if (!digits(c))
+		int before = nd;
+		if (!digits(c, &v, &nd))
 			return 0;
+		frac = nd - before;
 	}
 	if (c->p < c->end && (*c->p == 'e' || *c->p == 'E')) {
 		c->p++;
 		if (c->p < c->end && (*c->p == '+' || *c->p == '-'))
 			c->p++;
-		if (!digits(c))
+		long long e = 0;
+		int ne = 0;
+		if (!digits(c, &e, &ne))
 			return 0;
+		exp = 1;
 	}
 	if ((*out = node(c, J_NUM)) == NULL)
 		return !c->nomem;
@@ -270,21 +311,9 @@ number(struct cur *c, struct jnode **out)
 	 */
 	static const double pow10[] = { 1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7,
 	    1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15 };
-	long long v = 0;
-	int ndig = 0, frac = -1, fast = 1;
-	for (const char *d = *s == '-' ? s + 1 : s; d < c->p && fast; d++) {
-		if (*d == '.')
-			frac = 0;
-		else if (*d >= '0' && *d <= '9' && ndig < 15) {
-			v = v * 10 + (*d - '0');
-			ndig++;
-			frac += frac >= 0;
-		} else
-			fast = 0;	/* an exponent, or a 16th digit */
-	}
-	if (fast) {
+	if (!exp && nd <= 15) {
 		double x = frac > 0 ? (double)v / pow10[frac] : (double)v;
-		(*out)->num = *s == '-' ? -x : x;
+		(*out)->num = neg ? -x : x;
 	} else {
 		char buf[64];
 		size_t n = (size_t)(c->p - s);
@@ -299,6 +328,51 @@ number(struct cur *c, struct jnode **out)
 
 static int value(struct cur *c, struct jnode **out);
 
+/* Past one value of a line already validated: to the ',' or the '}'
+ * that ends it, strings and brackets matched, nothing else looked at. */
+static int
+skip_loose(struct cur *c)
+{
+	static const unsigned char stop[256] = { ['"'] = 1, ['{'] = 1,
+	    ['}'] = 1, ['['] = 1, [']'] = 1, [','] = 1 };
+	int depth = 0;
+
+	for (;;) {
+		while (c->p < c->end && !stop[(unsigned char)*c->p])
+			c->p++;
+		if (c->p >= c->end)
+			return 0;
+		switch (*c->p) {
+		case '"': {
+			/* the next quote with an even run of backslashes before it */
+			const char *q = c->p + 1, *b;
+			for (;; q++) {
+				if ((q = memchr(q, '"', (size_t)(c->end - q))) == NULL)
+					return 0;
+				for (b = q; b > c->p + 1 && b[-1] == '\\'; b--)
+					;
+				if ((q - b) % 2 == 0)
+					break;
+			}
+			c->p = q;
+			break;
+		}
+		case '{': case '[':
+			depth++;
+			break;
+		case '}': case ']':
+			if (depth-- == 0)
+				return 1;
+			break;
+		default:	/* ',' */
+			if (depth == 0)
+				return 1;
+			break;
+		}
+		c->p++;
+	}
+}
+
 /* FNV-1a of a key: a result has ninety members and a reader asks for
  * most of them, so each lookup compares words, not strings. */
 static unsigned
@@ -309,6 +383,80 @@ key_hash(const char *k)
 	for (; *k; k++)
 		h = (h ^ (unsigned char)*k) * 16777619u;
 	return h;
+}
+
+/*
+ * A member's key and its key_hash(), in one pass over a key with no
+ * escapes (every key we write): decoded in place or copied to the arena,
+ * or only checked when nothing is built.  Others go through string().
+ */
+static int
+member_key(struct cur *c, const char **key, unsigned *h)
+{
+	const char *q = c->p + 1;
+	unsigned x = 2166136261u;
+
+	if (c->p >= c->end || *c->p != '"')
+		return 0;
+	for (; q < c->end && plain[(unsigned char)*q]; q++)
+		x = (x ^ (unsigned char)*q) * 16777619u;
+	if (q >= c->end || *q != '"') {	/* an escape: the long way */
+		if (!string(c, key))
+			return 0;
+		*h = *key ? key_hash(*key) : 0;
+		return 1;
+	}
+	const char *s = c->p + 1;
+	size_t n = (size_t)(q - s);
+	c->p = q + 1;
+	*h = x;
+	if (c->a == NULL) {
+		*key = NULL;
+		return 1;
+	}
+	char *k;
+	if (c->flags & P_INSITU)
+		k = (char *)(uintptr_t)s;
+	else if ((k = jalloc(c->a, n + 1)) == NULL) {
+		c->nomem = 1;
+		return 0;
+	} else
+		memcpy(k, s, n);
+	k[n] = '\0';
+	*key = k;
+	return 1;
+}
+
+/* Whether a top-level member is wanted (no set: all are). */
+static int
+wanted(const struct jkeys *k, const char *key, unsigned h)
+{
+	if (k == NULL)
+		return 1;
+	for (unsigned i = h & JKEYS_MASK; k->key[i]; i = (i + 1) & JKEYS_MASK)
+		if (k->hash[i] == h && strcmp(k->key[i], key) == 0)
+			return 1;
+	return 0;
+}
+
+int
+jkeys_init(struct jkeys *k, const char *const *list)
+{
+	size_t n = 0;
+
+	memset(k, 0, sizeof *k);
+	for (; *list; list++) {
+		unsigned h = key_hash(*list), i = h & JKEYS_MASK;
+		if (wanted(k, *list, h))
+			continue;
+		if (++n > JKEYS_MASK / 2)
+			return -1;	/* keep the table sparse */
+		while (k->key[i])
+			i = (i + 1) & JKEYS_MASK;
+		k->key[i] = *list;
+		k->hash[i] = h;
+	}
+	return 0;
 }
 
 /* A hash index of an object's n members: a results line has ninety, and
@@ -356,18 +504,32 @@ members(struct cur *c, char close, struct jnode *parent)
 		struct jnode *v = NULL;
 
 		blanks(c);
+		unsigned h = 0;
 		if (keyed) {
-			if (!string(c, &key))
+			if (!member_key(c, &key, &h))
 				return 0;
 			blanks(c);
 			if (c->p >= c->end || *c->p++ != ':')
 				return 0;
 		}
-		if (!value(c, &v))
+		if (key && c->depth == 1 && !wanted(c->keys, key, h) &&
+		    (c->flags & P_LOOSE)) {
+			if (!skip_loose(c))
+				return 0;
+		} else if (key && c->depth == 1 && !wanted(c->keys, key, h)) {
+			/* not asked for: validated, not built */
+			struct jarena *a = c->a;
+			c->a = NULL;
+			int ok = value(c, &v);
+			c->a = a;
+			v = NULL;
+			if (!ok)
+				return 0;
+		} else if (!value(c, &v))
 			return 0;
 		if (v) {
 			v->key = key;
-			v->hash = key ? key_hash(key) : 0;
+			v->hash = h;
 			*tail = v;
 			n++;
 			tail = &v->next;
@@ -421,9 +583,10 @@ value(struct cur *c, struct jnode **out)
 }
 
 static const struct jnode *
-parse(const char *s, size_t len, struct jarena *a, int *ok)
+parse(const char *s, size_t len, struct jarena *a, const struct jkeys *keys,
+    int flags, int *ok)
 {
-	struct cur c = { s, s + len, 0, a, 0 };
+	struct cur c = { s, s + len, 0, a, 0, keys, flags };
 	struct jnode *root = NULL;
 
 	*ok = 0;
@@ -440,7 +603,7 @@ jsonl_is_object(const char *s, size_t len)
 {
 	int ok;
 
-	parse(s, len, NULL, &ok);
+	parse(s, len, NULL, NULL, 0, &ok);
 	return ok;
 }
 
@@ -449,7 +612,7 @@ jsonl_parse(const char *s, size_t len, struct jarena *a)
 {
 	int ok;
 
-	return parse(s, len, a, &ok);
+	return parse(s, len, a, NULL, 0, &ok);
 }
 
 const struct jnode *
@@ -500,45 +663,66 @@ jget_int(const struct jnode *obj, const char *key, long long def, long long min,
 long
 jsonl_read(const char *path, jsonl_fn fn, void *arg, unsigned long *skipped)
 {
+	return jsonl_read_keys(path, NULL, fn, arg, skipped);
+}
+
+long
+jsonl_read_keys(const char *path, const struct jkeys *keys, jsonl_fn fn,
+    void *arg, unsigned long *skipped)
+{
 	FILE *f = fopen(path, "re");
 
 	*skipped = 0;
 	if (f == NULL)
 		return -1;
-	long n = jsonl_read_stream(f, path, fn, arg, skipped);
+	long n = jsonl_read_stream_keys(f, path, keys, fn, arg, skipped);
 	int e = errno;
 	fclose(f);
 	errno = e;
 	return n;
 }
 
-long
-jsonl_read_stream(FILE *f, const char *path, jsonl_fn fn, void *arg,
+/* The loop of both readers: every line, or only the lines of want[]
+ * (ascending), which were read and warned of once already. */
+static long
+read_lines(FILE *f, const char *path, const struct jkeys *keys,
+    const unsigned long *want, size_t nwant, jsonl_fn fn, void *arg,
     unsigned long *skipped)
 {
 	char *line = NULL;
-	size_t cap = 0;
+	size_t cap = 0, k = 0;
 	ssize_t n;
 	unsigned long lineno = 0;
 	long handed = 0;
 	struct jarena a = { NULL };
 
 	*skipped = 0;
-	while ((n = getline(&line, &cap, f)) > 0) {
+	while ((!want || k < nwant) && (n = getline(&line, &cap, f)) > 0) {
 		size_t len = (size_t)n;
 		int whole = line[len - 1] == '\n';
 		lineno++;
+		if (want) {
+			while (k < nwant && want[k] < lineno)
+				k++;
+			if (k == nwant || want[k] != lineno)
+				continue;
+		}
 		if (whole)
 			len--;
 		if (len == 0)
 			continue;	/* an empty line is no record */
-		const struct jnode *obj = whole ? jsonl_parse(line, len, &a) : NULL;
+		int ok;
+		/* the line is ours: its strings are decoded where they are */
+		const struct jnode *obj = whole ? parse(line, len, &a, keys,
+		    P_INSITU | (want ? P_LOOSE : 0), &ok) : NULL;
 		if (obj == NULL) {
 			/* what the damaged line's parse took goes too: memory
 			 * stays flat over any number of them */
 			jarena_reset(&a);
-			fprintf(stderr, "contest: %s:%lu: %s, skipped\n", path, lineno,
-			    whole ? "not one JSON object" : "incomplete last line");
+			if (!want)
+				fprintf(stderr, "contest: %s:%lu: %s, skipped\n", path,
+				    lineno, whole ? "not one JSON object" :
+				    "incomplete last line");
 			(*skipped)++;
 			continue;
 		}
@@ -556,4 +740,34 @@ jsonl_read_stream(FILE *f, const char *path, jsonl_fn fn, void *arg,
 		return -1;
 	}
 	return handed;
+}
+
+long
+jsonl_read_stream(FILE *f, const char *path, jsonl_fn fn, void *arg,
+    unsigned long *skipped)
+{
+	return read_lines(f, path, NULL, NULL, 0, fn, arg, skipped);
+}
+
+long
+jsonl_read_stream_keys(FILE *f, const char *path, const struct jkeys *keys,
+    jsonl_fn fn, void *arg, unsigned long *skipped)
+{
+	return read_lines(f, path, keys, NULL, 0, fn, arg, skipped);
+}
+
+long
+jsonl_read_only(const char *path, const struct jkeys *keys,
+    const unsigned long *want, size_t nwant, jsonl_fn fn, void *arg)
+{
+	unsigned long skipped;
+	FILE *f = fopen(path, "re");
+
+	if (f == NULL)
+		return -1;
+	long n = read_lines(f, path, keys, want, nwant, fn, arg, &skipped);
+	int e = errno;
+	fclose(f);
+	errno = e;
+	return n;
 }

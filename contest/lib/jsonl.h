@@ -26,6 +26,17 @@ struct jnode {
 	unsigned	 mask;
 };
 
+/* The top-level members a reader wants built; the others are validated
+ * and passed over (a results line has ninety, a report reads a third). */
+#define JKEYS_MASK	255
+struct jkeys {
+	const char	*key[JKEYS_MASK + 1];
+	unsigned	 hash[JKEYS_MASK + 1];
+};
+/* From a NULL-terminated list (kept, not copied); -1 if it has more than
+ * JKEYS_MASK / 2 keys. */
+int	jkeys_init(struct jkeys *, const char *const *list);
+
 /* Nodes and strings of one line live in an arena reset for the next. */
 struct jarena {
 	struct jchunk	*head;
@@ -64,5 +75,15 @@ long	jsonl_read(const char *path, jsonl_fn fn, void *arg,
 /* The same from an open stream, path naming it in warnings. */
 long	jsonl_read_stream(FILE *f, const char *path, jsonl_fn fn, void *arg,
 	    unsigned long *skipped);
+/* Both, building only the top-level members in keys (NULL: all); a
+ * damaged line is still found and skipped wherever the damage is. */
+long	jsonl_read_keys(const char *path, const struct jkeys *keys, jsonl_fn fn,
+	    void *arg, unsigned long *skipped);
+long	jsonl_read_stream_keys(FILE *f, const char *path, const struct jkeys *keys,
+	    jsonl_fn fn, void *arg, unsigned long *skipped);
+/* Only the lines numbered want[0..n) (ascending) of a file read before,
+ * without warnings: a second look at a few runs. */
+long	jsonl_read_only(const char *path, const struct jkeys *keys,
+	    const unsigned long *want, size_t n, jsonl_fn fn, void *arg);
 
 #endif

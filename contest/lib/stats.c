@@ -35,6 +35,34 @@ stats_t95(size_t df)
 }
 
 void
+stats_add(struct stats *s, double *m2, double v)
+{
+	s->n++;
+	if (s->n == 1)
+		s->min = s->max = v;
+	if (v < s->min)
+		s->min = v;
+	if (v > s->max)
+		s->max = v;
+	double d = v - s->mean;
+	s->mean += d / (double)s->n;
+	*m2 += d * (v - s->mean);
+}
+
+void
+stats_finish(struct stats *s, double m2)
+{
+	s->sd = s->cv = s->ci95 = 0;
+	s->median = s->n ? NAN : 0;
+	if (s->n > 1) {
+		s->sd = sqrt(m2 / (double)(s->n - 1));
+		s->ci95 = stats_t95(s->n - 1) * s->sd / sqrt((double)s->n);
+	}
+	if (s->mean != 0)
+		s->cv = s->sd / fabs(s->mean);
+}
+
+void
 stats_compute(const double *v, size_t n, struct stats *s)
 {
 	memset(s, 0, sizeof *s);

@@ -22,6 +22,15 @@ double	stats_t95(size_t df);
 void	stats_compute(const double *v, size_t n, struct stats *out);
 
 /*
+ * The same as values go by, for a figure a report tests but never shows
+ * the median of (Welford's updates: n, mean, sd, cv, min, max and ci95
+ * as stats_compute gives them, to rounding; median NaN).  Start from a
+ * zeroed struct stats and a zeroed m2.
+ */
+void	stats_add(struct stats *, double *m2, double v);
+void	stats_finish(struct stats *, double m2);
+
+/*
  * Ratio a/b of two independent means and its standard deviation by
  * first-order error propagation: sd(r) = r * sqrt((sa/a)^2 + (sb/b)^2).
  */

@@ -362,10 +362,10 @@ outlier_notes(FILE *f, const struct rset *rs, size_t row, size_t blk)
 	for (size_t i = 0; i < n; i++) {
 		const struct routlier *o = &out[i];
 		fprintf(f, "%s: %s: run %ld (%.2f s, median %.2f s) stands out", rs->blk[blk].name,
-		    rs->row[row].name, o->run->runno, o->run->wall, o->median);
+		    rs->row[row].name, o->runno, o->wall, o->median);
 		for (int t = 0; t < o->ntel; t++)
 			fprintf(f, "%s %s %.0f against %.0f", t ? "," : ":",
-			    rset_telemetry[o->tel[t]], o->run->tel[o->tel[t]], o->others[t]);
+			    rset_telemetry[o->tel[t]], o->value[o->tel[t]], o->others[t]);
 		fprintf(f, "%s; more runs or --warmup would tell\n", o->ntel ?
 		    "" : ", with no telemetry to explain it");
 	}

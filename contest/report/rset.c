@@ -76,6 +76,8 @@ struct addctx {
 	struct rset		*rs;
 	const struct rfilter	*f;
 	const char		*file;
+	uint32_t		 fileno;
+	int			 streamed;	/* cannot be read again */
 };
 
 static int
@@ -100,21 +102,80 @@ label_listed(const char *label, const char **list, size_t n)
 	return 0;
 }
 
+/*
+ * Rows by their key (interned, so compared by pointer) in an open hash
+ * table, and each row's cells by block: a year of a lab's nightly runs
+ * has thousands of rows, and each line finds its own.
+ */
+struct rindex {
+	size_t	*slot;		/* row + 1; 0: empty */
+	size_t	 cap;
+	struct { uint32_t *acc; size_t n; } *cells;	/* per row, by block */
+	/* Every ok run's telemetry is kept as read while it fits in
+	 * TEL_BUDGET bytes; past that the files' are dropped, and read again
+	 * for the cells a report names runs of. */
+	size_t	 tel_bytes;
+	int	 spilled;
+};
+
+#define TEL_BUDGET	(24u << 20)	/* some 300,000 runs */
+
+static size_t
+row_hash(const struct rrun *r)
+{
+	uintptr_t k[5] = { (uintptr_t)r->label, (uintptr_t)r->host,
+	    (uintptr_t)r->command, (uintptr_t)r->job, (uintptr_t)r->sweep };
+	uint64_t h = 1469598103934665603ull;
+
+	for (int i = 0; i < 5; i++)
+		h = (h ^ (uint64_t)k[i]) * 1099511628211ull;
+	return (size_t)(h ^ h >> 29);
+}
+
+static int
+row_is(const struct rrow *w, const struct rrun *r)
+{
+	return w->label == r->label && w->host == r->host &&
+	    w->command == r->command && w->job == r->job && w->sweep == r->sweep;
+}
+
 static size_t
 find_row(struct rset *rs, const struct rrun *r)
 {
-	size_t i;
+	struct rindex *ix = rs->ix;
 
-	for (i = 0; i < rs->nrow; i++)
-		if (rs->row[i].label == r->label && rs->row[i].host == r->host &&
-		    rs->row[i].command == r->command && rs->row[i].job == r->job &&
-		    rs->row[i].sweep == r->sweep)
-			return i;
+	if (ix == NULL)
+		ix = rs->ix = xcalloc(1, sizeof *ix);
+	if (2 * (rs->nrow + 1) > ix->cap) {	/* rehash at half full */
+		size_t cap = ix->cap ? 2 * ix->cap : 64;
+		size_t *slot = xcalloc(cap, sizeof *slot);
+		for (size_t i = 0; i < rs->nrow; i++) {
+			struct rrun k = { .label = rs->row[i].label, .host = rs->row[i].host,
+			    .command = rs->row[i].command, .job = rs->row[i].job,
+			    .sweep = rs->row[i].sweep };
+			size_t j = row_hash(&k) & (cap - 1);
+			while (slot[j])
+				j = (j + 1) & (cap - 1);
+			slot[j] = i + 1;
+		}
+		free(ix->slot);
+		ix->slot = slot;
+		ix->cap = cap;
+	}
+	size_t j = row_hash(r) & (ix->cap - 1);
+	for (; ix->slot[j]; j = (j + 1) & (ix->cap - 1))
+		if (row_is(&rs->row[ix->slot[j] - 1], r))
+			return ix->slot[j] - 1;
+	size_t i = rs->nrow;
 	rs->row = realloc(rs->row, (i + 1) * sizeof *rs->row);
-	if (rs->row == NULL)
+	ix->cells = realloc(ix->cells, (i + 1) * sizeof *ix->cells);
+	if (rs->row == NULL || ix->cells == NULL)
 		fatal(1, "out of memory");
 	rs->row[i] = (struct rrow){ r->label, r->host, r->command, r->job, r->sweep,
 	    NULL, NULL };
+	ix->cells[i].acc = NULL;
+	ix->cells[i].n = 0;
+	ix->slot[j] = i + 1;
 	rs->nrow++;
 	return i;
 }
@@ -250,7 +311,7 @@ run_p99(const struct rlat *l)
 	unsigned long long *count = xcalloc(nb, sizeof *count);
 	for (size_t k = 0; k < l->n; k++)
 		count[hist_index(l->pair[2 * k], l->sub)] += l->pair[2 * k + 1];
-	struct hist h = { l->sub, count, l->min, l->max };
+	struct hist h = { l->sub, count, l->min, l->max, 0, 0 };
 	q = hist_total(&h) ? hist_quantile(&h, 0.99) : NAN;
 	free(count);
 	return q;
@@ -337,6 +398,345 @@ job_key(struct rset *rs, const struct jnode *o)
 	return NULL;
 }
 
+/*
+ * The members a report reads: the rest of each line is validated and
+ * passed over.  The per-second samples only when asked for.
+ */
+#define READ_KEYS \
+	"clocksource", "command", "contest_version", "counter_labels", \
+	"counter_rates_per_s", "counter_units", "counters", "counters_shown", \
+	"cpu_model", "cpu_pct", "cpufreq_governor", "cpufreq_max_khz", \
+	"cpus_online", "exit_code", "headline", "host", "job_identity", \
+	"job_sha256", "kernel", "label", "latency", "lcpu_pct", "load", \
+	"load_pct", "load_spec", "mem_total_kb", "nproc", "prepare", \
+	"prepare_inferred", "probe", "provenance", "round_position", "run", \
+	"sched", "session", "signal", "smt", "status", "steal_pct", "sweep", \
+	"timestamp", "wait_pct", "wall_s", "warmup"
+#define TEL_KEYS	"run", "wall_s", "vmstat", "majflt", "nivcsw"
+static const char *const read_keys[] = { READ_KEYS, TEL_KEYS, NULL };
+static const char *const read_keys_series[] = { READ_KEYS, TEL_KEYS, "series",
+    NULL };
+static const char *const tel_list[] = { TEL_KEYS, NULL };
+static struct jkeys tel_keys;	/* what a second look reads */
+
+/* The key set for reading under filter f. */
+static const struct jkeys *
+keys_for(const struct rfilter *f)
+{
+	static struct jkeys k[2];
+	static int made;
+
+	if (!made) {
+		made = 1;
+		jkeys_init(&k[0], read_keys);
+		jkeys_init(&k[1], read_keys_series);
+		jkeys_init(&tel_keys, tel_list);
+	}
+	return &k[!!f->series];
+}
+
+/* The figures of a cell, one value per ok run that has it. */
+enum { F_WALL, F_CPU, F_LCPU, F_WAIT, F_LOADP, F_LOADS, NFIG };
+/* Figures only tested and averaged, never shown by their median: kept as
+ * running sums, not per run (rate, the probe's p99, Met%). */
+enum { S_RATE, S_P99, S_MET, NSUM };
+
+struct dvec {
+	double	*v;
+	size_t	 n, cap;
+};
+
+/* Where a run's line is: a file's number in rs->fname, and the line. */
+struct place {
+	uint32_t file, line;
+};
+
+/* An ok run the report may name as an outlier: read back on demand. */
+struct rtel {
+	struct place at;	/* first: place_order() sorts these */
+	long	 runno;
+	double	 wall, tel[RSET_NTEL];
+};
+
+struct racc {
+	size_t		 row, blk;
+	struct dvec	 fig[NFIG];
+	struct stats	 sum[NSUM];
+	double		 m2[NSUM];
+	size_t		 failed;
+	int		 last_exit;
+	const char	*last_signal, *headline;
+	struct rcsum	*c;
+	size_t		 nc;
+	struct rclat	 lat, probe;
+	int		 lat_inexact, probe_inexact;
+	unsigned long long periods, met;
+	/* ok runs with no session (no timed entry): where they are */
+	struct place	*loc;
+	size_t		 nloc, caploc;
+	/* telemetry: a stream's runs as read, the files' when first asked */
+	struct rtel	*tel;
+	size_t		 ntel, captel;
+	int		 tel_read;
+};
+
+/* Grow *v (of *cap elements of size sz) to hold n + 1. */
+static void
+grow(void *v, size_t *cap, size_t n, size_t sz)
+{
+	void **p = v;
+
+	if (n < *cap)
+		return;
+	*cap = *cap ? *cap * 2 : 8;
+	if ((*p = realloc(*p, *cap * sz)) == NULL)
+		fatal(1, "out of memory");
+}
+
+/* Figures grow by half again, not double: they are most of what a
+ * report over a million runs holds. */
+static void
+dgrow(struct dvec *d)
+{
+	if (d->n < d->cap)
+		return;
+	d->cap = d->cap ? d->cap + d->cap / 2 : 8;
+	if ((d->v = realloc(d->v, d->cap * sizeof *d->v)) == NULL)
+		fatal(1, "out of memory");
+}
+
+static void
+dpush(struct dvec *d, double x)
+{
+	if (isnan(x))
+		return;
+	dgrow(d);
+	d->v[d->n++] = x;
+}
+
+/* The accumulator of cell (row, blk), made when first needed. */
+static uint32_t
+acc_for(struct rset *rs, size_t row, size_t blk)
+{
+	struct rindex *ix = rs->ix;
+
+	if (blk >= ix->cells[row].n) {
+		size_t n = blk + 1;
+		ix->cells[row].acc = realloc(ix->cells[row].acc, n * sizeof(uint32_t));
+		if (ix->cells[row].acc == NULL)
+			fatal(1, "out of memory");
+		for (size_t i = ix->cells[row].n; i < n; i++)
+			ix->cells[row].acc[i] = UINT32_MAX;
+		ix->cells[row].n = n;
+	}
+	if (ix->cells[row].acc[blk] != UINT32_MAX)
+		return ix->cells[row].acc[blk];
+	grow(&rs->acc, &rs->capacc, rs->nacc, sizeof *rs->acc);
+	struct racc *a = &rs->acc[rs->nacc];
+	memset(a, 0, sizeof *a);
+	a->row = row;
+	a->blk = blk;
+	ix->cells[row].acc[blk] = (uint32_t)rs->nacc;
+	return (uint32_t)rs->nacc++;
+}
+
+/* count v into bucket i of a cell's histogram, its window grown to hold i */
+static void
+window_add(struct rclat *c, size_t i, unsigned long long v)
+{
+	struct hist *h = &c->h;
+
+	if (c->count == NULL) {
+		c->count = xcalloc(1, sizeof *c->count);
+		h->lo = i;
+		h->n = 1;
+	} else if (i < h->lo || i >= h->lo + h->n) {
+		size_t lo = i < h->lo ? i : h->lo;
+		size_t hi = i >= h->lo + h->n ? i + 1 : h->lo + h->n;
+		unsigned long long *nc = xcalloc(hi - lo, sizeof *nc);
+		memcpy(nc + (h->lo - lo), c->count, h->n * sizeof *nc);
+		free(c->count);
+		c->count = nc;
+		h->lo = lo;
+		h->n = hi - lo;
+	}
+	c->count[i - h->lo] += v;
+	h->count = c->count;
+}
+
+/*
+ * One run's histogram into its cell's, in the coarsest layout among the
+ * runs (a schema 1 run makes the cell coarse: what is there is spread
+ * into the coarser buckets); the extremes exact only while every run's
+ * are.  A cell keeps only the window of buckets its runs used.
+ */
+static void
+lat_merge(struct rclat *c, int *inexact, const struct rlat *l)
+{
+	if (l->what == NULL)
+		return;
+	if (c->what == NULL)
+		c->h.min = ~0ULL, c->h.max = 0;
+	c->what = l->what;
+	if (c->h.sub == 0 || l->sub < c->h.sub) {
+		struct rclat old = *c;
+		c->count = NULL;
+		c->h.sub = l->sub;
+		for (size_t k = 0; k < old.h.n; k++)
+			if (old.count[k])
+				window_add(c, hist_index(hist_floor(old.h.lo + k,
+				    old.h.sub), l->sub), old.count[k]);
+		free(old.count);
+	}
+	for (size_t k = 0; k < l->n; k++)
+		window_add(c, hist_index(l->pair[2 * k], c->h.sub), l->pair[2 * k + 1]);
+	if (c->count == NULL)	/* a run with nothing counted: an empty window */
+		window_add(c, 0, 0);
+	if (l->max == 0 && l->n > 0)
+		*inexact = 1;
+	if (l->max && l->min < c->h.min)
+		c->h.min = l->min;
+	if (l->max > c->h.max)
+		c->h.max = l->max;
+}
+
+static void
+rtel_of(struct rtel *t, const struct jnode *o, uint32_t file, uint32_t line)
+{
+	const struct jnode *vm = jget(o, "vmstat");
+
+	t->at.file = file;
+	t->at.line = line;
+	t->runno = (long)jget_int(o, "run", 0, 0, 1L << 30);
+	t->wall = jget_num(o, "wall_s", NAN);
+	for (int i = 0; i < RSET_NTEL - 2; i++)
+		t->tel[i] = jget_num(vm, rset_telemetry[i], NAN);
+	t->tel[RSET_NTEL - 2] = jget_num(o, "majflt", NAN);
+	t->tel[RSET_NTEL - 1] = jget_num(o, "nivcsw", NAN);
+}
+
+/* TEL_BUDGET, or CONTEST_REPORT_TEL_KB's kB: the tests' way to make a
+ * small report take the path a large one takes. */
+static size_t
+tel_budget(void)
+{
+	static size_t budget;
+	static int read;
+
+	if (!read) {
+		const char *e = getenv("CONTEST_REPORT_TEL_KB");
+		char *end;
+		unsigned long long kb = e && *e ? strtoull(e, &end, 10) : 0;
+		read = 1;
+		budget = e && *e && *end == '\0' && kb < (1ULL << 40) ?
+		    (size_t)kb << 10 : TEL_BUDGET;
+	}
+	return budget;
+}
+
+/* Past the budget: the files' telemetry goes, to be read again. */
+static void
+spill_telemetry(struct rset *rs)
+{
+	rs->ix->spilled = 1;
+	for (size_t i = 0; i < rs->nacc; i++) {
+		struct racc *a = &rs->acc[i];
+		size_t n = 0;
+		for (size_t k = 0; k < a->ntel; k++)
+			if (rs->fstream[a->tel[k].at.file])
+				a->tel[n++] = a->tel[k];
+		a->ntel = n;
+		if (n == 0) {
+			free(a->tel);
+			a->tel = NULL;
+			a->captel = 0;
+		}
+	}
+}
+
+/* A kept run's figures, counters and histograms into its cell. */
+static void
+accumulate(struct rset *rs, struct racc *a, const struct rrun *r,
+    const struct jnode *o, uint32_t file, int timed, int streamed)
+{
+	if (!r->ok) {
+		a->failed++;
+		a->last_exit = r->exit_code;
+		a->last_signal = r->signal;
+		return;
+	}
+	dpush(&a->fig[F_WALL], r->wall);
+	/* CPU% keeps one value per ok run, NaN or not, as Time does */
+	dgrow(&a->fig[F_CPU]);
+	a->fig[F_CPU].v[a->fig[F_CPU].n++] = r->cpu_pct;
+	dpush(&a->fig[F_LCPU], r->lcpu_pct);
+	dpush(&a->fig[F_WAIT], r->wait_pct);
+	dpush(&a->fig[F_LOADP], r->load_pct);
+	dpush(&a->fig[F_LOADS], r->loads);
+	const double sv[NSUM] = { r->rate, r->probe_p99, r->met_pct };
+	for (int k = 0; k < NSUM; k++)
+		if (!isnan(sv[k]))
+			stats_add(&a->sum[k], &a->m2[k], sv[k]);
+	if (r->headline)
+		a->headline = r->headline;
+	for (size_t k = 0; k < r->nc; k++) {
+		const struct rcount *rc = &r->c[k];
+		size_t j;
+		for (j = 0; j < a->nc && a->c[j].name != rc->name; j++)
+			;
+		if (j == a->nc) {
+			a->c = realloc(a->c, (a->nc + 1) * sizeof *a->c);
+			if (a->c == NULL)
+				fatal(1, "out of memory");
+			a->c[a->nc++] = (struct rcsum){ rc->name, rc->unit, rc->label,
+			    0, 0, 0, rc->shown };
+		}
+		a->c[j].mean += rc->val;
+		a->c[j].rate += rc->rate;	/* NaN stays NaN: a gauge */
+		a->c[j].n++;
+	}
+	lat_merge(&a->lat, &a->lat_inexact, &r->lat);
+	lat_merge(&a->probe, &a->probe_inexact, &r->probe);
+	a->periods += r->probe_periods;
+	a->met += r->probe_met;
+	if (!streamed && !timed) {	/* where it is, should it be read again */
+		grow(&a->loc, &a->caploc, a->nloc, sizeof *a->loc);
+		a->loc[a->nloc].file = file;
+		a->loc[a->nloc++].line = (uint32_t)r->line;
+	}
+	/* a stream's always: it cannot be read again */
+	if (streamed || !rs->ix->spilled) {
+		grow(&a->tel, &a->captel, a->ntel, sizeof *a->tel);
+		rtel_of(&a->tel[a->ntel++], o, file, (uint32_t)r->line);
+		if (!streamed && (rs->ix->tel_bytes += sizeof *a->tel) > tel_budget())
+			spill_telemetry(rs);
+	}
+}
+
+/* What the row's table and its environment lines say: its first run's. */
+static void
+environment(struct rset *rs, struct rrun *r, const struct jnode *o)
+{
+	r->prepare = intern(rs, jget_str(o, "prepare"));
+	r->prepare_inferred = jget(o, "prepare_inferred") &&
+	    jget(o, "prepare_inferred")->type == J_BOOL ?
+	    (int)jget_int(o, "prepare_inferred", 0, 0, 1) : -1;
+	r->kernel = intern(rs, jget_str(o, "kernel"));
+	r->cpu_model = intern(rs, jget_str(o, "cpu_model"));
+	r->version = intern(rs, jget_str(o, "contest_version"));
+	r->sched = intern(rs, jget_str(o, "sched"));
+	r->nproc = (long)jget_int(o, "nproc", 0, 0, 1L << 30);
+	r->cpus_online = (long)jget_int(o, "cpus_online", r->nproc, 0, 1L << 30);
+	r->governor = intern(rs, jget_str(o, "cpufreq_governor"));
+	r->clocksource = intern(rs, jget_str(o, "clocksource"));
+	r->freq_max_khz = jget_int(o, "cpufreq_max_khz", -1, 0, 1LL << 40);
+	r->smt = jget(o, "smt") && jget(o, "smt")->type == J_BOOL ?
+	    (int)jget_int(o, "smt", 0, 0, 1) : -1;
+	r->mem_kb = jget_int(o, "mem_total_kb", 0, 0, 1LL << 50);
+	r->steal_pct = jget_num(o, "steal_pct", NAN);
+	provenance(rs, r, jget(o, "provenance"), jget(o, "job_identity"));
+}
+
 static int
 add_line(const struct jnode *o, unsigned long lineno, void *arg)
 {
@@ -365,17 +765,13 @@ add_line(const struct jnode *o, unsigned long lineno, void *arg)
 		return 0;
 	if (f->since && (when == NULL || strcmp(when, f->since) < 0))
 		return 0;
-	struct rtimed *t = NULL;
+	size_t timed = SIZE_MAX;
 	if (strcmp(status, "ok") == 0 && jget_str(o, "session")) {
-		if (rs->ntimed == rs->captimed) {
-			rs->captimed = rs->captimed ? rs->captimed * 2 : 64;
-			rs->timed = realloc(rs->timed, rs->captimed * sizeof *rs->timed);
-			if (rs->timed == NULL)
-				fatal(1, "out of memory");
-		}
-		t = &rs->timed[rs->ntimed++];
-		*t = (struct rtimed){ intern(rs, jget_str(o, "session")), x->file,
-		    intern(rs, block), lineno, wall, !warmup, SIZE_MAX };
+		grow(&rs->timed, &rs->captimed, rs->ntimed, sizeof *rs->timed);
+		timed = rs->ntimed++;
+		rs->timed[timed] = (struct rtimed){ intern(rs, jget_str(o, "session")),
+		    intern(rs, block), wall, x->fileno, (uint32_t)lineno, UINT32_MAX,
+		    (uint32_t)jget_int(o, "run", 0, 0, (1L << 31) - 1), !warmup };
 	}
 	if (warmup)
 		return 0;
@@ -383,90 +779,102 @@ add_line(const struct jnode *o, unsigned long lineno, void *arg)
 	    !listed(load, f->loads, f->nloads))
 		return 0;
 
-	if (rs->nrun == rs->caprun) {
-		rs->caprun = rs->caprun ? rs->caprun * 2 : 64;
-		rs->run = realloc(rs->run, rs->caprun * sizeof *rs->run);
-		if (rs->run == NULL)
-			fatal(1, "out of memory");
-	}
-	if (t)
-		t->run = rs->nrun;
-	struct rrun *r = &rs->run[rs->nrun++];
+	struct rrun run, *r = &run;
 	memset(r, 0, sizeof *r);
 	r->session = intern(rs, jget_str(o, "session"));
 	r->job = job_key(rs, o);
-	r->prepare = intern(rs, jget_str(o, "prepare"));
-	r->prepare_inferred = jget(o, "prepare_inferred") &&
-	    jget(o, "prepare_inferred")->type == J_BOOL ?
-	    (int)jget_int(o, "prepare_inferred", 0, 0, 1) : -1;
 	r->label = intern(rs, label);
 	r->host = intern(rs, host ? host : "?");
 	r->command = intern(rs, jget_str(o, "command") ? jget_str(o, "command") : "?");
 	r->block = intern(rs, block);
 	r->load = intern(rs, load);
-	r->timestamp = intern(rs, when);
-	r->kernel = intern(rs, jget_str(o, "kernel"));
-	r->cpu_model = intern(rs, jget_str(o, "cpu_model"));
-	r->version = intern(rs, jget_str(o, "contest_version"));
 	r->signal = intern(rs, jget_str(o, "signal"));
 	const char *head = jget_str(o, "headline");
 	r->headline = head && *head ? intern(rs, head) : NULL;
-	r->sched = intern(rs, jget_str(o, "sched"));
 	r->file = x->file;
 	r->line = lineno;
-	r->nproc = (long)jget_int(o, "nproc", 0, 0, 1L << 30);
-	r->cpus_online = (long)jget_int(o, "cpus_online", r->nproc, 0, 1L << 30);
 	r->runno = (long)jget_int(o, "run", 0, 0, 1L << 30);
-	r->governor = intern(rs, jget_str(o, "cpufreq_governor"));
-	r->clocksource = intern(rs, jget_str(o, "clocksource"));
-	r->freq_max_khz = jget_int(o, "cpufreq_max_khz", -1, 0, 1LL << 40);
-	r->smt = jget(o, "smt") && jget(o, "smt")->type == J_BOOL ?
-	    (int)jget_int(o, "smt", 0, 0, 1) : -1;
-	const struct jnode *vm = jget(o, "vmstat");
-	for (int i = 0; i < RSET_NTEL - 2; i++)
-		r->tel[i] = jget_num(vm, rset_telemetry[i], NAN);
-	r->tel[RSET_NTEL - 2] = jget_num(o, "majflt", NAN);
-	r->tel[RSET_NTEL - 1] = jget_num(o, "nivcsw", NAN);
-	r->mem_kb = jget_int(o, "mem_total_kb", 0, 0, 1LL << 50);
 	r->ok = strcmp(status, "ok") == 0;
 	r->exit_code = (int)jget_int(o, "exit_code", 0, -255, 65535);
 	r->wall = wall;
 	r->cpu_pct = jget_num(o, "cpu_pct", NAN);
 	r->lcpu_pct = jget_num(o, "lcpu_pct", NAN);
 	r->wait_pct = jget_num(o, "wait_pct", NAN);
-	r->steal_pct = jget_num(o, "steal_pct", NAN);
-	provenance(rs, r, jget(o, "provenance"), jget(o, "job_identity"));
 	r->load_pct = jget_num(o, "load_pct", NAN);
-	counters(rs, r, o);
-	latency(rs, &r->lat, o, "latency", jget_str(jget(o, "latency"), "what"));
-	latency(rs, &r->probe, o, "probe", "Probe wake-up lateness");
-	r->probe_periods = (unsigned long long)jget_int(jget(o, "probe"), "periods",
-	    0, 0, 1LL << 50);
-	r->probe_met = (unsigned long long)jget_int(jget(o, "probe"), "met", 0, 0,
-	    1LL << 50);
-	r->probe_p99 = run_p99(&r->probe);
-	r->met_pct = r->probe_periods ? (double)r->probe_met /
-	    (double)r->probe_periods * 100 : NAN;
 	r->sweep = sweep_key(rs, jget(o, "sweep"));
-	if (f->series)
-		series(r, jget(o, "series"));
 	r->position = (long)jget_int(o, "round_position", -1, 0, 1L << 30);
+	size_t nrow = rs->nrow;
 	r->row = find_row(rs, r);
 	r->blk = find_block(rs, r);
+	if (r->row == nrow) {	/* a new row: the environment it shows */
+		struct rrun *env = xcalloc(1, sizeof *env);
+		environment(rs, r, o);
+		*env = *r;
+		rs->row[r->row].env = env;
+	}
+	if (r->ok) {
+		counters(rs, r, o);
+		latency(rs, &r->lat, o, "latency", jget_str(jget(o, "latency"), "what"));
+		latency(rs, &r->probe, o, "probe", "Probe wake-up lateness");
+		r->probe_periods = (unsigned long long)jget_int(jget(o, "probe"),
+		    "periods", 0, 0, 1LL << 50);
+		r->probe_met = (unsigned long long)jget_int(jget(o, "probe"), "met",
+		    0, 0, 1LL << 50);
+		r->probe_p99 = run_p99(&r->probe);
+		r->met_pct = r->probe_periods ? (double)r->probe_met /
+		    (double)r->probe_periods * 100 : NAN;
+	}
+	uint32_t a = acc_for(rs, r->row, r->blk);
+	if (timed != SIZE_MAX)
+		rs->timed[timed].acc = a;
+	accumulate(rs, &rs->acc[a], r, o, x->fileno, timed != SIZE_MAX,
+	    x->streamed);
+	free(r->c);
+	free(r->lat.pair);
+	free(r->probe.pair);
+	if (f->series && r->ok) {
+		series(r, jget(o, "series"));
+		if (r->series) {
+			r->c = NULL, r->nc = 0;
+			r->lat.pair = r->probe.pair = NULL;
+			grow(&rs->srun, &rs->capsrun, rs->nsrun, sizeof *rs->srun);
+			rs->srun[rs->nsrun++] = *r;
+		}
+	}
+	rs->nrun++;
 	return 0;
+}
+
+/* A file's number in rs->fname; a stream gets one of its own, marked as
+ * one that cannot be read again. */
+static uint32_t
+file_id(struct rset *rs, const char *name, int stream)
+{
+	for (size_t i = 0; !stream && i < rs->nfname; i++)
+		if (rs->fname[i] == name && !rs->fstream[i])
+			return (uint32_t)i;
+	rs->fname = realloc(rs->fname, (rs->nfname + 1) * sizeof *rs->fname);
+	rs->fstream = realloc(rs->fstream, rs->nfname + 1);
+	if (rs->fname == NULL || rs->fstream == NULL)
+		fatal(1, "out of memory");
+	rs->fname[rs->nfname] = name;
+	rs->fstream[rs->nfname] = (unsigned char)stream;
+	return (uint32_t)rs->nfname++;
 }
 
 int
 rset_add_stream(struct rset *rs, const char *name, FILE *in,
     const struct rfilter *f)
 {
-	struct addctx x = { rs, f, NULL };
+	struct addctx x = { rs, f, NULL, 0, 1 };
 	unsigned long skipped;
 
 	if (rs->pool == NULL)
 		rs->pool = xcalloc(1, sizeof *rs->pool);
 	x.file = intern(rs, name);
-	if (jsonl_read_stream(in, name, add_line, &x, &skipped) < 0) {
+	x.fileno = file_id(rs, x.file, 1);
+	if (jsonl_read_stream_keys(in, name, keys_for(f), add_line, &x,
+	    &skipped) < 0) {
 		warnmsg("%s: %s", name, strerror(errno));
 		return -1;
 	}
@@ -478,10 +886,11 @@ rset_add_stream(struct rset *rs, const char *name, FILE *in,
 static int
 add_file(struct rset *rs, const char *path, const struct rfilter *f)
 {
-	struct addctx x = { rs, f, intern(rs, path) };
+	struct addctx x = { rs, f, intern(rs, path), 0, 0 };
 	unsigned long skipped;
 
-	if (jsonl_read(path, add_line, &x, &skipped) < 0) {
+	x.fileno = file_id(rs, x.file, 0);
+	if (jsonl_read_keys(path, keys_for(f), add_line, &x, &skipped) < 0) {
 		warnmsg("%s: %s", path, strerror(errno));
 		return -1;
 	}
@@ -631,158 +1040,69 @@ name_rows(struct rset *rs)
 	}
 }
 
-/*
- * The ok runs' latency histograms as one, in the coarsest layout among
- * them (a schema 1 run makes the cell coarse); the extremes exact only
- * when every run's are.  which: offsetof the rlat in struct rrun.
- */
+/* A cell from what its runs left in the accumulator (NULL: no runs). */
 static void
-merge_latency(const struct rset *rs, const size_t *idx, size_t n, size_t which,
-    struct rclat *c)
+summarise_cell(struct racc *a, struct rcell *c)
 {
-	unsigned sub = 0;
-	int exact = 1;
+	struct stats *to[NFIG] = { &c->time, &c->cpu, &c->lcpu, &c->wait,
+	    &c->loadp, &c->loads };
+	struct stats *sto[NSUM] = { &c->rate, &c->p99, &c->met };
 
-#define RLAT(r) ((const struct rlat *)((const char *)(r) + which))
-	for (size_t i = 0; i < n; i++) {
-		const struct rrun *r = &rs->run[idx[i]];
-		if (!r->ok || RLAT(r)->what == NULL)
-			continue;
-		if (sub == 0 || RLAT(r)->sub < sub)
-			sub = RLAT(r)->sub;
-		c->what = RLAT(r)->what;
-	}
-	if (sub == 0)
+	double none = 0;
+
+	c->met_pct = c->bamean = NAN;
+	if (a == NULL) {
+		c->wall = xcalloc(1, sizeof *c->wall);
+		for (int k = 0; k < NFIG; k++)
+			stats_compute(&none, 0, to[k]);
+		for (int k = 0; k < NSUM; k++)
+			stats_compute(&none, 0, sto[k]);
 		return;
-	c->count = xcalloc(hist_nbuckets(sub), sizeof *c->count);
-	c->h = (struct hist){ sub, c->count, ~0ULL, 0 };
-	for (size_t i = 0; i < n; i++) {
-		const struct rrun *r = &rs->run[idx[i]];
-		const struct rlat *l = RLAT(r);
-		if (!r->ok || l->what == NULL)
-			continue;
-		for (size_t k = 0; k < l->n; k++)
-			c->count[hist_index(l->pair[2 * k], sub)] += l->pair[2 * k + 1];
-		if (l->max == 0 && l->n > 0)
-			exact = 0;
-		if (l->max && l->min < c->h.min)
-			c->h.min = l->min;
-		if (l->max > c->h.max)
-			c->h.max = l->max;
 	}
-#undef RLAT
-	if (!exact || c->h.max == 0)
-		c->h.min = c->h.max = 0;
-}
-
-/* The cell's runs are idx[0..n), in file order. */
-static void
-summarise_cell(struct rset *rs, const size_t *idx, size_t n, struct rcell *c)
-{
-	double *cpu, *lcpu, *loads, *wait, *loadp, *rate, *p99, *metv;
-
-	c->wall = xcalloc(n + 1, sizeof *c->wall);
-	cpu = xcalloc(n + 1, sizeof *cpu);
-	lcpu = xcalloc(n + 1, sizeof *lcpu);
-	wait = xcalloc(n + 1, sizeof *wait);
-	loadp = xcalloc(n + 1, sizeof *loadp);
-	loads = xcalloc(n + 1, sizeof *loads);
-	rate = xcalloc(n + 1, sizeof *rate);
-	p99 = xcalloc(n + 1, sizeof *p99);
-	metv = xcalloc(n + 1, sizeof *metv);
-	size_t nlcpu = 0, nloads = 0, nwait = 0, nloadp = 0, nrate = 0, np99 = 0;
-	size_t nmet = 0;
-	for (size_t i = 0; i < n; i++) {
-		const struct rrun *r = &rs->run[idx[i]];
-		if (!r->ok) {
-			c->failed++;
-			c->last_exit = r->exit_code;
-			c->last_signal = r->signal;
-			continue;
-		}
-		if (r->suspect.why) {
-			if (c->suspect == NULL)
-				c->suspect = xcalloc(n, sizeof *c->suspect);
-			c->suspect[c->nsuspect++] = (struct suspect){ r->runno, r->wall,
-			    r->suspect };
-		}
-		cpu[c->ok] = r->cpu_pct;
-		c->wall[c->ok++] = r->wall;
-		if (!isnan(r->lcpu_pct))
-			lcpu[nlcpu++] = r->lcpu_pct;
-		if (!isnan(r->wait_pct))
-			wait[nwait++] = r->wait_pct;
-		if (!isnan(r->load_pct))
-			loadp[nloadp++] = r->load_pct;
-		if (!isnan(r->loads))
-			loads[nloads++] = r->loads;
-		if (!isnan(r->rate))
-			rate[nrate++] = r->rate;
-		if (!isnan(r->probe_p99))
-			p99[np99++] = r->probe_p99;
-		if (!isnan(r->met_pct))
-			metv[nmet++] = r->met_pct;
-		if (r->headline)
-			c->headline = r->headline;
-		for (size_t k = 0; k < r->nc; k++) {
-			const struct rcount *rc = &r->c[k];
-			size_t j;
-			for (j = 0; j < c->nc && c->c[j].name != rc->name; j++)
-				;
-			if (j == c->nc) {
-				c->c = realloc(c->c, (c->nc + 1) * sizeof *c->c);
-				if (c->c == NULL)
-					fatal(1, "out of memory");
-				c->c[c->nc++] = (struct rcsum){ rc->name, rc->unit,
-				    rc->label, 0, 0, 0, rc->shown };
-			}
-			c->c[j].mean += rc->val;
-			c->c[j].rate += rc->rate;	/* NaN stays NaN: a gauge */
-			c->c[j].n++;
-		}
+	c->ok = a->fig[F_WALL].n;
+	c->failed = a->failed;
+	c->last_exit = a->last_exit;
+	c->last_signal = a->last_signal;
+	c->headline = a->headline;
+	for (int k = 0; k < NFIG; k++)
+		stats_compute(a->fig[k].v ? a->fig[k].v : &none, a->fig[k].n, to[k]);
+	for (int k = 0; k < NSUM; k++) {
+		*sto[k] = a->sum[k];
+		stats_finish(sto[k], a->m2[k]);
 	}
+	/* the times stay, in file order: formats print them */
+	c->wall = a->fig[F_WALL].v ? a->fig[F_WALL].v : xcalloc(1, sizeof *c->wall);
+	a->fig[F_WALL].v = NULL;
+	c->c = a->c;
+	c->nc = a->nc;
+	a->c = NULL;
 	for (size_t j = 0; j < c->nc; j++) {
 		c->c[j].mean /= (double)c->c[j].n;
 		c->c[j].rate /= (double)c->c[j].n;
 	}
-	merge_latency(rs, idx, n, offsetof(struct rrun, lat), &c->lat);
-	merge_latency(rs, idx, n, offsetof(struct rrun, probe), &c->probe);
-	unsigned long long periods = 0, met = 0;
-	for (size_t i = 0; i < n; i++)
-		if (rs->run[idx[i]].ok) {
-			periods += rs->run[idx[i]].probe_periods;
-			met += rs->run[idx[i]].probe_met;
-		}
-	c->met_pct = periods ? (double)met / (double)periods * 100 : NAN;
-	stats_compute(c->wall, c->ok, &c->time);
-	stats_compute(cpu, c->ok, &c->cpu);
-	stats_compute(lcpu, nlcpu, &c->lcpu);
-	stats_compute(wait, nwait, &c->wait);
-	stats_compute(loadp, nloadp, &c->loadp);
-	stats_compute(loads, nloads, &c->loads);
-	stats_compute(rate, nrate, &c->rate);
-	stats_compute(p99, np99, &c->p99);
-	stats_compute(metv, nmet, &c->met);
+	c->lat = a->lat;
+	c->probe = a->probe;
+	a->lat.count = a->probe.count = NULL;
+	if (a->lat_inexact || c->lat.h.max == 0)
+		c->lat.h.min = c->lat.h.max = 0;
+	if (a->probe_inexact || c->probe.h.max == 0)
+		c->probe.h.min = c->probe.h.max = 0;
+	c->met_pct = a->periods ? (double)a->met / (double)a->periods * 100 : NAN;
 	/* BAmean-50: the faster half, rounded up (mmtests' best-50% mean) */
-	memcpy(cpu, c->wall, c->ok * sizeof *cpu);
-	stats_sort(cpu, c->ok);
-	c->bamean = NAN;
 	if (c->ok) {
+		double *v = xcalloc(c->ok, sizeof *v);
 		size_t half = (c->ok + 1) / 2;
+		memcpy(v, c->wall, c->ok * sizeof *v);
+		stats_sort(v, c->ok);
 		c->bamean = 0;
 		for (size_t i = 0; i < half; i++)
-			c->bamean += cpu[i] / (double)half;
+			c->bamean += v[i] / (double)half;
+		free(v);
 	}
-	c->noisy = c->ok > 0 && (c->ok < RSET_MIN_RUNS || c->time.cv > RSET_NOISY_CV ||
-	    c->nsuspect > 0);
-	free(cpu);
-	free(lcpu);
-	free(wait);
-	free(loadp);
-	free(loads);
-	free(rate);
-	free(p99);
-	free(metv);
+	for (int k = 0; k < NFIG; k++) {
+		free(a->fig[k].v);
+		a->fig[k].v = NULL;
+	}
 }
 
 static const struct rset *sort_rs;
@@ -808,24 +1128,50 @@ row_order(const void *pa, const void *pb)
 	return c ? c : (a > b) - (a < b);
 }
 
+static const struct rset *timed_rs;
+
 static int
 timed_order(const void *pa, const void *pb)
 {
 	const struct rtimed *a = pa, *b = pb;
-	int c = strcmp(a->session, b->session);
+	/* interned: one session is one pointer, and most pairs share it */
+	int c = a->session == b->session ? 0 : strcmp(a->session, b->session);
 
-	if (c == 0)
-		c = strcmp(a->file, b->file);
+	if (c == 0 && a->file != b->file)
+		c = strcmp(timed_rs->fname[a->file], timed_rs->fname[b->file]);
 	return c ? c : (a->line > b->line) - (a->line < b->line);
 }
 
-/* Each session's runs in the order they ran, through suspect_mark(). */
+/* A flagged run on its way to its cell's note, in the order read. */
+struct flagged {
+	uint32_t	 acc, file, line;
+	struct suspect	 s;
+};
+
+static int
+flagged_order(const void *pa, const void *pb)
+{
+	const struct flagged *a = pa, *b = pb;
+
+	if (a->acc != b->acc)
+		return a->acc < b->acc ? -1 : 1;
+	if (a->file != b->file)
+		return a->file < b->file ? -1 : 1;
+	return (a->line > b->line) - (a->line < b->line);
+}
+
+/* Each session's runs in the order they ran, through suspect_mark(); the
+ * flagged ones go to their cells' notes (into the accumulators' cells,
+ * cellof[acc]). */
 static void
-mark_suspects(struct rset *rs)
+mark_suspects(struct rset *rs, struct rcell *const *cellof)
 {
 	struct srun *sr = xcalloc(rs->ntimed + 1, sizeof *sr);
 	struct sflag *sf = xcalloc(rs->ntimed + 1, sizeof *sf);
+	struct flagged *fl = NULL;
+	size_t nfl = 0, capfl = 0;
 
+	timed_rs = rs;
 	if (rs->ntimed > 1)	/* qsort may not be handed NULL, even for none */
 		qsort(rs->timed, rs->ntimed, sizeof *rs->timed, timed_order);
 	for (size_t i = 0, j; i < rs->ntimed; i = j) {
@@ -833,10 +1179,24 @@ mark_suspects(struct rset *rs)
 			sr[j - i] = (struct srun){ (size_t)(uintptr_t)rs->timed[j].block,
 			    rs->timed[j].wall, rs->timed[j].measured };
 		suspect_mark(sr, j - i, sf);
-		for (size_t k = i; k < j; k++)
-			if (rs->timed[k].run != SIZE_MAX)
-				rs->run[rs->timed[k].run].suspect = sf[k - i];
+		for (size_t k = i; k < j; k++) {
+			const struct rtimed *t = &rs->timed[k];
+			if (t->acc == UINT32_MAX || !sf[k - i].why)
+				continue;
+			grow(&fl, &capfl, nfl, sizeof *fl);
+			fl[nfl++] = (struct flagged){ t->acc, t->file, t->line,
+			    { (long)t->runno, t->wall, sf[k - i] } };
+		}
 	}
+	if (nfl > 1)
+		qsort(fl, nfl, sizeof *fl, flagged_order);
+	for (size_t i = 0; i < nfl; i++) {
+		struct rcell *c = cellof[fl[i].acc];
+		if (c->suspect == NULL)
+			c->suspect = xcalloc(c->ok + 1, sizeof *c->suspect);
+		c->suspect[c->nsuspect++] = fl[i].s;
+	}
+	free(fl);
 	free(sr);
 	free(sf);
 }
@@ -844,7 +1204,6 @@ mark_suspects(struct rset *rs)
 void
 rset_summarise(struct rset *rs, enum rsort how)
 {
-	mark_suspects(rs);
 	rs->base = rs->nblk;
 	for (size_t b = 0; b < rs->nblk; b++)
 		if (strcmp(rs->blk[b].name, "no_load") == 0)
@@ -854,36 +1213,35 @@ rset_summarise(struct rset *rs, enum rsort how)
 		struct rblock t = rs->blk[rs->base];
 		memmove(rs->blk + 1, rs->blk, rs->base * sizeof *rs->blk);
 		rs->blk[0] = t;
-		for (size_t i = 0; i < rs->nrun; i++)
-			if (rs->run[i].blk == rs->base)
-				rs->run[i].blk = 0;
-			else if (rs->run[i].blk < rs->base)
-				rs->run[i].blk++;
+		for (size_t i = 0; i < rs->nacc; i++)
+			if (rs->acc[i].blk == rs->base)
+				rs->acc[i].blk = 0;
+			else if (rs->acc[i].blk < rs->base)
+				rs->acc[i].blk++;
+		for (size_t i = 0; i < rs->nsrun; i++)
+			if (rs->srun[i].blk == rs->base)
+				rs->srun[i].blk = 0;
+			else if (rs->srun[i].blk < rs->base)
+				rs->srun[i].blk++;
 		rs->base = 0;
 	}
 	name_rows(rs);
-	for (size_t i = 0; i < rs->nrun; i++)
-		if (rs->row[rs->run[i].row].env == NULL)
-			rs->row[rs->run[i].row].env = &rs->run[i];
 	rs->cell = xcalloc(rs->nrow * rs->nblk + 1, sizeof *rs->cell);
-	/* runs bucketed by cell once: one pass however many cells there are */
-	size_t ncell = rs->nrow * rs->nblk;
-	size_t *start = xcalloc(ncell + 1, sizeof *start);
-	size_t *idx = xcalloc(rs->nrun + 1, sizeof *idx);
-	for (size_t i = 0; i < rs->nrun; i++)
-		start[rs->run[i].row * rs->nblk + rs->run[i].blk + 1]++;
-	for (size_t k = 0; k < ncell; k++)
-		start[k + 1] += start[k];
-	size_t *fill = xcalloc(ncell + 1, sizeof *fill);
-	for (size_t i = 0; i < rs->nrun; i++) {
-		size_t k = rs->run[i].row * rs->nblk + rs->run[i].blk;
-		idx[start[k] + fill[k]++] = i;
+	struct rcell **cellof = xcalloc(rs->nacc + 1, sizeof *cellof);
+	for (size_t i = 0; i < rs->nacc; i++) {
+		cellof[i] = rset_cell(rs, rs->acc[i].row, rs->acc[i].blk);
+		summarise_cell(&rs->acc[i], cellof[i]);
 	}
-	free(fill);
-	for (size_t k = 0; k < ncell; k++)
-		summarise_cell(rs, idx + start[k], start[k + 1] - start[k], &rs->cell[k]);
-	free(start);
-	free(idx);
+	for (size_t k = 0; k < rs->nrow * rs->nblk; k++)
+		if (rs->cell[k].wall == NULL)
+			summarise_cell(NULL, &rs->cell[k]);
+	mark_suspects(rs, cellof);
+	free(cellof);
+	for (size_t k = 0; k < rs->nrow * rs->nblk; k++) {
+		struct rcell *c = &rs->cell[k];
+		c->noisy = c->ok > 0 && (c->ok < RSET_MIN_RUNS ||
+		    c->time.cv > RSET_NOISY_CV || c->nsuspect > 0);
+	}
 	for (size_t r = 0; r < rs->nrow; r++)
 		for (size_t b = 0; b < rs->nblk; b++) {
 			struct rcell *c = rset_cell(rs, r, b);
@@ -913,11 +1271,120 @@ rset_summarise(struct rset *rs, enum rsort how)
 	}
 }
 
+/* The median of sorted s[0..n) with one x among them left out. */
 static double
-median_of(double *v, size_t n)
+median_without(const double *s, size_t n, double x)
 {
-	stats_sort(v, n);
-	return n == 0 ? NAN : n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+	size_t lo = 0, hi = n;	/* the first element not below x */
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (s[mid] < x)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	size_t len = n - 1, k = lo;
+#define AT(j) ((j) < k ? s[j] : s[(j) + 1])
+	double r = len % 2 ? AT(len / 2) : (AT(len / 2 - 1) + AT(len / 2)) / 2;
+#undef AT
+	return r;
+}
+
+/* Structures that begin with a struct place, in the order read. */
+static int
+place_order(const void *pa, const void *pb)
+{
+	const struct place *a = pa, *b = pb;
+
+	if (a->file != b->file)
+		return a->file < b->file ? -1 : 1;
+	return (a->line > b->line) - (a->line < b->line);
+}
+
+/* A run to read again, and the cell it goes to. */
+struct want {
+	struct place	 at;
+	uint32_t	 acc;
+};
+
+struct reread {
+	const struct rset *rs;
+	const struct want *w;	/* this file's, in line order */
+	size_t		 n, k;
+};
+
+static int
+reread_line(const struct jnode *o, unsigned long lineno, void *arg)
+{
+	struct reread *x = arg;
+
+	while (x->k < x->n && x->w[x->k].at.line < lineno)
+		x->k++;
+	for (; x->k < x->n && x->w[x->k].at.line == lineno; x->k++) {
+		struct racc *a = &x->rs->acc[x->w[x->k].acc];
+		grow(&a->tel, &a->captel, a->ntel, sizeof *a->tel);
+		rtel_of(&a->tel[a->ntel++], o, x->w[x->k].at.file, (uint32_t)lineno);
+	}
+	return 0;
+}
+
+/* Whether a cell may have runs that stand out: rset_outliers' test. */
+static int
+outlier_cell(const struct rset *rs, const struct racc *a)
+{
+	const struct rcell *c = rset_cell(rs, a->row, a->blk);
+
+	return c->ok >= RSET_MIN_RUNS && c->time.cv > RSET_NOISY_CV;
+}
+
+/*
+ * The telemetry of every such cell's ok runs, read again from their
+ * files in one pass over each (a stream's were kept as read), then put
+ * in file order.
+ */
+static void
+read_telemetry(const struct rset *rs)
+{
+	struct want *w = NULL;
+	size_t nw = 0, capw = 0;
+
+	for (size_t i = 0; i < rs->nacc; i++)
+		rs->acc[i].tel_read = 1;
+	for (size_t i = 0; i < rs->ntimed; i++) {
+		const struct rtimed *t = &rs->timed[i];
+		if (t->acc == UINT32_MAX || rs->fstream[t->file] ||
+		    !outlier_cell(rs, &rs->acc[t->acc]))
+			continue;
+		grow(&w, &capw, nw, sizeof *w);
+		w[nw++] = (struct want){ { t->file, t->line }, t->acc };
+	}
+	for (size_t i = 0; i < rs->nacc; i++)
+		for (size_t k = 0; k < rs->acc[i].nloc && outlier_cell(rs, &rs->acc[i]); k++) {
+			if (rs->fstream[rs->acc[i].loc[k].file])
+				continue;
+			grow(&w, &capw, nw, sizeof *w);
+			w[nw++] = (struct want){ rs->acc[i].loc[k], (uint32_t)i };
+		}
+	if (nw > 1)
+		qsort(w, nw, sizeof *w, place_order);
+	unsigned long *lines = xcalloc(nw + 1, sizeof *lines);
+	for (size_t i = 0, j; i < nw; i = j) {
+		size_t n = 0;
+		for (j = i; j < nw && w[j].at.file == w[i].at.file; j++)
+			if (n == 0 || lines[n - 1] != w[j].at.line)
+				lines[n++] = w[j].at.line;
+		struct reread x = { rs, w + i, j - i, 0 };
+		/* a file changed since cannot say more: its runs go unnamed */
+		(void)jsonl_read_only(rs->fname[w[i].at.file], &tel_keys, lines, n,
+		    reread_line, &x);
+	}
+	free(lines);
+	free(w);
+	for (size_t i = 0; i < rs->nacc; i++)
+		if (rs->acc[i].ntel > 1)
+			qsort(rs->acc[i].tel, rs->acc[i].ntel, sizeof *rs->acc[i].tel,
+			    place_order);
 }
 
 size_t
@@ -925,36 +1392,48 @@ rset_outliers(const struct rset *rs, size_t row, size_t blk,
     struct routlier *out, size_t max)
 {
 	const struct rcell *c = rset_cell(rs, row, blk);
-	size_t nout = 0, n = 0;
+	struct racc *a = NULL;
+	size_t nout = 0;
 
 	if (c->ok < RSET_MIN_RUNS || c->time.cv <= RSET_NOISY_CV)
 		return 0;
-	const struct rrun **runs = xcalloc(c->ok, sizeof *runs);
-	double *v = xcalloc(c->ok, sizeof *v);
-	for (size_t i = 0; i < rs->nrun && n < c->ok; i++) {
-		const struct rrun *r = &rs->run[i];
-		if (r->row == row && r->blk == blk && r->ok)
-			runs[n++] = r;
-	}
+	for (size_t i = 0; i < rs->nacc && a == NULL; i++)
+		if (rs->acc[i].row == row && rs->acc[i].blk == blk)
+			a = &rs->acc[i];
+	if (a == NULL)
+		return 0;
+	if (!a->tel_read && rs->ix->spilled)
+		read_telemetry(rs);
+	const struct rtel *runs = a->tel;
+	size_t n = a->ntel;
 	double med = c->time.median;
+	/* each figure's values sorted once: the others' median of a run is
+	 * read off them with its own value left out */
+	double *sorted[RSET_NTEL];
+	size_t m[RSET_NTEL];
+	for (int t = 0; t < RSET_NTEL; t++) {
+		sorted[t] = xcalloc(n + 1, sizeof *sorted[t]);
+		m[t] = 0;
+		for (size_t k = 0; k < n; k++)
+			if (!isnan(runs[k].tel[t]))
+				sorted[t][m[t]++] = runs[k].tel[t];
+		stats_sort(sorted[t], m[t]);
+	}
 	for (size_t i = 0; i < n && nout < max; i++) {
-		if (fabs(runs[i]->wall - med) <= RSET_NOISY_CV * med)
+		if (fabs(runs[i].wall - med) <= RSET_NOISY_CV * med)
 			continue;
 		struct routlier *o = &out[nout++];
 		memset(o, 0, sizeof *o);
-		o->run = runs[i];
+		o->runno = runs[i].runno;
+		o->wall = runs[i].wall;
+		memcpy(o->value, runs[i].tel, sizeof o->value);
 		o->median = med;
 		double best[2] = { 0, 0 };
 		for (int t = 0; t < RSET_NTEL; t++) {
-			size_t m = 0;
-			if (isnan(runs[i]->tel[t]))
+			if (isnan(runs[i].tel[t]) || m[t] < 2)
 				continue;
-			for (size_t k = 0; k < n; k++)
-				if (k != i && !isnan(runs[k]->tel[t]))
-					v[m++] = runs[k]->tel[t];
-			if (m == 0)
-				continue;
-			double others = median_of(v, m), mine = runs[i]->tel[t];
+			double mine = runs[i].tel[t];
+			double others = median_without(sorted[t], m[t], mine);
 			/* a factor of 2 either way, and more than noise in counts */
 			double lo = others < mine ? others : mine, hi = others < mine ? mine : others;
 			if (hi - lo < 100 || hi < 2 * lo)
@@ -975,8 +1454,8 @@ rset_outliers(const struct rset *rs, size_t row, size_t blk,
 		}
 		o->ntel = best[1] > 0 ? 2 : best[0] > 0 ? 1 : 0;
 	}
-	free(runs);
-	free(v);
+	for (int t = 0; t < RSET_NTEL; t++)
+		free(sorted[t]);
 	return nout;
 }
 
@@ -1009,8 +1488,8 @@ rset_median_series(const struct rset *rs, size_t row, size_t blk)
 	const struct rrun **v = NULL;
 	size_t n = 0;
 
-	for (size_t i = 0; i < rs->nrun; i++) {
-		const struct rrun *r = &rs->run[i];
+	for (size_t i = 0; i < rs->nsrun; i++) {
+		const struct rrun *r = &rs->srun[i];
 		if (r->row != row || r->blk != blk || !r->ok || r->series == NULL)
 			continue;
 		v = realloc(v, (n + 1) * sizeof *v);
@@ -1064,13 +1543,20 @@ void
 rset_free(struct rset *rs)
 {
 	free(rs->timed);
-	for (size_t i = 0; i < rs->nrun; i++) {
-		free(rs->run[i].c);
-		free(rs->run[i].lat.pair);
-		free(rs->run[i].probe.pair);
-		if (rs->run[i].series)
-			free(rs->run[i].series->t);
-		free(rs->run[i].series);
+	for (size_t i = 0; i < rs->nsrun; i++) {
+		if (rs->srun[i].series)
+			free(rs->srun[i].series->t);
+		free(rs->srun[i].series);
+	}
+	for (size_t i = 0; i < rs->nacc; i++) {
+		struct racc *a = &rs->acc[i];
+		for (int k = 0; k < NFIG; k++)
+			free(a->fig[k].v);
+		free(a->c);
+		free(a->lat.count);
+		free(a->probe.count);
+		free(a->loc);
+		free(a->tel);
 	}
 	if (rs->cell)
 		for (size_t i = 0; i < rs->nrow * rs->nblk; i++) {
@@ -1080,15 +1566,27 @@ rset_free(struct rset *rs)
 			free(rs->cell[i].c);
 			free(rs->cell[i].suspect);
 		}
-	for (size_t i = 0; i < rs->nrow; i++)
+	for (size_t i = 0; i < rs->nrow; i++) {
 		free(rs->row[i].name);
+		free((void *)rs->row[i].env);
+	}
 	if (rs->pool) {
 		for (size_t i = 0; i < rs->pool->cap; i++)
 			free(rs->pool->slot[i]);
 		free(rs->pool->slot);
 		free(rs->pool);
 	}
-	free(rs->run);
+	if (rs->ix) {
+		for (size_t i = 0; i < rs->nrow; i++)
+			free(rs->ix->cells[i].acc);
+		free(rs->ix->cells);
+		free(rs->ix->slot);
+		free(rs->ix);
+	}
+	free(rs->acc);
+	free(rs->srun);
+	free(rs->fname);
+	free(rs->fstream);
 	free(rs->row);
 	free(rs->blk);
 	free(rs->cell);

@@ -8,6 +8,7 @@
 #define CONTEST_RSET_H
 
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 
 #include "hist.h"
@@ -68,7 +69,6 @@ struct rrun {
 	long		 cpus_online, runno;
 	long long	 freq_max_khz;
 	int		 smt;		/* -1 unknown */
-	double		 tel[RSET_NTEL];	/* NaN: not recorded */
 	const char	*file;
 	unsigned long	 line;
 	long		 nproc;
@@ -141,16 +141,25 @@ struct rfilter {
 /* Every timed ok run, warmups and runs of filtered-out loads included,
  * for finding the runs that may have done no work. */
 struct rtimed {
-	const char	*session, *file, *block;
-	unsigned long	 line;
+	const char	*session, *block;
 	double		 wall;
-	int		 measured;
-	size_t		 run;		/* index in rset.run, or SIZE_MAX */
+	uint32_t	 file, line;	/* file: index in rset.fname */
+	uint32_t	 acc;		/* its cell's runs as read; UINT32_MAX: none */
+	uint32_t	 runno : 31, measured : 1;
 };
 
+struct racc;	/* a cell's runs as they are read (rset.c) */
+struct rindex;
+
+/*
+ * What a report keeps of the runs it reads: each cell's figures and
+ * merged histograms as the lines go by, the first run of each row (its
+ * environment), and where each run is, so that the few a report names
+ * are read again rather than kept.  Memory grows by about a hundred
+ * bytes a run.
+ */
 struct rset {
-	struct rrun	*run;
-	size_t		 nrun, caprun;
+	size_t		 nrun;		/* runs read, past the filters */
 	struct rtimed	*timed;
 	size_t		 ntimed, captimed;
 	struct rrow	*row;
@@ -162,13 +171,23 @@ struct rset {
 	size_t		 base;		/* the no_load block, or nblk */
 	unsigned long	 skipped, warmups, files;
 	struct rpool	*pool;
+	struct racc	*acc;
+	size_t		 nacc, capacc;
+	struct rrun	*srun;		/* runs with per-second samples, when asked */
+	size_t		 nsrun, capsrun;
+	struct rindex	*ix;		/* rows and cells by key, as read */
+	const char	**fname;	/* files read, by number */
+	unsigned char	*fstream;	/* 1: a stream, not to be read again */
+	size_t		 nfname;
 };
 
 enum rsort { RSORT_FIRST, RSORT_LABEL, RSORT_TIME };
 
 /* A run whose time stands out from its cell, and what differed in it. */
 struct routlier {
-	const struct rrun *run;
+	long		 runno;
+	double		 wall;
+	double		 value[RSET_NTEL];	/* its telemetry; NaN: not recorded */
 	double		 median;	/* of the cell's times */
 	int		 ntel;
 	int		 tel[2];	/* rset_telemetry indices, biggest difference first */

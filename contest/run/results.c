@@ -298,7 +298,7 @@ static void
 put_probe(struct json *j, const struct session *s, const struct run_record *r)
 {
 	const struct probe_rec *p = &r->probe;
-	struct hist h = { HIST_SUB, p->hist, p->lat_min, p->lat_max };
+	struct hist h = { HIST_SUB, p->hist, p->lat_min, p->lat_max, 0, 0 };
 
 	json_key(j, "probe");
 	if (!p->ran) {
@@ -389,7 +389,7 @@ put_units_rates(struct json *j, const struct load *l,
 static void
 put_latency(struct json *j, const struct load *l, const struct run_record *r)
 {
-	struct hist h = { HIST_SUB, r->hist, r->lat_min, r->lat_max };
+	struct hist h = { HIST_SUB, r->hist, r->lat_min, r->lat_max, 0, 0 };
 
 	json_key(j, "latency");
 	json_obj_begin(j);

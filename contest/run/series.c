@@ -84,7 +84,7 @@ series_sample(struct series_src *src, double now)
 		probe_snap(src->probe, src->cur, 0);
 		for (size_t i = 0; i < HIST_BUCKETS; i++)
 			src->cur->hist[i] -= src->prev->hist[i];
-		struct hist h = { HIST_SUB, src->cur->hist, 0, 0 };
+		struct hist h = { HIST_SUB, src->cur->hist, 0, 0, 0, 0 };
 		if (hist_total(&h))
 			p99 = hist_quantile(&h, 0.99);
 		for (size_t i = 0; i < HIST_BUCKETS; i++)

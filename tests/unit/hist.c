@@ -31,7 +31,7 @@ static void
 check(const char *what, size_t n)
 {
 	static const double q[] = { 0.01, 0.10, 0.25, 0.50, 0.75, 0.90, 0.99, 0.999 };
-	struct hist h = { HIST_SUB, count, ~0ULL, 0 };
+	struct hist h = { HIST_SUB, count, ~0ULL, 0, 0, 0 };
 	double worst = 0;
 
 	memset(count, 0, sizeof count);
@@ -71,6 +71,20 @@ check(const char *what, size_t n)
 		    hist_quantile(&h, q[i]))
 			same = 0;
 	ok(same, "%s: the pairs give every percentile the buckets give", what);
+
+	/* and as the window of buckets a report keeps: lo .. hi-1 */
+	size_t lo = 0, hi = HIST_BUCKETS;
+	while (lo < hi && count[lo] == 0)
+		lo++;
+	while (hi > lo && count[hi - 1] == 0)
+		hi--;
+	struct hist w = { HIST_SUB, count + lo, h.min, h.max, lo, hi - lo };
+	same = hist_total(&w) == hist_total(&h);
+	for (size_t i = 0; i < sizeof q / sizeof q[0]; i++)
+		if (hist_quantile(&w, q[i]) != hist_quantile(&h, q[i]))
+			same = 0;
+	ok(same && lo > 0, "%s: a window of buckets %zu..%zu gives every percentile", what,
+	    lo, hi - 1);
 }
 
 int
@@ -123,7 +137,7 @@ main(void)
 	check("a spike and a far tail", NS);
 
 	unsigned long long none[HIST_BUCKETS] = { 0 };
-	struct hist empty = { HIST_SUB, none, 0, 0 };
+	struct hist empty = { HIST_SUB, none, 0, 0, 0, 0 };
 	is_num(hist_quantile(&empty, 0.5), 0, 0, "an empty histogram: 0");
 	static const unsigned long long unordered[] = { 5000, 3, 100, 4 };
 	ok(isnan(hist_quantile_pairs(unordered, 2, HIST_SUB, 0, 0, 0.5)),

@@ -21,6 +21,19 @@ count(const struct jnode *obj, unsigned long lineno, void *arg)
 	return 0;
 }
 
+/* What a reader asking for "run" and "o" alone sees of each line. */
+static int
+keyed(const struct jnode *obj, unsigned long lineno, void *arg)
+{
+	unsigned long *seen = arg;
+
+	seen[seen[0]++ + 1] = lineno;
+	seen[6] += jget(obj, "skip") != NULL || jget(obj, "big") != NULL;
+	seen[7] += (unsigned long)jget_num(obj, "run", 0) +
+	    (unsigned long)jget_num(jget(obj, "o"), "k", 0);
+	return 0;
+}
+
 static int
 valid(const char *s)
 {
@@ -123,6 +136,40 @@ main(void)
 	    "a file that cannot be opened is -1");
 	unlink(path);
 	unlink(errpath);
+
+	/* A reader of some keys: the others are passed over, yet checked
+	 * (line 2's damage is in a member nobody asked for), escapes and
+	 * all; a second look reads only the lines it names. */
+	static const char *const want_keys[] = { "run", "o", NULL };
+	struct jkeys keys;
+	ok(jkeys_init(&keys, want_keys) == 0, "a key set of two");
+	const char *kt = "{\"skip\":\"a\\\"b\",\"run\":1,\"o\":{\"k\":10,\"skip\":1}}\n"
+	    "{\"run\":2,\"skip\":[1,tru]}\n"
+	    "{\"big\":{\"x\":[\"}\",\"]\"]},\"run\":4,\"o\":{\"k\":20}}\n"
+	    "{\"run\":8,\"skip\":\"\\u00e9\\\\\"}\n";
+	char kpath[] = "/tmp/jsonl-keys-XXXXXX", kerr[] = "/tmp/jsonl-kerr-XXXXXX";
+	fd = mkstemp(kpath);
+	ok(fd >= 0 && write(fd, kt, strlen(kt)) == (ssize_t)strlen(kt), "keyed file written");
+	close(fd);
+	efd = mkstemp(kerr);
+	saved = dup(2);
+	dup2(efd, 2);
+	unsigned long ks[8] = { 0 };
+	n = jsonl_read_keys(kpath, &keys, keyed, ks, &skipped);
+	fflush(stderr);
+	dup2(saved, 2);
+	close(saved);
+	close(efd);
+	ok(n == 3 && skipped == 1 && ks[1] == 1 && ks[2] == 3 && ks[3] == 4,
+	    "damage in an unasked member still skips its line (lines %lu %lu %lu)",
+	    ks[1], ks[2], ks[3]);
+	ok(ks[7] == 1 + 10 + 4 + 20 + 8 && ks[6] == 0,
+	    "the asked members are built, nested ones whole; the others are not");
+	unsigned long only[] = { 3, 4 }, ko[8] = { 0 };
+	ok(jsonl_read_only(kpath, &keys, only, 2, keyed, ko) == 2 && ko[1] == 3 &&
+	    ko[2] == 4 && ko[7] == 4 + 20 + 8, "a second look reads lines 3 and 4 alone");
+	unlink(kpath);
+	unlink(kerr);
 
 	/* Numbers: the reader's own conversion gives strtod's double, bit
 	 * for bit, on 20,000 random decimals of 1 to 18 digits, signs,

@@ -1,5 +1,7 @@
 #include "config.h"
 
+#include <math.h>
+
 #include "stats.h"
 #include "tap.h"
 
@@ -121,6 +123,26 @@ main(void)
 	is_num(stats_percentile(three, 3, 0.5), 2, 0, "p50 of three: the middle");
 	is_num(stats_percentile(three, 3, 0.9), 3, 0, "p90 of three: the top");
 	is_num(stats_percentile(three, 0, 0.5), 0, 0, "no samples: 0");
+
+	/* Running sums give what the values give, to rounding. */
+	static double run[997];
+	struct stats whole, inc = { 0 };
+	double m2 = 0, worst = 0;
+	for (int i = 0; i < 997; i++) {
+		run[i] = 1e4 + (double)((i * 7919) % 1000) / 7.0;	/* large mean, small spread */
+		stats_add(&inc, &m2, run[i]);
+	}
+	stats_finish(&inc, m2);
+	stats_compute(run, 997, &whole);
+	const double pair[][2] = { { inc.mean, whole.mean }, { inc.sd, whole.sd },
+	    { inc.cv, whole.cv }, { inc.ci95, whole.ci95 } };
+	for (size_t i = 0; i < sizeof pair / sizeof pair[0]; i++)
+		if (fabs(pair[i][0] - pair[i][1]) / pair[i][1] > worst)
+			worst = fabs(pair[i][0] - pair[i][1]) / pair[i][1];
+	ok(inc.n == 997 && inc.min == whole.min && inc.max == whole.max && worst < 1e-12,
+	    "running sums: n, min, max exact; mean, sd, cv, ci95 within 1e-12 (worst %.1e)",
+	    worst);
+	ok(isnan(inc.median), "running sums: no median");
 
 	return tap_done();
 }
