@@ -23,6 +23,7 @@ load helpers
 	grep -Eq '^ +200 +[0-9.]+ +[0-9.]+ +[0-9.]+ ' <<<"$output"
 	grep -Eq '^       goals: rate >= 0.95: (met|NOT met); memory <= 1.1: (met|NOT met)$' <<<"$output"
 	grep -Eq '^fork +[0-9.]+ +[0-9.]+ +[0-9.]+$' <<<"$output"
+	grep -Eq '^goal: forktime within 5% of the bare loop: fork (met|NOT met), exec-static (met|NOT met), thread (met|NOT met)$' <<<"$output"
 	grep -Eq '^probe / alone: [0-9.]+, CI95 [0-9.]+; goal at most [0-9.]+ ' <<<"$output"
 	grep -Eq '^sampling cost: -?[0-9.]+% of the job.s CPUs; goal under 0.2%: (met|not met)$' <<<"$output"
 	grep -Eq '^contest report over 2000 lines .*: [0-9.]+ s, peak [0-9]+ MB' <<<"$output"
