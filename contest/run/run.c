@@ -117,6 +117,10 @@ load_child(const struct loadspec *spec, const char *workdir,
 	}
 	if (helper_path(LOAD_WORKER, PKGLIBEXECDIR, path, sizeof path) == 0)
 		execv(path, argv);
+	else {
+		snprintf(path, sizeof path, "%s/%s", PKGLIBEXECDIR, LOAD_WORKER);
+		errno = ENAMETOOLONG;
+	}
 	load_fail(&ctx, "%s: cannot run the load worker %s: %s", l->name,
 	    path, strerror(errno));
 	_exit(127);
