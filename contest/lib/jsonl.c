@@ -512,11 +512,11 @@ members(struct cur *c, char close, struct jnode *parent)
 			if (c->p >= c->end || *c->p++ != ':')
 				return 0;
 		}
-		if (key && c->depth == 1 && !wanted(c->keys, key, h) &&
-		    (c->flags & P_LOOSE)) {
+		int unwanted = key && c->depth == 1 && !wanted(c->keys, key, h);
+		if (unwanted && (c->flags & P_LOOSE)) {
 			if (!skip_loose(c))
 				return 0;
-		} else if (key && c->depth == 1 && !wanted(c->keys, key, h)) {
+		} else if (unwanted) {
 			/* not asked for: validated, not built */
 			struct jarena *a = c->a;
 			c->a = NULL;

@@ -1,5 +1,6 @@
 #include "config.h"
 
+#include <math.h>	/* NAN alone: no libm */
 #include <stdlib.h>
 
 #include "quantile.h"
@@ -116,6 +117,18 @@ stats_percentile(const double *sorted, size_t n, double q)
 	if ((double)rank < want - 1e-9)
 		rank++;
 	return sorted[rank == 0 ? 0 : rank - 1 < n ? rank - 1 : n - 1];
+}
+
+double
+stats_median_without(const double *a, size_t k, size_t p)
+{
+	size_t n = k - 1;
+
+	if (k < 2)
+		return NAN;
+#define AT(j)	a[(j) < p ? (j) : (j) + 1]
+	return n % 2 ? AT(n / 2) : (AT(n / 2 - 1) + AT(n / 2)) / 2;
+#undef AT
 }
 
 double

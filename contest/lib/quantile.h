@@ -17,6 +17,10 @@ void	stats_sort(double *v, size_t n);
  */
 double	stats_percentile(const double *sorted, size_t n, double q);
 
+/* The median of sorted[0..n-1] with sorted[p] left out; NaN when none
+ * is left.  Each run against the others, one sort for all of them. */
+double	stats_median_without(const double *sorted, size_t n, size_t p);
+
 /* The mean of v[0..n-1]; 0 when n is 0. */
 double	stats_mean(const double *v, size_t n);
 

@@ -12,6 +12,7 @@
 #include <sys/stat.h>
 
 #include "jsonl.h"
+#include "quantile.h"
 #include "rset.h"
 #include "util.h"
 
@@ -1284,11 +1285,7 @@ median_without(const double *s, size_t n, double x)
 		else
 			hi = mid;
 	}
-	size_t len = n - 1, k = lo;
-#define AT(j) ((j) < k ? s[j] : s[(j) + 1])
-	double r = len % 2 ? AT(len / 2) : (AT(len / 2 - 1) + AT(len / 2)) / 2;
-#undef AT
-	return r;
+	return stats_median_without(s, n, lo);
 }
 
 /* Structures that begin with a struct place, in the order read. */

@@ -4,21 +4,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "quantile.h"
 #include "stats.h"
 #include "suspect.h"
-
-/* The median of sorted a[0..k) with a[p] left out; NaN if none is left. */
-static double
-median_without(const double *a, size_t k, size_t p)
-{
-	size_t n = k - 1;
-
-	if (k < 2)
-		return NAN;
-#define AT(j)	a[(j) < p ? (j) : (j) + 1]
-	return n % 2 ? AT(n / 2) : (AT(n / 2 - 1) + AT(n / 2)) / 2;
-#undef AT
-}
 
 /* Measured runs by group, then by time. */
 struct gw {
@@ -76,7 +64,7 @@ suspect_mark(const struct srun *r, size_t n, struct sflag *out)
 			buf[b - a] = g[b].wall;
 		for (size_t p = a; p < b; p++) {
 			size_t i = g[p].i;
-			double others = median_without(buf, b - a, p - a);
+			double others = stats_median_without(buf, b - a, p - a);
 			if (!isnan(others) && r[i].wall * SUSPECT_FACTOR < others) {
 				out[i].why |= SUSPECT_SHORT;
 				if (!(out[i].why & SUSPECT_AFTER))
