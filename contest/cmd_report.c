@@ -27,7 +27,7 @@ usage_report(FILE *f)
 	    "[--since DATE]\n"
 	    "                      [--sort first|label|time] [--stats] "
 	    "[--format FMT] [--svg FILE [--series]]\n"
-	    "                      [-f RESULTS_FILE_OR_DIR]... "
+	    "                      [--keep-suspect] [-f RESULTS_FILE_OR_DIR]... "
 	    "[RESULTS_FILE_OR_DIR]...\n\n"
 	    "Print stored results per load, one row per kernel label, as the run\n"
 	    "does: Kernel [runs] Time CPU% Loads LCPU% Ratio.  Ratio is over the same\n"
@@ -48,6 +48,8 @@ usage_report(FILE *f)
 	    "      --series         the chart is of the runs' per-second samples\n"
 	    "                       (contest --series): per load the median run of\n"
 	    "                       each label, job CPU% and Wait%, the load's rate\n"
+	    "      --keep-suspect   average in runs that may have done no work (left\n"
+	    "                       out by default, and named under the table)\n"
 	    "  -h, --help           this text\n", f);
 }
 
@@ -59,7 +61,7 @@ usage_compare(FILE *f)
 	    "                       [--since DATE] [--threshold PCT] [--alpha P] "
 	    "[--holm]\n"
 	    "                       [--gate FIGURES] [--stats] [--format FMT]\n"
-	    "                       BASE CAND [CAND...]\n\n"
+	    "                       [--keep-suspect] BASE CAND [CAND...]\n\n"
 	    "Put labels side by side per load, one column each, as mmtests'\n"
 	    "compare-kernels does: Time (Min, Amean, Stddev, CoeffVar, Max,\n"
 	    "BAmean-50), Ratio, Loads, and Wait%, Lat p99, Met% and Load% where\n"
@@ -79,6 +81,7 @@ usage_compare(FILE *f)
 	    "                       (default time,ratio)\n"
 	    "      --stats          add run counts and p-values\n"
 	    "      --format FMT     text (default), csv, json, md or junit\n"
+	    "      --keep-suspect   average in runs that may have done no work\n"
 	    "  -h, --help           this text\n", f);
 }
 
@@ -156,6 +159,7 @@ parse(int argc, char **argv, struct query *q, int compare)
 		{ "holm", no_argument, NULL, 'B' },
 		{ "gate", required_argument, NULL, 'g' },
 		{ "file", required_argument, NULL, 'f' },
+		{ "keep-suspect", no_argument, NULL, 'K' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -245,6 +249,9 @@ parse(int argc, char **argv, struct query *q, int compare)
 			break;
 		case 'f':
 			add_filter(q->paths, &q->npaths, "-f", optarg);
+			break;
+		case 'K':
+			q->f.keep_suspect = 1;
 			break;
 		case 'h':
 			(compare ? usage_compare : usage_report)(stdout);

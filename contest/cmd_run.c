@@ -27,8 +27,8 @@
 #define MAX_LOADS	32
 #define MAX_RUNS	1000
 #define MAX_WARMUP	100
-#define WARMUP_UNSET	(~0U)	/* no --warmup: the job decides */
 #define MAX_LEAD_MS	3600000LL
+#define LEAD_MAX_MS	30000LL		/* --lead-max's default */
 
 void
 usage_run(FILE *f)
@@ -37,18 +37,22 @@ usage_run(FILE *f)
 	    "[--lead SECONDS]\n"
 	    "                [-k LABEL] [-o DIR] [--load-nice N] [--load-policy P]\n"
 	    "                [--load-cpus LIST] [--job-cpus LIST] [--load-pids-max N]\n"
-	    "                [--latency[=MS]] [--probe-nice N] [--sweep NAME=V1,V2,...]\n"
-	    "                [--until-ci PCT] [--series]\n"
+	    "                [--latency[=MS]] [--probe-nice N] [--probe-work PCT]\n"
+	    "                [--sweep NAME=V1,V2,...] [--until-ci PCT] [--series]\n"
+	    "                [--lead-max SECONDS] [--keep-suspect]\n"
 	    "                [-l LOAD[:key=val,...]]... [--] [COMMAND [ARG]...]\n\n"
 	    "Time COMMAND with no load and beside each load, in interleaved rounds.\n"
 	    "Without COMMAND, time the built-in default job: a generated C tree\n"
 	    "built with make -jNCPU (needs cc and make).\n\n"
 	    "  -n, --runs RUNS      measured runs per load (default 3, 1..1000)\n"
-	    "      --warmup N       unmeasured rounds first (default 1 for the built-in\n"
-	    "                       job, else 0; 0..100)\n"
+	    "      --warmup N       unmeasured rounds first (default 1: the first run\n"
+	    "                       is cold; 0..100)\n"
 	    "      --prepare CMD    shell command before each run, untimed; '' for\n"
 	    "                       none (default for a make job: its clean target)\n"
 	    "      --lead SECONDS   load running before the job starts (default 3)\n"
+	    "      --lead-max SECONDS  how long a slow load's lead may grow for its\n"
+	    "                       rate alone to span 10 whole units of its work\n"
+	    "                       (default 30)\n"
 	    "  -k, --label LABEL    kernel label in results (default: uname -r)\n"
 	    "  -o, --output DIR     results dir (default $CONTEST_RESULTS or\n"
 	    "                       ./contest-results)\n"
@@ -63,12 +67,16 @@ usage_run(FILE *f)
 	    "      --latency[=MS]   a latency probe beside the job in every run: wakes\n"
 	    "                       every MS ms (default 10, 1..1000) on absolute times\n"
 	    "      --probe-nice N   the probe at nice N (default: the job's)\n"
+	    "      --probe-work PCT its work each period, in percent of a CPU (default\n"
+	    "                       0: a pure wake-up; 5 is interbench's audio; 0..50)\n"
 	    "      --sweep NAME=V1,V2,...  time the job at each value, {NAME} replaced\n"
 	    "                       in COMMAND and --prepare; each value a row with its\n"
 	    "                       own no_load, interleaved like loads (repeatable:\n"
 	    "                       every combination)\n"
 	    "      --series         sample once a second during each job: its CPU and\n"
 	    "                       Wait%, the load's rate, the probe's p99\n"
+	    "      --keep-suspect   the table averages in runs that may have done no\n"
+	    "                       work (left out by default, and named)\n"
 	    "      --until-ci PCT   add rounds (3 at least, -n at most; default -n 30)\n"
 	    "                       until every Ratio's CI95 is within PCT% of it\n"
 	    "  -h, --help           this text\n", f);
@@ -84,6 +92,19 @@ number_arg(const char *opt, const char *val, long long min, long long max,
 	if (why)
 		usage_fail("%s: '%s' is %s (allowed %lld..%lld)", opt, val, why, min, max);
 	return val;
+}
+
+/* A time in seconds, 0..3600 with at most 3 decimals, as ms. */
+static long long
+seconds_arg(const char *opt, const char *val)
+{
+	const char *why;
+	long long ms = num_parse_ms(val, MAX_LEAD_MS, &why);
+
+	if (why)
+		usage_fail("%s: '%s' is %s (allowed 0..3600 seconds, at most 3 "
+		    "decimals)", opt, val, why);
+	return ms;
 }
 
 /*
@@ -155,6 +176,7 @@ run_args(int argc, char **argv, struct session *s, struct loadspec *slots,
 		{ "warmup", required_argument, NULL, 'W' },
 		{ "prepare", required_argument, NULL, 'P' },
 		{ "lead", required_argument, NULL, 'L' },
+		{ "lead-max", required_argument, NULL, 'M' },
 		{ "label", required_argument, NULL, 'k' },
 		{ "output", required_argument, NULL, 'o' },
 		{ "load", required_argument, NULL, 'l' },
@@ -165,23 +187,28 @@ run_args(int argc, char **argv, struct session *s, struct loadspec *slots,
 		{ "load-pids-max", required_argument, NULL, 'X' },
 		{ "latency", optional_argument, NULL, 'T' },
 		{ "probe-nice", required_argument, NULL, 'E' },
+		{ "probe-work", required_argument, NULL, 'R' },
 		{ "sweep", required_argument, NULL, 'S' },
 		{ "until-ci", required_argument, NULL, 'U' },
 		{ "series", no_argument, NULL, 'Z' },
+		{ "keep-suspect", no_argument, NULL, 'K' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
 	const char *why;
 	char err[512];
 	long long v;
-	int ch, runs_given = 0;
+	int ch, runs_given = 0, probe_work = 0;
 
 	memset(s, 0, sizeof *s);
 	*outdir = NULL;
 	*no_prepare = *help = 0;
 	s->runs = 3;
-	s->warmup = WARMUP_UNSET;
+	/* the first run of a session meets a cold page cache, cold dentries
+	 * and host tools not yet read: never a measurement by default */
+	s->warmup = 1;
 	s->lead_ms = 3000;
+	s->lead_max_ms = LEAD_MAX_MS;
 	s->pids_max = LOAD_PIDS_MAX;
 	s->results_fd = s->log_fd = -1;
 	if (loadspec_parse("no_load", &slots[0], err, sizeof err) < 0)
@@ -206,10 +233,10 @@ run_args(int argc, char **argv, struct session *s, struct loadspec *slots,
 			s->prepare_str = *no_prepare ? NULL : optarg;
 			break;
 		case 'L':
-			s->lead_ms = num_parse_ms(optarg, MAX_LEAD_MS, &why);
-			if (why)
-				usage_fail("--lead: '%s' is %s (allowed 0..3600 seconds, "
-				    "at most 3 decimals)", optarg, why);
+			s->lead_ms = seconds_arg("--lead", optarg);
+			break;
+		case 'M':
+			s->lead_max_ms = seconds_arg("--lead-max", optarg);
 			break;
 		case 'k':
 			if (*optarg == '\0' || strlen(optarg) > 200)
@@ -262,6 +289,14 @@ run_args(int argc, char **argv, struct session *s, struct loadspec *slots,
 			s->probe.has_nice = 1;
 			s->probe.nice = (int)v;
 			break;
+		case 'R':
+			v = num_parse_ms(optarg, 50000, &why);
+			if (why)
+				usage_fail("--probe-work: '%s' is %s (allowed 0..50 percent, "
+				    "at most 3 decimals)", optarg, why);
+			s->probe.work_mpct = (unsigned)v;
+			probe_work = 1;
+			break;
 		case 'C':
 		case 'J':
 			if (sched_cpus_parse(optarg, ch == 'C' ? &s->sched.load :
@@ -271,6 +306,9 @@ run_args(int argc, char **argv, struct session *s, struct loadspec *slots,
 			break;
 		case 'Z':
 			s->series = 1;
+			break;
+		case 'K':
+			s->keep_suspect = 1;
 			break;
 		case 'U':
 			v = num_parse_ms(optarg, 100000, &why);
@@ -296,6 +334,8 @@ run_args(int argc, char **argv, struct session *s, struct loadspec *slots,
 		usage_fail("--until-ci: -n %u is too few (at least 3 rounds)", s->runs);
 	if (s->probe.has_nice && s->probe.period_ms == 0)
 		usage_fail("--probe-nice: there is no probe without --latency");
+	if (probe_work && s->probe.period_ms == 0)
+		usage_fail("--probe-work: there is no probe without --latency");
 	argc -= optind;
 	argv += optind;
 	if (argc > 0 && argv[0][0] == '\0')
@@ -400,16 +440,13 @@ job_dir(char *const argv[])
 static int
 read_back(const struct session *s, struct rset *rs)
 {
-	struct rfilter all = { 0 };
-	FILE *in;
+	struct rfilter all = { .keep_suspect = s->keep_suspect };
 
 	memset(rs, 0, sizeof *rs);
 	if (s->lines_len == 0)
 		return -1;
-	if ((in = fmemopen(s->lines, s->lines_len, "r")) == NULL)
+	if (rset_add_mem(rs, s->results_path, s->lines, s->lines_len, &all) < 0)
 		fatal(1, "reading back this session's results: %s", strerror(errno));
-	rset_add_stream(rs, s->results_path, in, &all);
-	fclose(in);
 	rset_summarise(rs, RSORT_FIRST);
 	return 0;
 }
@@ -453,7 +490,7 @@ ci_narrow(struct session *s)
 		for (size_t b = 0; b < rs.nblk; b++) {
 			const struct rcell *c = rset_cell(&rs, r, b);
 			int base = b == rs.base;
-			if ((base && rs.nblk > 1) || c->ok + c->failed == 0)
+			if ((base && rs.nblk > 1) || !rcell_ran(c))
 				continue;
 			any = 1;
 			double rel = base ? (c->ok > 1 ? c->time.ci95 / c->time.mean : NAN) :
@@ -552,9 +589,6 @@ cmd_run(int argc, char **argv)
 		s.command = tree.command;
 		s.builtin = 1;
 		s.job_sha256 = tree.sha256;
-		/* its first round meets a cold page cache: not a measurement */
-		if (s.warmup == WARMUP_UNSET)
-			s.warmup = 1;
 		if (s.prepare_str == NULL && !no_prepare) {
 			s.prepare = tree.prepare;
 			s.prepare_str = "make -s -f Makefile clean";
@@ -575,11 +609,11 @@ cmd_run(int argc, char **argv)
 		s.prepare = prep_argv;
 	}
 
-	if (s.warmup == WARMUP_UNSET)
-		s.warmup = 0;
-	/* the probe's work: about 5% of a CPU, as interbench's audio */
-	if (s.probe.period_ms)
-		s.probe.work = probe_calibrate(s.probe.period_ms, 0.05);
+	/* the probe's work: none by default (a pure wake-up, whose cost on
+	 * the job stays under 1%); --probe-work 5 is interbench's audio */
+	if (s.probe.period_ms && s.probe.work_mpct)
+		s.probe.work = probe_calibrate(s.probe.period_ms,
+		    s.probe.work_mpct / 1e5);
 	provenance_read(&s.prov, s.builtin ? tree.dir : job_dir(s.argv));
 	if (s.until_ci_pct > 0)
 		s.narrow = ci_narrow;

@@ -70,6 +70,7 @@ exec_load_run(struct load_ctx *c)
 		    WIFSIGNALED(st) ? WTERMSIG(st) : WEXITSTATUS(st));
 	load_latency(c, mono_ns() - t0);
 	load_count(c, C_DONE, 1);
+	load_unit(c);
 	load_ready(c);
 	for (;;) {
 		t0 = mono_ns();
@@ -91,6 +92,7 @@ exec_load_run(struct load_ctx *c)
 		step = 0;
 		load_latency(c, mono_ns() - t0);
 		load_count(c, C_DONE, 1);
+		load_unit(c);
 	}
 }
 

@@ -57,6 +57,7 @@ fb_grow(struct load_ctx *c, size_t limit, size_t inc, int touch,
 			add_bytes(c, FB_BYTES_TOUCHED, FB_MB_TOUCHED, want - *len);
 		}
 		*len = want;
+		load_unit(c);
 	}
 	return 0;
 }
@@ -159,5 +160,6 @@ fb_cpuhang(struct load_ctx *c, unsigned char *blk, size_t len)
 		for (size_t off = 0; off < len; off += pg)
 			blk[off]++;
 		add_bytes(c, FB_BYTES_TOUCHED, FB_MB_TOUCHED, len);
+		load_unit(c);
 	}
 }

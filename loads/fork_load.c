@@ -70,6 +70,7 @@ fork_load_run(struct load_ctx *c)
 				return load_fail(c, "waitpid: %s", strerror(errno));
 		load_latency(c, mono_ns() - t0);
 		load_count(c, C_FORKED, 1);
+		load_unit(c);
 	}
 }
 

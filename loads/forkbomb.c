@@ -107,6 +107,7 @@ forkbomb_run(struct load_ctx *c)
 			fb_reap(c);
 			if (getpid() != self)
 				_exit(0);
+			load_unit(c);	/* a whole bomb, its population reaped */
 			if (atomic_load(&c->shm->counter[FB_FAILURES]) != f0)
 				load_backoff(&step);
 			else
@@ -120,6 +121,7 @@ forkbomb_run(struct load_ctx *c)
 			else
 				step = 0;
 			fb_reap(c);
+			load_unit(c);
 		}
 	default:
 		if (touch && fb_grow(c, limit, inc, 1, &blk, &len) && len == 0)

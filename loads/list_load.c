@@ -65,6 +65,7 @@ list_load_run(struct load_ctx *c)
 		load_count(c, C_ENTRIES, pending);
 		pending = 0;
 		load_count(c, C_WALKS, 1);
+		load_unit(c);
 	}
 }
 
@@ -73,5 +74,6 @@ const struct load load_list_load = {
 	.summary = "walk a directory tree with lstat over and over, like ls -lRa (contest)",
 	.opts = opts,
 	.counters = counters,
+	.unit = &counters[C_WALKS],
 	.run = list_load_run,
 };

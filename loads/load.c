@@ -33,6 +33,35 @@ load_ready(struct load_ctx *c)
 	c->ready_fd = -1;
 }
 
+void
+load_unit(struct load_ctx *c)
+{
+	struct load_mark *m = c->mark;
+
+	if (m == NULL)
+		return;
+	unsigned long long t = mono_ns();
+	unsigned long long h = atomic_load_explicit(&c->shm->counter[c->head],
+	    memory_order_relaxed);
+	unsigned long long u = atomic_load_explicit(&c->shm->counter[c->unit],
+	    memory_order_relaxed);
+	unsigned long long from = atomic_load_explicit(&c->shm->solo_from,
+	    memory_order_acquire);
+	if (from && t >= from && atomic_load_explicit(&m->first_ns,
+	    memory_order_relaxed) == 0) {
+		atomic_store_explicit(&m->first[0], h, memory_order_relaxed);
+		atomic_store_explicit(&m->first[1], u, memory_order_relaxed);
+		atomic_store_explicit(&m->first_ns, t, memory_order_release);
+	}
+	unsigned long long s = atomic_load_explicit(&m->seq, memory_order_relaxed);
+	atomic_store_explicit(&m->seq, s + 1, memory_order_relaxed);
+	atomic_thread_fence(memory_order_release);
+	atomic_store_explicit(&m->last[0], t, memory_order_relaxed);
+	atomic_store_explicit(&m->last[1], h, memory_order_relaxed);
+	atomic_store_explicit(&m->last[2], u, memory_order_relaxed);
+	atomic_store_explicit(&m->seq, s + 2, memory_order_release);
+}
+
 int
 load_fail(struct load_ctx *c, const char *fmt, ...)
 {
@@ -156,6 +185,7 @@ load_fork(struct load_ctx *c)
 
 	if (pid != 0)
 		return pid;
+	c->mark = NULL;		/* only the worker marks its units */
 	if (load_child_guard(parent) < 0)
 		_exit(1);
 	if (c->ready_fd >= 0) {
@@ -241,6 +271,7 @@ load_spin(struct load_ctx *c, unsigned idx)
 		sink = x;
 		(void)sink;
 		load_count(c, idx, 1);
+		load_unit(c);
 	}
 }
 

@@ -78,10 +78,29 @@ struct load_counter {
 	enum load_counter_kind kind;
 };
 
+/*
+ * Where a worker's whole units of work end (load_unit()): points (time,
+ * headline, units) on the load's own curves, from which the driver takes
+ * the load's rate alone over whole units, never over a window that can
+ * fall between two of them (an io_load pass ends in seconds of
+ * fdatasync).  One per worker, written only by the worker's own process:
+ * the last point under a sequence count, the first one at or after
+ * solo_from once.
+ */
+#define LOAD_MARKS		64
+struct load_mark {
+	_Atomic unsigned long long seq;		/* odd while last[] is written */
+	_Atomic unsigned long long last[3];	/* ns, headline, units */
+	_Atomic unsigned long long first_ns;	/* 0 until the first is set */
+	_Atomic unsigned long long first[2];	/* headline, units */
+};
+
 /* One page shared by the driver and every process of a load. */
 struct load_shm {
 	_Atomic unsigned long long counter[LOAD_MAX_COUNTERS];
 	struct hist_shared lat;		/* what load_latency() counts */
+	_Atomic unsigned long long solo_from;	/* ns; 0: no first marks yet */
+	struct load_mark mark[LOAD_MARKS];
 	/* The load's own shared state (a population count...), not reported. */
 	_Atomic long long scratch[6];
 	atomic_int	failed;
@@ -94,6 +113,8 @@ struct load_ctx {
 	struct load_shm	*shm;
 	unsigned	 worker;	/* 0 .. nworkers-1 */
 	int		 ready_fd;	/* barrier pipe; closed by load_ready */
+	struct load_mark *mark;		/* this worker's; NULL in its children */
+	unsigned	 head, unit;	/* the headline and unit counters */
 };
 
 struct load {
@@ -103,6 +124,9 @@ struct load {
 	const struct load_counter *counters;	/* [0] is the headline */
 	/* Headline counter for these options when it is not [0]; or NULL. */
 	unsigned		(*headline)(const long long *opt);
+	/* The counter of its whole units of work (an io_load pass), where
+	 * the headline counts pieces of one (MB); NULL: the headline. */
+	const struct load_counter *unit;
 	/* Bit i set: counter i means something for these options (the
 	 * table shows only those); NULL means all do. */
 	unsigned		(*shown)(const long long *opt);
@@ -129,6 +153,9 @@ load_count(struct load_ctx *c, unsigned idx, unsigned long long n)
 {
 	atomic_fetch_add_explicit(&c->shm->counter[idx], n, memory_order_relaxed);
 }
+/* A whole unit of the load's work is done (after counting it): mark it,
+ * in the worker's own process (a no-op in its children). */
+void	load_unit(struct load_ctx *c);
 static inline void
 load_set(struct load_ctx *c, unsigned idx, unsigned long long v)
 {

@@ -91,11 +91,13 @@ mem_load_run(struct load_ctx *c)
 				done = 0;
 			}
 		}
-		load_count(c, C_PASSES, 1);
 		if (c->opt[OPT_REFAULT]) {
 			munmap(p, size);
 			p = NULL;
 		}
+		/* a pass ends with its region given back, where it is */
+		load_count(c, C_PASSES, 1);
+		load_unit(c);
 	}
 }
 
@@ -104,5 +106,6 @@ const struct load load_mem_load = {
 	.summary = "touch a SIZE MB region in a cache-hostile order, refaulting it each pass",
 	.opts = opts,
 	.counters = counters,
+	.unit = &counters[C_PASSES],
 	.run = mem_load_run,
 };

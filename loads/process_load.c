@@ -60,6 +60,7 @@ member(struct load_ctx *c, int in, int out)
 		if (full_io(in, buf, 0) < 0 || full_io(out, buf, 1) < 0)
 			return -1;
 		load_count(c, C_MESSAGES, 1);
+		load_unit(c);	/* the worker's own hops: its children's marks are no-ops */
 	}
 }
 

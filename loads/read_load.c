@@ -88,6 +88,7 @@ read_load_run(struct load_ctx *c)
 		if (drop)
 			drop_cache(fd);
 		load_count(c, C_PASSES, 1);
+		load_unit(c);
 	}
 }
 
@@ -96,5 +97,6 @@ const struct load load_read_load = {
 	.summary = "read a SIZE MB file over and over, from the device by default (contest)",
 	.opts = opts,
 	.counters = counters,
+	.unit = &counters[C_PASSES],
 	.run = read_load_run,
 };

@@ -93,6 +93,12 @@ main(int argc, char **argv)
 	 * in between. */
 	if (load_child_guard((int)parent) < 0)
 		return 1;
+	if (load_ncounters(l)) {
+		ctx.head = load_headline(l, opt);
+		ctx.unit = l->unit ? (unsigned)(l->unit - l->counters) : ctx.head;
+		if (ctx.worker < LOAD_MARKS)
+			ctx.mark = &ctx.shm->mark[ctx.worker];
+	}
 	l->run(&ctx);
 	if (!atomic_load(&ctx.shm->failed))
 		load_fail(&ctx, "%s: worker %u stopped by itself", l->name,

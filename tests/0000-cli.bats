@@ -110,13 +110,13 @@ bad() {
 }
 
 @test "options after -- belong to the command" {
-	run contest -n 1 --lead 0 -- echo -n 5
+	run contest --warmup 0 -n 1 --lead 0 -- echo -n 5
 	[ "$status" -eq 0 ]
 	[ "$(rq '.[0].argv | join(" ")')" = "echo -n 5" ]
 }
 
 @test "'run' may be named; -l no_load is accepted (it is always measured)" {
-	run contest run -n 1 --lead 0 -l no_load -- true
+	run contest run --warmup 0 -n 1 --lead 0 -l no_load -- true
 	[ "$status" -eq 0 ]
 	[ "$(wc -l <"$R")" -eq 1 ]
 	[ "$(grep -c '^no_load:$' <<<"$output")" -eq 1 ]

@@ -36,7 +36,7 @@ load helpers
 		key=${kv%%=*}
 		val=${kv#*=}
 		case $val in N) val=1 ;; *\|*) val=${val%%|*} ;; esac
-		run contest -n 1 --lead 0 -l "fork_load:$key=$val" -- true
+		run contest --warmup 0 -n 1 --lead 0 -l "fork_load:$key=$val" -- true
 		[ "$status" -eq 0 ]
 	done < <(sed -n '/^fork_load$/,/^[a-z]/s/^      \([a-z]*=[^ ]*\) .*/\1/p' <<<"$output")
 }

@@ -5,7 +5,7 @@
 load helpers
 
 @test "no_load is measured even when only a load is asked for" {
-	run --separate-stderr contest -n 2 --lead 0 -l fork_load -- sleep 0.2
+	run --separate-stderr contest --warmup 0 -n 2 --lead 0 -l fork_load -- sleep 0.2
 	[ "$status" -eq 0 ]
 	[ "$(wc -l <"$R")" -eq 4 ]
 	[ "$(rq '[.[] | select(.load == "no_load")] | length')" -eq 2 ]
@@ -13,7 +13,7 @@ load helpers
 }
 
 @test "rounds interleave the loads, each round starting one load further on" {
-	run contest -n 3 --lead 0 -l fork_load -l fork_load:procs=2 -- true
+	run contest --warmup 0 -n 3 --lead 0 -l fork_load -l fork_load:procs=2 -- true
 	[ "$status" -eq 0 ]
 	[ "$(rq 'map(.load_spec) | join(" ")')" = \
 	    "no_load fork_load fork_load:procs=2 fork_load fork_load:procs=2 no_load fork_load:procs=2 no_load fork_load" ]
@@ -23,7 +23,7 @@ load helpers
 }
 
 @test "the table has the classic columns, one block per load" {
-	run --separate-stderr contest -n 2 --lead 0 -l fork_load -- sleep 0.1
+	run --separate-stderr contest --warmup 0 -n 2 --lead 0 -l fork_load -- sleep 0.1
 	[ "$status" -eq 0 ]
 	[ "$(grep -c '^Kernel  *\[runs\]  *Time  *CPU%  *Wait%  *Loads  *Load%  *LCPU%  *Ratio$' <<<"$output")" -eq 2 ]
 	grep -q '^no_load:$' <<<"$output"
@@ -34,7 +34,7 @@ load helpers
 }
 
 @test "Ratio is mean(load time) / mean(no_load time) from results.jsonl" {
-	run --separate-stderr contest -n 3 --lead 0 -l fork_load -- sleep 0.3
+	run --separate-stderr contest --warmup 0 -n 3 --lead 0 -l fork_load -- sleep 0.3
 	[ "$status" -eq 0 ]
 	want=$(rq '(map(select(.load=="fork_load").wall_s) | add/length) /
 	    (map(select(.load=="no_load").wall_s) | add/length)')
@@ -50,12 +50,12 @@ load helpers
 }
 
 @test "time and CPU come from the job: wall covers the sleep, CPU% of a spin is high" {
-	run contest -n 1 --lead 0 -- sleep 0.5
+	run contest --warmup 0 -n 1 --lead 0 -- sleep 0.5
 	[ "$status" -eq 0 ]
 	rq '.[0].wall_s >= 0.5 and .[0].wall_s < 3' | grep -qx true
 	rq '.[0].cpu_pct < 20' | grep -qx true
 	rm -rf "$CONTEST_RESULTS"
-	run contest -n 1 --lead 0 -- sh -c 'i=0; while [ $i -lt 300000 ]; do i=$((i+1)); done'
+	run contest --warmup 0 -n 1 --lead 0 -- sh -c 'i=0; while [ $i -lt 300000 ]; do i=$((i+1)); done'
 	[ "$status" -eq 0 ]
 	rq '(.[0].usr_s + .[0].sys_s) > 0.1' | grep -qx true
 	# a share: a low bar, far above the sleep's, on a machine not busy
@@ -64,13 +64,13 @@ load helpers
 }
 
 @test "CPU% includes the job's waited-for descendants" {
-	run contest -n 1 --lead 0 -- sh -c 'sh -c "i=0; while [ \$i -lt 300000 ]; do i=\$((i+1)); done"'
+	run contest --warmup 0 -n 1 --lead 0 -- sh -c 'sh -c "i=0; while [ \$i -lt 300000 ]; do i=\$((i+1)); done"'
 	[ "$status" -eq 0 ]
 	rq '.[0].usr_s > 0.1' | grep -qx true
 }
 
 @test "--prepare runs before every run and is not timed" {
-	run contest -n 2 --lead 0 -l fork_load --prepare "sleep 0.6; echo p >> $BATS_TEST_TMPDIR/prep" -- true
+	run contest --warmup 0 -n 2 --lead 0 -l fork_load --prepare "sleep 0.6; echo p >> $BATS_TEST_TMPDIR/prep" -- true
 	[ "$status" -eq 0 ]
 	[ "$(wc -l <"$BATS_TEST_TMPDIR/prep")" -eq 4 ]
 	rq 'all(.wall_s < 0.5)' | grep -qx true
@@ -78,15 +78,65 @@ load helpers
 }
 
 @test "--warmup rounds are run, stored as warmup, and left out of the table" {
-	run contest -n 1 --warmup 1 --lead 0 -l fork_load -- true
+	run contest -n 1 --warmup 2 --lead 0 -l fork_load -- true
 	[ "$status" -eq 0 ]
-	[ "$(rq 'map(.warmup) | join(" ")')" = "true true false false" ]
+	[ "$(rq 'map(.warmup) | join(" ")')" = "true true true true false false" ]
 	row=$(table_row fork_load "$output")
 	[[ "$row" =~ ^[^\ ]+\ +1\  ]]
+	grep -qx '4 warmup runs not counted.' <<<"$output"
+}
+
+@test "every job gets one warmup round by default; --warmup 0 measures the first run" {
+	run contest -n 1 --lead 0 -l fork_load -- true
+	[ "$status" -eq 0 ]
+	[ "$(rq 'map(.warmup) | join(" ")')" = "true true false false" ]
+	grep -qx '2 warmup runs not counted.' <<<"$output"
+	rm -rf "$CONTEST_RESULTS"
+	run contest --warmup 0 -n 1 --lead 0 -l fork_load -- true
+	[ "$status" -eq 0 ]
+	[ "$(rq 'map(.warmup) | join(" ")')" = "false false" ]
+	run ! grep -q 'warmup run' <<<"$output"
+}
+
+# A job whose first run in a session is cold: 3 s the first time (a
+# marker file in the session's own directory), 1 s after.
+cold_job() {
+	mkdir -p "$BATS_TEST_TMPDIR/cold"
+	cat > "$BATS_TEST_TMPDIR/cold/job" <<-EOF
+	#!/bin/sh
+	if [ -e "$BATS_TEST_TMPDIR/cold/warm" ]; then sleep 1; else touch "$BATS_TEST_TMPDIR/cold/warm"; sleep 3; fi
+	EOF
+	chmod +x "$BATS_TEST_TMPDIR/cold/job"
+}
+
+@test "the first, cold run is a warmup by default: beside a load that cannot slow a sleep, Ratio 1.00 within its CI" {
+	cold_job
+	run --separate-stderr contest -n 3 --lead 0 -l sleepers:n=1 -- "$BATS_TEST_TMPDIR/cold/job"
+	[ "$status" -eq 0 ]
+	# the warmup took the cold run: no_load's first one
+	[ "$(rq '[.[] | select(.warmup)] | .[0] | [.load, (.wall_s >= 3)] | @tsv')" = "no_load	true" ]
+	rq 'all(.[] | select(.warmup | not); .wall_s < 2)' | grep -qx true
+	# Ratio about 1.00, and 1 inside its CI95, as the table prints it
+	row=$(table_row sleepers:n=1 "$output")
+	read -r ratio ci <<<"$(sed -E 's/.* ([0-9.]+)±([0-9.]+) *$/\1 \2/' <<<"$row")"
+	awk -v r="$ratio" -v c="$ci" 'BEGIN { exit !(r - c <= 1 && 1 <= r + c && r >= 0.98 && r <= 1.02) }'
+	run ! grep -q 'stands out' <<<"$output"
+}
+
+@test "with --warmup 0 the cold first run is measured on no_load, and the stand-out note names it" {
+	cold_job
+	run --separate-stderr contest --warmup 0 -n 3 --lead 0 -l sleepers:n=1 -- "$BATS_TEST_TMPDIR/cold/job"
+	[ "$status" -eq 0 ]
+	[ "$(rq '.[0] | [.load, .run, (.wall_s >= 3)] | @tsv')" = "no_load	1	true" ]
+	grep -q '^no_load: .*: run 1 (3\.[0-9][0-9] s, median 1\.[0-9][0-9] s) stands out' <<<"$output"
+	# and every Ratio is low: the cold run is in no_load's mean
+	row=$(table_row sleepers:n=1 "$output")
+	ratio=$(sed -E 's/.* ([0-9.]+)±[0-9.]+ *$/\1/' <<<"$row")
+	awk -v r="$ratio" 'BEGIN { exit !(r < 0.8) }'
 }
 
 @test "-k labels the rows and the results; -o picks the dir" {
-	run contest -n 1 --lead 0 -k my-kernel -o "$BATS_TEST_TMPDIR/elsewhere" -- true
+	run contest --warmup 0 -n 1 --lead 0 -k my-kernel -o "$BATS_TEST_TMPDIR/elsewhere" -- true
 	[ "$status" -eq 0 ]
 	[ ! -e "$R" ]
 	R="$BATS_TEST_TMPDIR/elsewhere/results.jsonl"
@@ -97,13 +147,13 @@ load helpers
 
 @test "the default results dir is ./contest-results without \$CONTEST_RESULTS" {
 	unset CONTEST_RESULTS
-	run contest -n 1 --lead 0 -- true
+	run contest --warmup 0 -n 1 --lead 0 -- true
 	[ "$status" -eq 0 ]
 	[ "$(wc -l <contest-results/results.jsonl)" -eq 1 ]
 }
 
 @test "the load runs for the lead time before the job starts" {
-	run contest -n 1 --lead 1 -l fork_load -- sleep 0.3
+	run contest --warmup 0 -n 1 --lead 1 -l fork_load -- sleep 0.3
 	[ "$status" -eq 0 ]
 	rq '.[1] | .load_life_s >= 1.3 and .counters_total.children_forked > .counters.children_forked' | grep -qx true
 	rq '.[1].lead_s' | grep -qx '1'
@@ -112,11 +162,11 @@ load helpers
 }
 
 @test "the progress line appears only when stderr is a terminal" {
-	run --separate-stderr contest -n 1 --lead 0 -- true
+	run --separate-stderr contest --warmup 0 -n 1 --lead 0 -- true
 	[ "$status" -eq 0 ]
 	[[ "$stderr" != *"elapsed"* ]]
 	command -v script >/dev/null || skip "no script(1)"
-	run script -qec "env CONTEST_TEST_MARK=$MARK $CONTEST -n 1 --lead 0 -l fork_load -- sleep 0.2 >/dev/null" /dev/null
+	run script -qec "env CONTEST_TEST_MARK=$MARK $CONTEST --warmup 0 -n 1 --lead 0 -l fork_load -- sleep 0.2 >/dev/null" /dev/null
 	[ "$status" -eq 0 ]
 	[[ "$output" == *"round 1/1"*"fork_load"*"elapsed 0:0"*"left ~"* ]]
 }
@@ -129,7 +179,7 @@ load helpers
 	quiet_machine
 	for cg in 1 0; do
 		rm -rf "$CONTEST_RESULTS"
-		CONTEST_CGROUP=$cg run --separate-stderr contest -n 3 --lead 0.3 -l sleepers:n=100,wake=10 -- sleep 0.5
+		CONTEST_CGROUP=$cg run --separate-stderr contest --warmup 0 -n 3 --lead 0.3 -l sleepers:n=100,wake=10 -- sleep 0.5
 		[ "$status" -eq 0 ]
 		for rate in $(rq -r 'map(select(.load == "sleepers").counter_rates_per_s.wakeups) | .[]'); do
 			echo "# CONTEST_CGROUP=$cg: $rate wakeups/s" >&3

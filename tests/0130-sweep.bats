@@ -14,7 +14,7 @@ sweep_row() {
 }
 
 @test "sweep: two values are two cells per load, each over its own no_load, stored with the substituted command" {
-	run --separate-stderr contest -k k -n 2 --lead 0.1 --sweep t=0.1,0.4 -l sleepers:n=5 -- sleep '{t}'
+	run --separate-stderr contest -k k --warmup 0 -n 2 --lead 0.1 --sweep t=0.1,0.4 -l sleepers:n=5 -- sleep '{t}'
 	[ "$status" -eq 0 ]
 	[ -z "$stderr" ]
 	[ "$(rq 'length')" -eq 8 ]
@@ -38,8 +38,31 @@ sweep_row() {
 	[ -n "$(sweep_row sleepers:n=5 k t=0.1 "$output")" ]
 }
 
+@test "sweep: cells 8x apart in time are never held against each other: no ?, no warning, in the table, report and compare" {
+	run --separate-stderr contest -k k -n 3 --lead 0 --sweep t=0.2,1.6 -l sleepers:n=2 -- sleep '{t}'
+	[ "$status" -eq 0 ]
+	[ -z "$stderr" ]
+	[[ "$output" != *"no work"* ]]
+	for load in no_load sleepers:n=2; do
+		for t in 0.2 1.6; do
+			row=$(sweep_row "$load" k "t=$t" "$output")
+			[[ "$row" =~ ^k\ t=$t\ +3\ +[0-9.]+±[0-9.]+\  ]]
+		done
+	done
+	run --separate-stderr contest report --format json
+	[ "$status" -eq 0 ]
+	[ -z "$stderr" ]
+	[ "$(jq -c '[.loads[].rows[] | [.runs, .noisy, (.suspect_runs | length)]] | unique' <<<"$output")" = '[[3,false,0]]' ]
+	# two labels: compare marks nothing and gates nothing on a noisy ?
+	run --separate-stderr contest -k k2 -n 2 --lead 0 --sweep t=0.2,1.6 -l sleepers:n=2 -- sleep '{t}'
+	[ "$status" -eq 0 ]
+	run -0 --separate-stderr contest compare k k2
+	[ -z "$stderr" ]
+	[[ "$output" != *"no work"* ]]
+}
+
 @test "sweep: cells are interleaved like loads, each round one unit further on" {
-	run contest -n 2 --lead 0 --sweep t=0.01,0.02 -l sleepers:n=2 -- sleep '{t}'
+	run contest --warmup 0 -n 2 --lead 0 --sweep t=0.01,0.02 -l sleepers:n=2 -- sleep '{t}'
 	[ "$status" -eq 0 ]
 	# round 1: t=0.01 no_load, t=0.01 sleepers, t=0.02 no_load, t=0.02
 	# sleepers; round 2 starts at the second of those
@@ -47,7 +70,7 @@ sweep_row() {
 }
 
 @test "sweep: every combination of two names, {NAME} in --prepare too" {
-	run contest -n 1 --lead 0 --sweep a=1,2 --sweep b=x,y --prepare 'echo {a}{b} >> prep.log' -- sh -c 'echo {a} {b} >> job.log'
+	run contest --warmup 0 -n 1 --lead 0 --sweep a=1,2 --sweep b=x,y --prepare 'echo {a}{b} >> prep.log' -- sh -c 'echo {a} {b} >> job.log'
 	[ "$status" -eq 0 ]
 	[ "$(sort prep.log | tr '\n' ' ')" = "1x 1y 2x 2y " ]
 	[ "$(sort job.log | tr '\n' ' ')" = "1 x 1 y 2 x 2 y " ]
@@ -60,13 +83,13 @@ sweep_row() {
 @test "sweep: the documented make -j{j} example cleans each cell with its own make clean" {
 	mkdir tree
 	printf 'all:\n\t@touch built\nclean:\n\t@rm -f built; echo cleaned >> cleans\n' > tree/Makefile
-	run --separate-stderr contest -n 1 --lead 0 --sweep j=1,2 -l sleepers:n=2 -- make -C tree -j'{j}' all
+	run --separate-stderr contest --warmup 0 -n 1 --lead 0 --sweep j=1,2 -l sleepers:n=2 -- make -C tree -j'{j}' all
 	[ "$status" -eq 0 ]
 	[ "$(rq -c '[.[] | .command] | unique')" = '["make -C tree -j1 all","make -C tree -j2 all"]' ]
 	[ "$(rq -c '[.[] | .prepare_inferred] | unique')" = '[true]' ]
 	[ "$(wc -l < tree/cleans)" -eq 4 ]
 	# compare: two cells per load, as "load j=N" blocks
-	run contest -k other -n 1 --lead 0 --sweep j=1,2 -l sleepers:n=2 -- make -C tree -j'{j}' all
+	run contest -k other --warmup 0 -n 1 --lead 0 --sweep j=1,2 -l sleepers:n=2 -- make -C tree -j'{j}' all
 	[ "$status" -eq 0 ]
 	run contest compare "$(uname -r)" other
 	[ "$status" -le 1 ]

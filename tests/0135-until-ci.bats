@@ -7,7 +7,7 @@ load helpers
 @test "until-ci: a steady job stops early, and says after how many rounds" {
 	[ "$(nproc)" -ge 2 ] || skip "the job and the spinner need a CPU each"
 	# the job on CPU 0, the spinner on CPU 1: nothing between them
-	run --separate-stderr contest --until-ci 5 -n 10 --lead 0.1 --job-cpus 0 --load-cpus 1 \
+	run --separate-stderr contest --until-ci 5 --warmup 0 -n 10 --lead 0.1 --job-cpus 0 --load-cpus 1 \
 	    -l cpu_load:n=1 -- sleep 0.3
 	[ "$status" -eq 0 ]
 	line=$(grep '^until-ci ' <<<"$output")
@@ -28,7 +28,7 @@ load helpers
 
 @test "until-ci: a noisy job runs to -n and names the cell that never got there" {
 	# the job alternates 0.1 s and 0.4 s: no interval gets within 5%
-	run --separate-stderr contest --until-ci 5 -n 10 --lead 0 -l sleepers:n=2 -- \
+	run --separate-stderr contest --until-ci 5 --warmup 0 -n 10 --lead 0 -l sleepers:n=2 -- \
 	    sh -c 'n=$(cat c 2>/dev/null || echo 0); echo $((n + 1)) > c; sleep 0.$(( (n % 2) * 3 + 1))'
 	[ "$status" -eq 0 ]
 	[[ "$(grep '^until-ci ' <<<"$output")" =~ ^until-ci\ 5%:\ ran\ 10\ rounds,\ -n\'s\ most\;\ not\ within\ 5%:\ sleepers:n=2\ \(±[0-9.]+%\)$ ]]

@@ -9,7 +9,7 @@ load helpers
 SPIN='i=0; while [ $i -lt 150000 ]; do i=$((i+1)); done'
 
 job_cgroup_here() {
-	contest -n 1 --lead 0 -- true >/dev/null 2>&1
+	contest --warmup 0 -n 1 --lead 0 -- true >/dev/null 2>&1
 	[ "$(rq '.[0].job_cgroup')" = true ] || skip "no cgroup v2 for the job here: $(rq '.[0].wait_why')"
 	rm -rf "$CONTEST_RESULTS"
 }
@@ -18,7 +18,7 @@ job_cgroup_here() {
 	[ "$(nproc)" -ge 2 ] || skip "needs two CPUs"
 	job_cgroup_here
 	quiet_machine
-	run --separate-stderr contest -n 3 --lead 3 --job-cpus 0 --load-cpus 0 -l cpu_load:n=1 -- sh -c "$SPIN"
+	run --separate-stderr contest --warmup 0 -n 3 --lead 3 --job-cpus 0 --load-cpus 0 -l cpu_load:n=1 -- sh -c "$SPIN"
 	[ "$status" -eq 0 ]
 	echo "# $(rq -c 'map([.load, .wait_pct, .load_pct, .cpu_source])')" >&3
 	rq 'map(select(.load == "no_load")) | all(.cpu_source == "cgroup" and .load_pct == null)' | grep -qx true
@@ -39,19 +39,19 @@ job_cgroup_here() {
 }
 
 @test "Wait% needs the job's own cgroup: in process-group mode it is null, says why, and the table shows -" {
-	CONTEST_CGROUP=0 run --separate-stderr contest -n 1 --lead 0 -- true
+	CONTEST_CGROUP=0 run --separate-stderr contest --warmup 0 -n 1 --lead 0 -- true
 	[ "$status" -eq 0 ]
 	rq '.[0] | .wait_pct == null and .mem_wait_pct == null and .job_cgroup == false and .cpu_source == "rusage"' | grep -qx true
 	[ "$(rq -r '.[0].wait_why')" = "no cgroup for the job (process-group mode)" ]
 	[ "$(table_row no_load "$output" | awk '{ print $5 }')" = - ]
-	# no lead: no solo rate, no Load%
-	run --separate-stderr contest -n 1 --lead 1 -l cpu_load:n=1 -- true
+	# no lead: no solo rate, no Load%, and why
+	run --separate-stderr contest --warmup 0 -n 1 --lead 0 -l cpu_load:n=1 -- true
 	[ "$status" -eq 0 ]
-	rq '.[1] | .load_pct == null and .load_solo_rate_per_s == null' | grep -qx true
+	rq '[.[] | select(.load == "cpu_load")][-1] | .load_pct == null and .load_solo_rate_per_s == null and .load_pct_why == "no lead time (--lead 0) to measure it alone in"' | grep -qx true
 }
 
 @test "--latency: the probe runs in every run, its columns and results are there, and spinners make it late" {
-	run --separate-stderr contest -n 2 --lead 3 --latency --probe-nice 19 -l cpu_load:n=4 -- sleep 3
+	run --separate-stderr contest --warmup 0 -n 2 --lead 3 --latency --probe-nice 19 -l cpu_load:n=4 -- sleep 3
 	[ "$status" -eq 0 ]
 	rq 'all(.probe | .period_ms == 10 and .nice == 19 and .periods > 0 and .met <= .periods and (.samples - .periods | fabs) <= 2 and (.hist_ns | map(.[1]) | add) == .samples)' | grep -qx true
 	base=$(rq 'map(select(.load == "no_load").probe.p99_us) | max')
@@ -60,13 +60,45 @@ job_cgroup_here() {
 	awk -v a="$base" -v b="$busy" 'BEGIN { exit !(b > a) }'
 	grep -qx 'Kernel  *\[runs\]  *Time  *CPU%  *Wait%  *Loads  *Load%  *LCPU%  *Ratio  *Lat p99  *Met%' <<<"$output"
 	[[ "$(table_row cpu_load:n=4 "$output")" =~ [0-9.]+\ [mu]?s\ +[0-9]+%$ ]]
-	grep -Eq '^cpu_load:n=4: Probe wake-up lateness: p50 .*, p99 .*, max .* \([0-9]+ samples; percentiles within 1\.6%\)$' <<<"$output"
+	grep -Eq '^cpu_load:n=4: Probe wake-up lateness: p50 .*, p99 .*, max .* \([0-9]+ samples; percentiles within 1\.6%\), deadlines skipped with no wake-up: [0-9.]+ a run$' <<<"$output"
 	# without --latency, no probe and no columns
 	rm -rf "$CONTEST_RESULTS"
-	run --separate-stderr contest -n 1 --lead 0 -- true
+	run --separate-stderr contest --warmup 0 -n 1 --lead 0 -- true
 	[ "$status" -eq 0 ]
 	rq '.[0].probe == null' | grep -qx true
 	[[ "$output" != *"Lat p99"* ]]
+}
+
+@test "--latency: a starved probe's skipped deadlines count as missed: met + missed + skipped = wall / period, Met% over that" {
+	# interbench's load (5% of a CPU each period) at nice 19, pinned
+	# with four spinners on one CPU: it wakes a few times a second
+	run --separate-stderr contest --warmup 0 -n 2 --lead 0.5 --latency --probe-nice 19 \
+	    --probe-work 5 --job-cpus 0 --load-cpus 0 -l cpu_load:n=4 -- sleep 2
+	[ "$status" -eq 0 ]
+	# every run: the deadlines that passed, each met, missed or skipped
+	rq 'all(.[]; .probe as $p | (.wall_s * 1000 / $p.period_ms | floor) as $passed |
+	    ($p.met + ($p.periods - $p.met) + $p.skipped - $passed | fabs) <= 2 and
+	    ($p.deadlines - $passed | fabs) <= 2 and
+	    ($p.met_pct - $p.met / $p.deadlines * 100 | fabs) < 0.006 and $p.work_pct == 5)' | grep -qx true
+	# starved, it skipped most of them: Met% is not the share of its few wake-ups
+	rq 'all(.[] | select(.load == "cpu_load").probe; .skipped > .periods)' | grep -qx true
+	want=$(rq '[.[] | select(.load == "cpu_load").probe] | (map(.met) | add) / (map(.deadlines) | add) * 100 | round')
+	[[ "$(table_row cpu_load:n=4 "$output")" =~ \ $want%$ ]]
+	want=$(rq '[.[] | select(.load == "cpu_load").probe.skipped] | add / length')
+	got=$(sed -n 's/^cpu_load:n=4: Probe wake-up lateness: .*, deadlines skipped with no wake-up: \([0-9.]*\) a run$/\1/p' <<<"$output")
+	awk -v a="$got" -v b="$want" 'BEGIN { exit !(a != "" && a - b <= 0.5 && b - a <= 0.5) }'
+	grep -q '^Lat p99: the probe.s wake-up lateness, pooled over the wake-ups it had' <<<"$output"
+}
+
+@test "--probe-work: bad values and no probe are bad input" {
+	for v in -1 51 x 1.2345; do
+		run --separate-stderr contest --latency --probe-work "$v" -- true
+		[ "$status" -eq 2 ]
+		[ "$(wc -l <<<"$stderr")" -eq 1 ]
+	done
+	run --separate-stderr contest --probe-work 1 -- true
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "contest: --probe-work: there is no probe without --latency" ]
 }
 
 @test "report and compare read results with no Wait%, Load% or probe and show -" {
@@ -80,7 +112,7 @@ job_cgroup_here() {
 }
 
 @test "provenance: every result says what else the kernel and machine were; report and compare name what differs per pair" {
-	run --separate-stderr contest -n 1 --lead 0 -- true
+	run --separate-stderr contest --warmup 0 -n 1 --lead 0 -- true
 	[ "$status" -eq 0 ]
 	rq '.[0].provenance | has("cmdline") and has("autogroup") and has("sched_ext") and has("preempt") and has("hz") and has("config_sha256") and has("config") and has("mitigations") and has("thp")' | grep -qx true
 	rq '.[0].job_identity | has("path") and has("git_head") and has("git_dirty") and has("config_sha256") and has("cc") and has("ld")' | grep -qx true
@@ -112,14 +144,14 @@ job_cgroup_here() {
 	git -C tree init -q
 	git -C tree -c user.email=t@t -c user.name=t add Makefile
 	git -C tree -c user.email=t@t -c user.name=t commit -qm one
-	run --separate-stderr contest -n 1 --lead 0 -- make -C tree all
+	run --separate-stderr contest --warmup 0 -n 1 --lead 0 -- make -C tree all
 	[ "$status" -eq 0 ]
 	[ "$(rq -r '.[0].job_identity.git_head')" = "$(git -C tree rev-parse HEAD)" ]
 	[ "$(rq -r '.[0].job_identity.git_dirty')" = false ]
 	[ "$(rq -r '.[0].job_identity.config_sha256')" = "$(sha256sum <tree/.config | cut -c1-64)" ]
 	echo '# a change' >>tree/Makefile
 	rm -rf "$CONTEST_RESULTS"
-	run --separate-stderr contest -n 1 --lead 0 -- make -C tree all
+	run --separate-stderr contest --warmup 0 -n 1 --lead 0 -- make -C tree all
 	[ "$status" -eq 0 ]
 	[ "$(rq -r '.[0].job_identity.git_dirty')" = true ]
 }

@@ -10,7 +10,7 @@ load helpers
 BUSY='timeout 2.2 sh -c "while :; do :; done"; exit 0'
 
 @test "series: a sample per second on deadlines, each figure where it is measured, adding up to the run's own counters" {
-	run --separate-stderr contest -n 1 --lead 0.2 --series --latency -l fork_load -l sleepers:n=7 -- sh -c "$BUSY"
+	run --separate-stderr contest --warmup 0 -n 1 --lead 0.2 --series --latency -l fork_load -l sleepers:n=7 -- sh -c "$BUSY"
 	[ "$status" -eq 0 ]
 	[ "$(rq 'length')" -eq 3 ]
 	# every run: samples at 1 s, 2 s, then the job's end; never early
@@ -33,15 +33,15 @@ BUSY='timeout 2.2 sh -c "while :; do :; done"; exit 0'
 		rq -e 'all(.[]; .series | has("cpu_pct") | not)' >/dev/null
 	fi
 	# a session without --series stores none
-	run contest -n 1 --lead 0 -- true
+	run contest --warmup 0 -n 1 --lead 0 -- true
 	[ "$status" -eq 0 ]
 	[ "$(rq -c '[.[] | has("series")] | unique')" = '[false,true]' ]
 }
 
 @test "series: report --svg --series draws each label's median run per load on one time axis" {
-	run contest -k first -n 2 --lead 0.2 --series -l fork_load -- sh -c "$BUSY"
+	run contest -k first --warmup 0 -n 2 --lead 0.2 --series -l fork_load -- sh -c "$BUSY"
 	[ "$status" -eq 0 ]
-	run contest -k second -n 1 --lead 0.2 --series -l fork_load -- sh -c "$BUSY"
+	run contest -k second --warmup 0 -n 1 --lead 0.2 --series -l fork_load -- sh -c "$BUSY"
 	[ "$status" -eq 0 ]
 	run --separate-stderr contest report --svg chart.svg --series
 	[ "$status" -eq 0 ]

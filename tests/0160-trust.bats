@@ -10,7 +10,7 @@ load helpers
 refused() {
 	local before
 	before=$(find "$1" -L 2>/dev/null | sort | md5sum)
-	run --separate-stderr contest -o "$1" -n 1 --lead 0 -- touch "$BATS_TEST_TMPDIR/ran"
+	run --separate-stderr contest -o "$1" --warmup 0 -n 1 --lead 0 -- touch "$BATS_TEST_TMPDIR/ran"
 	[ "$status" -eq 2 ]
 	[ -z "$output" ]
 	[ "$(wc -l <<<"$stderr")" -eq 1 ]
@@ -61,7 +61,7 @@ refused() {
 	[ ! -e open/results ]
 	# with the sticky bit, as /tmp has it, the parent is fine
 	chmod 1777 open
-	run contest -o open/results -n 1 --lead 0 -- true
+	run contest -o open/results --warmup 0 -n 1 --lead 0 -- true
 	[ "$status" -eq 0 ]
 	[ -s open/results/results.jsonl ]
 }
@@ -78,17 +78,17 @@ refused() {
 }
 
 @test "a result names its job: the resolved command with its size and mtime" {
-	run contest -n 1 --lead 0 -- true
+	run contest --warmup 0 -n 1 --lead 0 -- true
 	[ "$status" -eq 0 ]
 	path=$(type -P true)
 	rq ".[0].job_identity.path == \"$path\" and .[0].job_identity.size == $(stat -c %s "$path") and .[0].job_identity.mtime == $(stat -c %Y "$path") and .[0].job_sha256 == null" | grep -qx true
 }
 
 @test "report: runs of one label with two different jobs are never one cell without a word" {
-	run contest -k same -n 1 --lead 0 -- true
+	run contest -k same --warmup 0 -n 1 --lead 0 -- true
 	[ "$status" -eq 0 ]
 	cp "$(type -P true)" mytrue
-	run contest -k same -n 1 --lead 0 -- ./mytrue
+	run contest -k same --warmup 0 -n 1 --lead 0 -- ./mytrue
 	[ "$status" -eq 0 ]
 	run --separate-stderr contest report "$CONTEST_RESULTS"
 	[ "$status" -eq 0 ]

@@ -4,7 +4,7 @@
 load helpers
 
 @test "children forked is > 0 and matches the table and the report line" {
-	run --separate-stderr contest -n 2 --lead 0 -l fork_load -- sleep 0.5
+	run --separate-stderr contest --warmup 0 -n 2 --lead 0 -l fork_load -- sleep 0.5
 	[ "$status" -eq 0 ]
 	mean=$(rq 'map(select(.load=="fork_load").counters.children_forked) | add/length | floor')
 	echo "# mean children forked $mean" >&3
@@ -19,7 +19,7 @@ load helpers
 }
 
 @test "the load's CPU is measured over the job's wall (LCPU%)" {
-	run contest -n 1 --lead 0 -l fork_load -- sleep 1
+	run contest --warmup 0 -n 1 --lead 0 -l fork_load -- sleep 1
 	[ "$status" -eq 0 ]
 	rq '.[1] | (.lcpu_source == "proc" or .lcpu_source == "cgroup") and .load_cpu_s > 0' | grep -qx true
 	row=$(table_row fork_load "$output")
@@ -30,14 +30,14 @@ load helpers
 }
 
 @test "procs=N starts N forkers, method=vfork works" {
-	run contest -n 1 --lead 0 -l fork_load:procs=3,method=vfork -- sleep 0.5
+	run contest --warmup 0 -n 1 --lead 0 -l fork_load:procs=3,method=vfork -- sleep 0.5
 	[ "$status" -eq 0 ]
 	rq '.[1] | .load_workers == 3 and .load_options.method == "vfork" and .counters.children_forked > 0' | grep -qx true
 	grep -q '^fork_load:procs=3,method=vfork:$' <<<"$output"
 }
 
 @test "the load really runs beside the job: its processes exist during the run" {
-	contest -n 1 --lead 0 -l fork_load:procs=2 -- sh -c 'sleep 0.5; ps -o pid=,pgid=,args= -e > procs.txt' 3>&-
+	contest --warmup 0 -n 1 --lead 0 -l fork_load:procs=2 -- sh -c 'sleep 0.5; ps -o pid=,pgid=,args= -e > procs.txt' 3>&-
 	# Two forkers, running the worker program, in one group that is
 	# neither ours nor the job's.
 	job_pgid=$(awk '$3 ~ /^ps / {print $2}' procs.txt)
@@ -49,13 +49,13 @@ load helpers
 	user_results
 	# driver + watchdog + worker + job = 4 processes: the worker cannot
 	# fork during the job.
-	run contest_as 64990 4 -n 1 --lead 0 -l fork_load -- sleep 0.5
+	run contest_as 64990 4 --warmup 0 -n 1 --lead 0 -l fork_load -- sleep 0.5
 	[ "$status" -eq 0 ]
 	rq '.[1].counters.fork_failures > 0' | grep -qx true
 }
 
 @test "per-fork latency: one sample per child, ordered percentiles, raw histogram kept" {
-	run --separate-stderr contest -n 1 --lead 0 -l fork_load:procs=2 -- sleep 0.5
+	run --separate-stderr contest --warmup 0 -n 1 --lead 0 -l fork_load:procs=2 -- sleep 0.5
 	[ "$status" -eq 0 ]
 	rq '.[1] | .latency.samples - .counters.children_forked | fabs <= 2' | grep -qx true
 	rq '.[1].latency | .p50_us > 0 and .p50_us <= .p90_us and .p90_us <= .p99_us and .p99_us <= .max_us' | grep -qx true
@@ -67,7 +67,7 @@ load helpers
 }
 
 @test "the driver sleeps while the job runs beside a fork load: no polling" {
-	run contest -n 1 --lead 0 -l fork_load:procs=2 -- sleep 1
+	run contest --warmup 0 -n 1 --lead 0 -l fork_load:procs=2 -- sleep 1
 	[ "$status" -eq 0 ]
 	echo "# driver CPU during the job: $(rq '.[1].driver_cpu_s') s" >&3
 	# Measured here: about 1 ms (the fork of the job), 2 ms under ASan; a

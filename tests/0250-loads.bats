@@ -38,7 +38,7 @@ bad_opt() {
 }
 
 @test "every counter has a unit, and a rate per second when it grows" {
-	run contest -n 1 --lead 0 -l sleepers:n=20,wake=5 -l cpu_load:n=1 -- sleep 0.5
+	run contest --warmup 0 -n 1 --lead 0 -l sleepers:n=20,wake=5 -l cpu_load:n=1 -- sleep 0.5
 	[ "$status" -eq 0 ]
 	rq '.[1:] | all((.counters | keys) == (.counter_units | keys))' | grep -qx true
 	# Gauges (sleepers alive, spawn ms, pool kB) have no rate.
@@ -48,7 +48,7 @@ bad_opt() {
 }
 
 @test "cpu_load: one spinner per CPU by default, each really spinning" {
-	run contest -n 1 --lead 0 -l cpu_load -- sleep 1
+	run contest --warmup 0 -n 1 --lead 0 -l cpu_load -- sleep 1
 	[ "$status" -eq 0 ]
 	rq '.[1].load_workers' | grep -qx "$(nproc)"
 	rq '.[1].counters.loops > 0' | grep -qx true
@@ -59,7 +59,7 @@ bad_opt() {
 }
 
 @test "cpu_load: n=1 and bad options" {
-	run contest -n 1 --lead 0 -l cpu_load:n=1 -- sleep 0.5
+	run contest --warmup 0 -n 1 --lead 0 -l cpu_load:n=1 -- sleep 0.5
 	[ "$status" -eq 0 ]
 	rq '.[1] | .load_workers == 1 and .load_options.n == 1' | grep -qx true
 	bad_opt cpu_load:n=0 '*cpu_load: n=0: too small*'
@@ -70,7 +70,7 @@ bad_opt() {
 }
 
 @test "process_load: a ring of n processes passes messages, all of them measured" {
-	WANT=5 contest -n 1 --lead 0 -l process_load:n=5,tokens=2 -- sh -c "$snapshot_job" 3>&-
+	WANT=5 contest --warmup 0 -n 1 --lead 0 -l process_load:n=5,tokens=2 -- sh -c "$snapshot_job" 3>&-
 	[ "$(load_group_size)" -eq 5 ]
 	rq '.[1] | .counters.messages > 1000 and .load_workers == 1' | grep -qx true
 	bad_opt process_load:n=1 '*process_load: n=1: too small*'
@@ -81,17 +81,17 @@ bad_opt() {
 }
 
 @test "sleepers: n processes alive, spawned and measured, none left" {
-	WANT=151 contest -n 1 --lead 0 -l sleepers:n=150 -- sh -c "$snapshot_job" 3>&-
+	WANT=151 contest --warmup 0 -n 1 --lead 0 -l sleepers:n=150 -- sh -c "$snapshot_job" 3>&-
 	# The pool and the process that keeps it.
 	[ "$(load_group_size)" -eq 151 ]
 	rq '.[1].counters | .sleepers_alive == 150 and .wakeups == 0 and .spawn_ms >= 0 and .pool_kb > 0' | grep -qx true
-	run contest -n 1 --lead 0 -l sleepers:n=150 -- true
+	run contest --warmup 0 -n 1 --lead 0 -l sleepers:n=150 -- true
 	[ "$status" -eq 0 ]
 	grep -qx 'sleepers:n=150: Loads = Sleepers: 150' <<<"$output"
 }
 
 @test "sleepers: wake=MS makes each sleeper wake and work" {
-	run contest -n 1 --lead 0 -l sleepers:n=20,wake=10 -- sleep 1
+	run contest --warmup 0 -n 1 --lead 0 -l sleepers:n=20,wake=10 -- sleep 1
 	[ "$status" -eq 0 ]
 	# 20 sleepers waking every 10 ms for 1 s: about 2000 wakeups.
 	rq '.[1].counters | .sleepers_alive == 20 and .wakeups > 500 and .wakeups < 2400' | grep -qx true
@@ -102,7 +102,7 @@ bad_opt() {
 	bad_opt sleepers:n=10001 '*sleepers: n=10001: too large*'
 	bad_opt sleepers:wake=-1 '*sleepers: wake=-1: *'
 	user_results
-	run --separate-stderr contest_as 64993 30 -n 1 --lead 0 -l sleepers:n=100 -- true
+	run --separate-stderr contest_as 64993 30 --warmup 0 -n 1 --lead 0 -l sleepers:n=100 -- true
 	[ "$status" -eq 1 ]
 	[ "$(rq '.[1].status')" = load_failed ]
 	[[ "$stderr" == *"sleepers:n=100 did not start: only "*" of 100 sleepers: fork: Resource temporarily unavailable"* ]]
@@ -110,7 +110,7 @@ bad_opt() {
 
 @test "io_load: writes and syncs a file that is gone afterwards" {
 	mkdir io
-	run contest -n 1 --lead 0 -l "io_load:dir=$PWD/io,size=4" -- sleep 0.5
+	run contest --warmup 0 -n 1 --lead 0 -l "io_load:dir=$PWD/io,size=4" -- sleep 0.5
 	[ "$status" -eq 0 ]
 	rq '.[1].counters.mb_written > 0' | grep -qx true
 	rq '.[1].counters_total | .mb_written >= 4 * .passes and .mb_written <= 4 * (.passes + 1)' | grep -qx true
@@ -118,15 +118,47 @@ bad_opt() {
 	[ -z "$(ls -A io)" ]
 }
 
+@test "Load% over whole units: io_load beside a sleep it cannot slow reads 100±15%, its rate alone over 10 synced passes at least" {
+	run --separate-stderr contest --warmup 0 -n 2 --lead 1.5 -l io_load:size=32 -- sleep 2
+	[ "$status" -eq 0 ]
+	echo "# $(rq -c '[.[] | select(.load == "io_load") | [.load_pct, .load_solo_units, .load_solo_s, .lead_s]]')" >&3
+	# each rate alone spans whole passes, from one fdatasync's end to another's
+	rq 'all(.[] | select(.load == "io_load"); .load_solo_units >= 10 and .load_solo_s > 0 and
+	    .load_pct >= 85 and .load_pct <= 115)' | grep -qx true
+	# the table's Load% is their mean
+	want=$(rq '[.[] | select(.load == "io_load").load_pct] | add / length | round')
+	[ "$(table_row io_load:size=32 "$output" | awk '{ print $7 }')" = "$want%" ]
+}
+
+@test "Load%: a load too slow for 10 whole units within --lead-max gets - and the reason, and its lead says how long it waited" {
+	run --separate-stderr contest --warmup 0 -n 1 --lead 0.3 --lead-max 1.5 -l 'exec_load:cmd=sleep 0.4' -- sleep 0.2
+	[ "$status" -eq 0 ]
+	rq '.[1] | .load_pct == null and .load_solo_rate_per_s == null' | grep -qx true
+	[[ "$(rq -r '.[1].load_pct_why')" =~ ^[0-9]\ whole\ units?\ of\ its\ work\ done\ alone\ in\ a\ lead\ of\ 1\.[0-9]+\ s\ \(--lead-max\),\ 10\ needed$ ]]
+	# the lead grew to the bound, not past it
+	rq '.[1].lead_s >= 1.5 and .[1].lead_s < 2.5 and .[0].lead_s == 0.3' | grep -qx true
+	[ "$(table_row 'exec_load:cmd=sleep 0.4' "$output" | awk '{ print $7 }')" = - ]
+	# a level has no rate, and --lead 0 no time to take one in: said why
+	rm -rf "$CONTEST_RESULTS"
+	run contest --warmup 0 -n 1 --lead 0 -l sleepers:n=2 -l cpu_load:n=1 -- true
+	[ "$status" -eq 0 ]
+	[ "$(rq -r '[.[] | select(.load != "no_load") | .load_pct_why] | join("; ")')" = "its headline is a level, not a rate; no lead time (--lead 0) to measure it alone in" ]
+	for v in -1 x 3601 0.0001; do
+		run --separate-stderr contest --lead-max "$v" -- true
+		[ "$status" -eq 2 ]
+		[[ "$stderr" == "contest: --lead-max: '$v' is "* ]]
+	done
+}
+
 @test "io_load and read_load default to the results dir and leave no file there" {
-	run contest -n 1 --lead 0 -l io_load:size=2 -l read_load:size=2 -- sleep 0.3
+	run contest --warmup 0 -n 1 --lead 0 -l io_load:size=2 -l read_load:size=2 -- sleep 0.3
 	[ "$status" -eq 0 ]
 	rq ".[1].load_options.dir == \"$CONTEST_RESULTS\"" | grep -qx true
 	[ -z "$(find "$CONTEST_RESULTS" -name '.contest-load*')" ]
 }
 
 @test "io_load: a missing dir fails the run loudly" {
-	run --separate-stderr contest -n 1 --lead 0 -l io_load:dir=/nonexistent/x -- true
+	run --separate-stderr contest --warmup 0 -n 1 --lead 0 -l io_load:dir=/nonexistent/x -- true
 	[ "$status" -eq 1 ]
 	[ "$(rq '.[1].status')" = load_failed ]
 	[[ "$stderr" == *"io_load:dir=/nonexistent/x did not start: /nonexistent/x: No such file or directory"* ]]
@@ -135,26 +167,26 @@ bad_opt() {
 }
 
 @test "read_load: reads its file over and over, cache dropped or kept" {
-	run contest -n 1 --lead 0 -l read_load:size=4 -l read_load:size=4,cache=keep -- sleep 0.5
+	run contest --warmup 0 -n 1 --lead 0 -l read_load:size=4 -l read_load:size=4,cache=keep -- sleep 0.5
 	[ "$status" -eq 0 ]
 	rq '.[1:] | all(.counters.mb_read > 0)' | grep -qx true
 	rq '.[1:] | all(.counters_total | .mb_read >= 4 * .passes and .mb_read <= 4 * (.passes + 1))' | grep -qx true
 	rq '.[2].load_options.cache' | grep -qx keep
 	touch afile
-	run --separate-stderr contest -n 1 --lead 0 -l "read_load:dir=$PWD/afile" -- true
+	run --separate-stderr contest --warmup 0 -n 1 --lead 0 -l "read_load:dir=$PWD/afile" -- true
 	[ "$status" -eq 1 ]
 	[[ "$stderr" == *"$PWD/afile: not a directory"* ]]
 	bad_opt read_load:cache=maybe '*read_load: cache=maybe: not one of drop|keep*'
 }
 
 @test "mem_load: touches at most size MB a pass, refuses a size the machine lacks" {
-	run contest -n 1 --lead 0 -l mem_load:size=16 -l mem_load:size=16,refault=0 -- sleep 0.5
+	run contest --warmup 0 -n 1 --lead 0 -l mem_load:size=16 -l mem_load:size=16,refault=0 -- sleep 0.5
 	[ "$status" -eq 0 ]
 	rq '.[1:] | all(.counters.mb_touched > 0)' | grep -qx true
 	rq '.[1:] | all(.counters_total | .mb_touched >= 16 * .passes and .mb_touched <= 16 * (.passes + 1))' | grep -qx true
 	# Refaulting costs page faults the kept region does not: fewer passes.
 	rq '.[1].counters_total.passes < .[2].counters_total.passes' | grep -qx true
-	run --separate-stderr contest -n 1 --lead 0 -l mem_load:size=16000000 -- true
+	run --separate-stderr contest --warmup 0 -n 1 --lead 0 -l mem_load:size=16000000 -- true
 	[ "$status" -eq 1 ]
 	[[ "$stderr" == *"mem_load:size=16000000 did not start: size=16000000 MB would leave less than"*"refused"* ]]
 	bad_opt mem_load:size=0 '*mem_load: size=0: too small*'
@@ -166,16 +198,16 @@ bad_opt() {
 	for i in $(seq 1 40); do touch "tree/a/f$i" "tree/c/g$i"; done
 	ln -s /nonexistent tree/dangling
 	n=$(find tree | wc -l)
-	run contest -n 1 --lead 0 -l "list_load:dir=$PWD/tree" -- sleep 0.5
+	run contest --warmup 0 -n 1 --lead 0 -l "list_load:dir=$PWD/tree" -- sleep 0.5
 	[ "$status" -eq 0 ]
 	rq ".[1].counters_total | .walks > 0 and .entries >= .walks * $n and .entries <= (.walks + 1) * $n" | grep -qx true
-	run --separate-stderr contest -n 1 --lead 0 -l list_load:dir=/nonexistent -- true
+	run --separate-stderr contest --warmup 0 -n 1 --lead 0 -l list_load:dir=/nonexistent -- true
 	[ "$status" -eq 1 ]
 	[[ "$stderr" == *"/nonexistent: No such file or directory"* ]]
 }
 
 @test "exec_load: each completion is a real run of the command, commas kept" {
-	run contest -n 1 --lead 0 -l "exec_load:cmd=echo a,b >> $PWD/runs" -- sleep 0.5
+	run contest --warmup 0 -n 1 --lead 0 -l "exec_load:cmd=echo a,b >> $PWD/runs" -- sleep 0.5
 	[ "$status" -eq 0 ]
 	rq ".[1].load_options.cmd == \"echo a,b >> $PWD/runs\"" | grep -qx true
 	done_total=$(rq '.[1].counters_total.completions')
@@ -189,7 +221,7 @@ bad_opt() {
 @test "exec_load: a command that starts failing is retried with a backoff, each failure counted" {
 	# succeeds once (the ready run), then fails every time: each try
 	# appends a line, so the file counts them all
-	run contest -n 1 --lead 0 -l "exec_load:cmd=echo >> $PWD/tries; [ ! -e $PWD/once ] && touch $PWD/once" -- sleep 2
+	run contest --warmup 0 -n 1 --lead 0 -l "exec_load:cmd=echo >> $PWD/tries; [ ! -e $PWD/once ] && touch $PWD/once" -- sleep 2
 	[ "$status" -eq 0 ]
 	failures=$(rq '.[1].counters_total.failures')
 	tries=$(wc -l <tries)
@@ -203,7 +235,7 @@ bad_opt() {
 }
 
 @test "exec_load: a failing command fails the run; cmd is required" {
-	run --separate-stderr contest -n 1 --lead 0 -l 'exec_load:cmd=exit 3' -- true
+	run --separate-stderr contest --warmup 0 -n 1 --lead 0 -l 'exec_load:cmd=exit 3' -- true
 	[ "$status" -eq 1 ]
 	[[ "$stderr" == *"'exit 3' exited with status 3 on its first run"* ]]
 	bad_opt exec_load "*exec_load: option 'cmd' is required*"
@@ -212,7 +244,7 @@ bad_opt() {
 
 @test "a load holds none of contest's descriptors: not the results file, not the log" {
 	exec 7>/dev/null	# as a caller's descriptor would be
-	contest -n 1 --lead 0 -l cpu_load:n=1 -- sh -c \
+	contest --warmup 0 -n 1 --lead 0 -l cpu_load:n=1 -- sh -c \
 	    'for p in $(ps -o pid= --ppid $PPID); do [ "$(cat /proc/$p/oom_score_adj)" = 1000 ] && ls /proc/$p/fd > fds.$p; done; true' 3>&-
 	exec 7>&-
 	set -- fds.*

@@ -4,7 +4,7 @@
 load helpers
 
 @test "forkbomb: mode=realloc grows to the limit by inc pages, again and again" {
-	run contest -n 1 --lead 0 -l forkbomb:mode=realloc,touch=1,limit=8,inc=256 -- sleep 0.5
+	run contest --warmup 0 -n 1 --lead 0 -l forkbomb:mode=realloc,touch=1,limit=8,inc=256 -- sleep 0.5
 	[ "$status" -eq 0 ]
 	# 256 pages of 4 KiB: one MB per realloc, eight per cycle.
 	rq '.[1].counters_total | .reallocs > 8 and (.mb_grown - .reallocs | fabs) <= 1 and .mb_touched <= .mb_grown' | grep -qx true
@@ -15,7 +15,7 @@ load helpers
 }
 
 @test "forkbomb: touch=0 grows without touching (-m)" {
-	run contest -n 1 --lead 0 -l forkbomb:touch=0,limit=8 -- sleep 0.3
+	run contest --warmup 0 -n 1 --lead 0 -l forkbomb:touch=0,limit=8 -- sleep 0.3
 	[ "$status" -eq 0 ]
 	rq '.[1].counters_total | .mb_grown > 0 and .mb_touched == 0' | grep -qx true
 }
@@ -24,7 +24,7 @@ load helpers
 	# The job finds the load's group (the driver's child that asked to be
 	# the OOM killer's first choice), freezes
 	# it (SIGSTOP to a group is atomic against fork) and counts it.
-	contest -n 1 --lead 0 -l forkbomb:mode=bomb,max=20 -- sh -c '
+	contest --warmup 0 -n 1 --lead 0 -l forkbomb:mode=bomb,max=20 -- sh -c '
 	    for try in $(seq 600); do
 		pg=
 		for p in $(ps -o pid= --ppid $PPID); do
@@ -50,13 +50,13 @@ load helpers
 }
 
 @test "forkbomb: mode=zombie holds up to max unreaped children, then reaps them" {
-	run contest -n 1 --lead 0 -l forkbomb:mode=zombie,max=30 -- sleep 0.5
+	run contest --warmup 0 -n 1 --lead 0 -l forkbomb:mode=zombie,max=30 -- sleep 0.5
 	[ "$status" -eq 0 ]
 	rq '.[1].counters | .procs_forked > 30 and .procs_peak == 30' | grep -qx true
 }
 
 @test "forkbomb: mode=cpu spins, or rewrites its block with touch=1" {
-	run contest -n 1 --lead 0 -l forkbomb:mode=cpu,touch=0 -l forkbomb:mode=cpu,limit=8 -- sleep 0.5
+	run contest --warmup 0 -n 1 --lead 0 -l forkbomb:mode=cpu,touch=0 -l forkbomb:mode=cpu,limit=8 -- sleep 0.5
 	[ "$status" -eq 0 ]
 	rq '.[1] | .headline == "cpu_loops" and .counters.cpu_loops > 0' | grep -qx true
 	rq '.[2] | .headline == "mb_touched" and .counters.mb_touched > 8' | grep -qx true
@@ -64,7 +64,7 @@ load helpers
 
 @test "forkbomb: a bomb under RLIMIT_NPROC counts its failures and goes on" {
 	user_results
-	run contest_as 64994 12 -n 1 --lead 0 -l forkbomb:mode=bomb,max=100 -- sleep 0.5
+	run contest_as 64994 12 --warmup 0 -n 1 --lead 0 -l forkbomb:mode=bomb,max=100 -- sleep 0.5
 	[ "$status" -eq 0 ]
 	rq '.[1].counters | .fork_failures > 0 and .procs_peak < 100' | grep -qx true
 }

@@ -162,7 +162,7 @@ bombs() {
 @test "forkbomb as contest's foreground" {
 	ra=
 	[ "$(id -u)" -ne 0 ] || ra=--runasroot
-	run contest -n 1 --lead 0 -l fork_load -- "$FORKBOMB" $ra -l 8 -i 256 -M --quit
+	run contest --warmup 0 -n 1 --lead 0 -l fork_load -- "$FORKBOMB" $ra -l 8 -i 256 -M --quit
 	[ "$status" -eq 0 ]
 	rq 'map(.status) | join(" ")' | grep -qx "ok ok"
 }

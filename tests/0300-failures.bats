@@ -4,7 +4,7 @@
 load helpers
 
 @test "a failing command: runs recorded as failed, flagged, exit 1" {
-	run --separate-stderr contest -n 2 --lead 0 -l fork_load -- false
+	run --separate-stderr contest --warmup 0 -n 2 --lead 0 -l fork_load -- false
 	[ "$status" -eq 1 ]
 	[ "$(wc -l <"$R")" -eq 4 ]
 	[ "$(rq 'map("\(.status)/\(.exit_code)") | unique | join(" ")')" = "failed/1" ]
@@ -16,7 +16,7 @@ load helpers
 
 @test "failed runs are left out of the means" {
 	# Fails on every run but the first.
-	run contest -n 3 --lead 0 -- sh -c 'if [ -e once ]; then exit 3; fi; touch once; sleep 0.3'
+	run contest --warmup 0 -n 3 --lead 0 -- sh -c 'if [ -e once ]; then exit 3; fi; touch once; sleep 0.3'
 	[ "$status" -eq 1 ]
 	[ "$(rq 'map(.status) | join(" ")')" = "ok failed failed" ]
 	row=$(table_row no_load "$output")
@@ -25,13 +25,13 @@ load helpers
 }
 
 @test "a command killed by a signal is 128+sig in its record" {
-	run contest -n 1 --lead 0 -- sh -c 'kill -9 $$'
+	run contest --warmup 0 -n 1 --lead 0 -- sh -c 'kill -9 $$'
 	[ "$status" -eq 1 ]
 	[ "$(rq '.[0] | "\(.status) \(.exit_code) \(.error)"')" = "failed 137 sh killed by signal 9 (SIGKILL)" ]
 }
 
 @test "a command that does not exist: 127, one clear line, before any run" {
-	run --separate-stderr contest -n 3 --lead 0 -l fork_load -- no-such-command-xyz
+	run --separate-stderr contest --warmup 0 -n 3 --lead 0 -l fork_load -- no-such-command-xyz
 	[ "$status" -eq 127 ]
 	[ -z "$output" ]
 	[ "$stderr" = "contest: no-such-command-xyz: command not found" ]
@@ -40,12 +40,12 @@ load helpers
 
 @test "a command that is a directory or not executable: 126, before any run" {
 	mkdir adir
-	run --separate-stderr contest -n 1 --lead 0 -- ./adir
+	run --separate-stderr contest --warmup 0 -n 1 --lead 0 -- ./adir
 	[ "$status" -eq 126 ]
 	[ "$stderr" = "contest: ./adir: Is a directory" ]
 	printf 'echo hi\n' > noexec
 	chmod 644 noexec
-	run --separate-stderr contest -n 1 --lead 0 -- ./noexec
+	run --separate-stderr contest --warmup 0 -n 1 --lead 0 -- ./noexec
 	[ "$status" -eq 126 ]
 	[ "$stderr" = "contest: ./noexec: Permission denied" ]
 	[ ! -e "$R" ]
@@ -54,7 +54,7 @@ load helpers
 @test "a command gone by the time it runs: 127, recorded as exec_failed" {
 	printf '#!/bin/sh\nexit 0\n' > tool
 	chmod 755 tool
-	run --separate-stderr contest -n 2 --lead 0 --prepare 'rm -f tool' -- ./tool
+	run --separate-stderr contest --warmup 0 -n 2 --lead 0 --prepare 'rm -f tool' -- ./tool
 	[ "$status" -eq 127 ]
 	[ "$stderr" = "contest: no_load run 1: ./tool: command not found" ]
 	[ "$(rq '.[0] | "\(.status) \(.exit_code)"')" = "exec_failed 127" ]
@@ -62,7 +62,7 @@ load helpers
 }
 
 @test "a failing --prepare stops the session with exit 1" {
-	run --separate-stderr contest -n 2 --lead 0 --prepare 'exit 4' -- touch ran
+	run --separate-stderr contest --warmup 0 -n 2 --lead 0 --prepare 'exit 4' -- touch ran
 	[ "$status" -eq 1 ]
 	[ "$stderr" = "contest: no_load run 1: --prepare 'exit 4' exited with status 4" ]
 	[ "$(rq '.[0].status')" = prepare_failed ]
@@ -70,7 +70,7 @@ load helpers
 }
 
 @test "a job that leaves a process behind in its group does not outlive contest" {
-	run contest -n 1 --lead 0 -- sh -c 'sleep 30 & echo started'
+	run contest --warmup 0 -n 1 --lead 0 -- sh -c 'sleep 30 & echo started'
 	[ "$status" -eq 0 ]
 	no_leftovers 0
 }
@@ -97,7 +97,7 @@ worker_beside_job() {
 }
 
 @test "a load worker that dies during the run fails the run, loudly" {
-	env CONTEST_TEST_MARK="$MARK" "$CONTEST" -n 1 --lead 0.5 -l fork_load:procs=2 \
+	env CONTEST_TEST_MARK="$MARK" "$CONTEST" --warmup 0 -n 1 --lead 0.5 -l fork_load:procs=2 \
 	    -- sleep 2.5 >out 2>err 3>&- &
 	pid=$!
 	wait_until 600 worker_beside_job
@@ -117,14 +117,14 @@ worker_beside_job() {
 	# Three processes allowed: driver, watchdog and the job for no_load;
 	# the second forker of fork_load never gets a slot (contest waits
 	# 10 s for one).
-	run --separate-stderr contest_as 64991 3 -n 2 --lead 0 -l fork_load:procs=2 -- true
+	run --separate-stderr contest_as 64991 3 --warmup 0 -n 2 --lead 0 -l fork_load:procs=2 -- true
 	[ "$status" -eq 1 ]
 	[ "$(rq 'map(.status) | join(" ")')" = "ok load_failed" ]
 	[[ "$stderr" == *"fork_load: cannot fork worker 1: Resource temporarily unavailable"* ]]
 }
 
 @test "a job killed by a signal is recorded with the signal's name and left out of the means" {
-	run --separate-stderr contest -n 2 --lead 0 -l fork_load -- \
+	run --separate-stderr contest --warmup 0 -n 2 --lead 0 -l fork_load -- \
 	    sh -c '[ -e once ] || { touch once; kill -9 $$; }; sleep 0.2'
 	[ "$status" -eq 1 ]
 	rq '.[0] | .status == "failed" and .exit_code == 137 and .signal == "SIGKILL" and .error == "sh killed by signal 9 (SIGKILL)"' | grep -qx true

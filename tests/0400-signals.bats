@@ -31,7 +31,7 @@ job_running() {
 # interrupt SIG: a long session, two runs finished, the third one's job
 # and load alive, then SIG.
 interrupt() {
-	start -n 5 --lead 0.2 -l fork_load:procs=2 -- sleep 1
+	start --warmup 0 -n 5 --lead 0.2 -l fork_load:procs=2 -- sleep 1
 	wait_until 600 eval '[ "$(lines_of "$R")" -ge 2 ]'
 	wait_until 600 job_running sleep
 	stop "$1"
@@ -71,7 +71,7 @@ zombies() {
 
 @test "the zombie count finds a zombie planted on purpose" {
 	# the job's shell forks a child it never reaps, then becomes sleep
-	start -n 1 --lead 0 -- sh -c 'sleep 0 & exec sleep 30'
+	start --warmup 0 -n 1 --lead 0 -- sh -c 'sleep 0 & exec sleep 30'
 	wait_until 600 eval '[ "$(zombies)" -ge 1 ]'
 	stop INT
 	[ "$st" -eq 130 ]
@@ -79,7 +79,7 @@ zombies() {
 }
 
 @test "no zombies pile up while a fork load runs" {
-	start -n 1 --lead 0.5 -l fork_load:procs=2 -- sleep 30
+	start --warmup 0 -n 1 --lead 0.5 -l fork_load:procs=2 -- sleep 30
 	wait_until 600 eval '[ "$(lines_of "$R")" -ge 1 ]'	# no_load done
 	wait_until 600 job_running sleep	# fork_load's job: the load is forking
 	max=0
@@ -95,7 +95,7 @@ zombies() {
 }
 
 @test "SIGINT during a long job ends the session at once, job and load included" {
-	start -n 1 --lead 0 -l fork_load -- sleep 60
+	start --warmup 0 -n 1 --lead 0 -l fork_load -- sleep 60
 	wait_until 600 job_running sleep	# no_load's job is running
 	stop INT
 	[ "$st" -eq 130 ]
@@ -141,18 +141,18 @@ each_signal() {
 
 @test "a signal during a 600 s lead time ends contest at once: INT, TERM, HUP" {
 	# round 1 begins with no_load, which waits the lead as the loads do
-	each_signal no_load_lead -n 1 --lead 600 -l cpu_load:n=1 -- true
+	each_signal no_load_lead --warmup 0 -n 1 --lead 600 -l cpu_load:n=1 -- true
 }
 
 @test "a signal while 5000 sleepers start up ends contest at once: INT, TERM, HUP" {
 	# no_load's run (round 1's first) is quick; the job beside the
 	# sleepers would wait, so the session is surely still on
-	each_signal sleepers_starting -n 1 --lead 0 -l sleepers:n=5000 -- \
+	each_signal sleepers_starting --warmup 0 -n 1 --lead 0 -l sleepers:n=5000 -- \
 	    sh -c 'if [ -e "$0" ]; then sleep 600; fi; : >"$0"' "$CONTEST_RESULTS/once"
 }
 
 @test "a signal during the prepare step ends contest at once: INT, TERM, HUP" {
-	each_signal prepare_running -n 1 --lead 0 --prepare 'exec sleep 600' -- true
+	each_signal prepare_running --warmup 0 -n 1 --lead 0 --prepare 'exec sleep 600' -- true
 	[ ! -s "$R" ]	# nothing was timed
 }
 
@@ -160,7 +160,7 @@ each_signal() {
 	[ -e "${FAULTS:-/nonexistent}" ] || skip "no tests/faults.so (make check builds it)"
 	run --separate-stderr env CONTEST_TEST_MARK="$MARK" CONTEST_FAULT=pselect \
 	    LD_PRELOAD="$FAULTS" ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0" \
-	    "$CONTEST" -n 2 --lead 0 -- sleep 1
+	    "$CONTEST" --warmup 0 -n 2 --lead 0 -- sleep 1
 	[ "$status" -eq 1 ]
 	[ "$stderr" = "contest: waiting for the job: Invalid argument" ]
 	[ ! -s "$R" ]

@@ -31,7 +31,7 @@ LOADS=(
 # job runs beside the load.
 start_driver() {
 	rm -f ran-once job-started
-	env CONTEST_TEST_MARK="$MARK" "$CONTEST" -n 1 --lead 0 -l "$1" -- sh -c "$JOB" \
+	env CONTEST_TEST_MARK="$MARK" "$CONTEST" --warmup 0 -n 1 --lead 0 -l "$1" -- sh -c "$JOB" \
 	    > out.txt 2> err.txt 3>&- &
 	DRIVER=$!
 	for _ in $(seq 1 200); do
@@ -46,7 +46,7 @@ start_driver() {
 
 # cgroup_mode: is contest giving loads a cgroup here (root, cgroup v2)?
 cgroup_mode() {
-	contest -o "$BATS_TEST_TMPDIR/probe" -n 1 --lead 0 -- true | grep -q '^containment: a cgroup v2'
+	contest -o "$BATS_TEST_TMPDIR/probe" --warmup 0 -n 1 --lead 0 -- true | grep -q '^containment: a cgroup v2'
 }
 
 kill9_all_loads() {
@@ -70,7 +70,7 @@ kill9_all_loads() {
 
 @test "a load's process that leaves its group (setsid) is taken by the load's cgroup" {
 	cgroup_mode || skip "no writable cgroup v2 here"
-	run contest -n 1 --lead 0 -l 'exec_load:cmd=setsid -f sleep 30; sleep 0.2' -- sleep 0.5
+	run contest --warmup 0 -n 1 --lead 0 -l 'exec_load:cmd=setsid -f sleep 30; sleep 0.2' -- sleep 0.5
 	[ "$status" -eq 0 ]
 	rq '.[1] | .containment == "cgroup" and .lcpu_source == "cgroup"' | grep -qx true
 	grep -q '^containment: a cgroup v2 per load run' <<<"$output"
@@ -90,7 +90,7 @@ kill9_all_loads() {
 }
 
 @test "without cgroups the output says so" {
-	CONTEST_CGROUP=0 run contest -n 1 --lead 0 -l fork_load -- true
+	CONTEST_CGROUP=0 run contest --warmup 0 -n 1 --lead 0 -l fork_load -- true
 	[ "$status" -eq 0 ]
 	grep -qx 'containment: process groups and a watchdog (cgroups off: CONTEST_CGROUP=0)' <<<"$output"
 	rq '.[1].containment' | grep -qx pgroup
@@ -113,13 +113,13 @@ kill9_all_loads() {
 }
 
 @test "a job whose child outlives it leaves nothing after the run" {
-	run contest -n 2 --lead 0 -l fork_load -- sh -c 'sleep 60 & exit 0'
+	run contest --warmup 0 -n 2 --lead 0 -l fork_load -- sh -c 'sleep 60 & exit 0'
 	[ "$status" -eq 0 ]
 	no_leftovers 5
 }
 
 @test "the watchdog goes with the driver on a normal end" {
-	run contest -n 1 --lead 0 -- true
+	run contest --warmup 0 -n 1 --lead 0 -- true
 	[ "$status" -eq 0 ]
 	# Checked by no_leftovers at once: the driver reaps it before exiting.
 	[ -z "$(marked_pids)" ]
@@ -128,7 +128,7 @@ kill9_all_loads() {
 @test "loads are the OOM killer's first choice, the job and the driver are not" {
 	# The driver's children but the job: the watchdog (no children of its
 	# own, not a load) and, beside sleepers, the pool's keeper.
-	contest -n 1 --lead 0 -l sleepers:n=3 -- sh -c '
+	contest --warmup 0 -n 1 --lead 0 -l sleepers:n=3 -- sh -c '
 	    for p in $(ps -o pid= --ppid $PPID); do
 		if [ "$p" = $$ ]; then continue; fi
 		kids=$(ps -o pid= --ppid $p)
@@ -171,9 +171,9 @@ bomb_in_pids_cgroup() {
 
 @test "pids.max is in force for every load: a bomb capped at 200 stops at a pids.max of 30" {
 	cgroup_mode || skip "no writable cgroup v2 here"
-	contest -o "$BATS_TEST_TMPDIR/probe" -n 1 --lead 0 -- true | grep -q 'pids.max in force' ||
+	contest -o "$BATS_TEST_TMPDIR/probe" --warmup 0 -n 1 --lead 0 -- true | grep -q 'pids.max in force' ||
 	    skip "no pids controller for contest on this machine"
-	env CONTEST_TEST_MARK="$MARK" "$CONTEST" -n 1 --lead 0.2 --load-pids-max 30 \
+	env CONTEST_TEST_MARK="$MARK" "$CONTEST" --warmup 0 -n 1 --lead 0.2 --load-pids-max 30 \
 	    -l forkbomb:mode=bomb,max=200 -- sh -c 'touch job-started; sleep 30' \
 	    > out.txt 2> err.txt 3>&- &
 	DRIVER=$!
@@ -190,7 +190,7 @@ bomb_in_pids_cgroup() {
 	[ ! -e "$dir" ]	# removed with the run
 	# a whole run, measured: the bomb's own cap of 200 never reached
 	rm -rf "$CONTEST_RESULTS"
-	run contest -n 1 --lead 0.2 --load-pids-max 30 -l forkbomb:mode=bomb,max=200 -- sleep 0.5
+	run contest --warmup 0 -n 1 --lead 0.2 --load-pids-max 30 -l forkbomb:mode=bomb,max=200 -- sleep 0.5
 	[ "$status" -eq 0 ]
 	rq '.[1].pids_max' | grep -qx 30
 	# the kernel's own peak; the bomb's counter may run a process or two
@@ -203,7 +203,7 @@ bomb_in_pids_cgroup() {
 }
 
 @test "where no pids controller is ours, the result says pids_max null and why" {
-	CONTEST_CGROUP=0 run contest -n 1 --lead 0 -l fork_load -- true
+	CONTEST_CGROUP=0 run contest --warmup 0 -n 1 --lead 0 -l fork_load -- true
 	[ "$status" -eq 0 ]
 	rq '.[1].pids_max == null and .[1].pids_why == "no cgroup for the load"' | grep -qx true
 }

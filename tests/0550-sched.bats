@@ -18,7 +18,7 @@ echo "job $(awk "/^Cpus_allowed_list/ {print \$2}" /proc/self/status)"'
 
 @test "load nice, policy and CPUs apply to every load process; job CPUs to the job" {
 	[ "$(nproc)" -ge 2 ] || skip "needs two CPUs"
-	run contest -k knobs -n 1 --lead 0.3 --load-nice 19 --load-policy batch \
+	run contest -k knobs --warmup 0 -n 1 --lead 0.3 --load-nice 19 --load-policy batch \
 	    --load-cpus 0 --job-cpus 1 -l sleepers:n=3 -- sh -c "$probe"
 	[ "$status" -eq 0 ]
 	grep -q '^environment: .*, loads nice 19, policy batch, cpus 0; job cpus 1$' <<<"$output"
@@ -32,12 +32,12 @@ echo "job $(awk "/^Cpus_allowed_list/ {print \$2}" /proc/self/status)"'
 }
 
 @test "SCHED_IDLE loads; and with no knob the loads keep nice 0 and SCHED_OTHER" {
-	run contest -n 1 --lead 0.3 --load-policy idle -l sleepers:n=2 -- sh -c "$probe"
+	run contest --warmup 0 -n 1 --lead 0.3 --load-policy idle -l sleepers:n=2 -- sh -c "$probe"
 	[ "$status" -eq 0 ]
 	log=$(ls "$CONTEST_RESULTS"/logs/*.log)
 	[ "$(grep -c '^load 0 5 ' "$log")" -ge 3 ]	# SCHED_IDLE is policy 5
 	rm -rf "$CONTEST_RESULTS"
-	run contest -n 1 --lead 0.3 -l sleepers:n=2 -- sh -c "$probe"
+	run contest --warmup 0 -n 1 --lead 0.3 -l sleepers:n=2 -- sh -c "$probe"
 	[ "$status" -eq 0 ]
 	grep -q '^environment: .*, default scheduling$' <<<"$output"
 	log=$(ls "$CONTEST_RESULTS"/logs/*.log)
@@ -47,7 +47,7 @@ echo "job $(awk "/^Cpus_allowed_list/ {print \$2}" /proc/self/status)"'
 
 @test "a nice the kernel refuses (below 0 as a user) fails the load's start, not silently" {
 	user_results
-	run --separate-stderr contest_as 64996 - -n 1 --lead 0 --load-nice -5 -l sleepers:n=2 -- true
+	run --separate-stderr contest_as 64996 - --warmup 0 -n 1 --lead 0 --load-nice -5 -l sleepers:n=2 -- true
 	[ "$status" -eq 1 ]
 	[ "$(rq 'map(.status) | join(" ")')" = "ok load_failed" ]
 	[[ "$stderr" == *"did not start: sleepers: nice -5: Permission denied"* ]]

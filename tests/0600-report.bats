@@ -81,7 +81,7 @@ walls() {
 	[ "$status" -eq 0 ]
 	[[ "$(block_row sleepers:n=100 base "$output")" == *"?"* ]]
 	[[ "$(block_row fork_load base "$output")" != *"?"* ]]
-	grep -q '^? CoV of Time above 5%, fewer than 3 runs, or runs that may have done no work' <<<"$output"
+	grep -qx '? CoV of Time above 5% or fewer than 3 runs: read with care (more runs, --warmup, or --prepare).' <<<"$output"
 	head -2 "$D/classic.jsonl" > two.jsonl
 	run contest report two.jsonl
 	[ "$status" -eq 0 ]
@@ -188,6 +188,41 @@ walls() {
 	grep -q "label 'same' was measured on 2 hosts" <<<"$stderr"
 	grep -q "label 'two' was measured with 2 different commands" <<<"$stderr"
 	grep -q '^  command  .*two#1: make -j1, two#2: make -j2' <<<"$output"
+}
+
+@test "report and compare: a kernel rebuilt with the same release is two rows, by build ID, else by uname -v and config" {
+	# two sessions' lines of one label and release: the second as if a
+	# patched build of the same uname -r ran it
+	run contest -k same --warmup 0 -n 3 --lead 0 -l sleepers:n=1 -- sleep 0.1
+	[ "$status" -eq 0 ]
+	jq -c '.kernel_build_id = "aaaa" | .session = "s1" | .wall_s *= 1.0' "$R" > builds.jsonl
+	jq -c '.kernel_build_id = "bbbb" | .session = "s2" | .wall_s *= 2' "$R" >> builds.jsonl
+	run --separate-stderr contest report builds.jsonl
+	[ "$status" -eq 0 ]
+	[ "$stderr" = "contest: warning: label 'same' was measured on 2 different kernel builds or schedulers (kernel_build_id, else kernel_version and the config's hash; sched_ext); its rows are named LABEL#N" ]
+	[[ "$(block_row no_load 'same#1' "$output")" =~ ^same#1\ +3\ +0\.1[0-9]± ]]
+	[[ "$(block_row no_load 'same#2' "$output")" =~ ^same#2\ +3\ +0\.2[0-9]± ]]
+	grep -qx 'same#1 vs same#2: build aaaa vs bbbb' <<<"$output"
+	# compare takes the two builds as its columns
+	run --separate-stderr contest compare -f builds.jsonl 'same#1' 'same#2'
+	[ "$status" -eq 1 ]
+	[[ "$(grep '^Amean     Time' <<<"$output" | head -1)" == *"* +100.00%*" ]]
+	# without build IDs, uname -v (its build number and time) tells them apart
+	jq -c 'del(.kernel_build_id) | .kernel_version = "#1 SMP PREEMPT_DYNAMIC Mon" | .session = "s1"' "$R" > versions.jsonl
+	jq -c 'del(.kernel_build_id) | .kernel_version = "#2 SMP PREEMPT_DYNAMIC Tue" | .session = "s2"' "$R" >> versions.jsonl
+	run --separate-stderr contest report versions.jsonl
+	[ "$status" -eq 0 ]
+	[ -n "$(block_row no_load 'same#2' "$output")" ]
+	# one build's runs stay one row; so do lines written before build IDs
+	# beside ones with it, where uname -v and the config agree
+	run -0 --separate-stderr contest report "$R"
+	[ -z "$stderr" ]
+	[[ "$(block_row no_load same "$output")" =~ ^same\ +3\  ]]
+	jq -c 'del(.kernel_build_id) | .session = "s0"' "$R" > mixed.jsonl
+	jq -c '.session = "s1"' "$R" >> mixed.jsonl
+	run -0 --separate-stderr contest report mixed.jsonl
+	[ -z "$stderr" ]
+	[[ "$(block_row no_load same "$output")" =~ ^same\ +6\  ]]
 }
 
 @test "report: memory stays flat over a million damaged lines" {

@@ -13,7 +13,7 @@ case $n in 4) exit 3 ;; 7) sleep 1.2 ;; *) sleep 0.3 ;; esac'
 @test "run table and report: byte for byte the same, with a failed run and a stand-out run" {
 	# no telemetry budget: the run's table reads its lines as a stream,
 	# which keeps them whatever the budget; the report reads them again
-	CONTEST_REPORT_TEL_KB=0 run --separate-stderr contest -n 3 --lead 0 \
+	CONTEST_REPORT_TEL_KB=0 run --separate-stderr contest --warmup 0 -n 3 --lead 0 \
 	    -l cpu_load:n=1 -l sleepers:n=5 -- sh -c "$JOB" "$BATS_TEST_TMPDIR/count"
 	[ "$status" -eq 1 ]	# a run failed
 	[ "$(rq 'map(.status) | join(" ")')" = "ok ok ok failed ok ok ok ok ok" ]

@@ -6,7 +6,7 @@ load helpers
 
 nightly() {
 	env CONTEST_TEST_MARK="$MARK" "$TOP_SRCDIR/scripts/nightly" --contest "$CONTEST" \
-	    -o "$BATS_TEST_TMPDIR/n" -n 2 --lead 0.1 -l sleepers:n=5 "$@"
+	    -o "$BATS_TEST_TMPDIR/n" --warmup 0 --until-ci 0 -n 2 --lead 0.1 -l sleepers:n=5 "$@"
 }
 
 @test "nightly: first night reports, second compares with it; files next to the results" {
@@ -21,7 +21,7 @@ nightly() {
 	run nightly -k night2 --threshold 900 -- sleep 0.05
 	[ "$status" -eq 0 ]
 	grep -qx '## night2 against night1' "$N/nightly-night2.md"
-	[ "$(tail -1 "$N/nightly-night2.md")" = "night2 against night1: no significant regression beyond 900% in 2 loads" ]
+	[[ "$(tail -1 "$N/nightly-night2.md")" == "night2 against night1: no significant regression beyond 900% in 2 loads; none larger than "*"% could have been missed (80% power; "*")" ]]
 	# junit: a case per load and gated figure: no_load Time; sleepers Time and Ratio
 	grep -q 'tests="3" failures="0"' "$N/nightly-night2.junit.xml"
 	if command -v xmllint >/dev/null; then
@@ -65,4 +65,19 @@ nightly() {
 	[ ! -e cleaned ]
 	[[ "$stderr" != *"each run is prepared"* ]]
 	jq -se 'length == 4 and all(.prepare == null and .prepare_inferred == false)' "$BATS_TEST_TMPDIR/n/results.jsonl"
+}
+
+@test "nightly: --until-ci by default: rounds are added until the intervals are narrow, 3 at least, -n at most" {
+	run env CONTEST_TEST_MARK="$MARK" "$TOP_SRCDIR/scripts/nightly" --contest "$CONTEST" \
+	    -o "$BATS_TEST_TMPDIR/n" --warmup 0 -n 4 --lead 0 -l sleepers:n=2 -k ci -- sleep 0.05
+	[ "$status" -eq 0 ]
+	R=$BATS_TEST_TMPDIR/n/results.jsonl
+	rq 'all(.until_ci_pct == 3)' | grep -qx true
+	rounds=$(rq '[.[].round] | max + 1')
+	[ "$rounds" -ge 3 ]
+	[ "$rounds" -le 4 ]
+	run env CONTEST_TEST_MARK="$MARK" "$TOP_SRCDIR/scripts/nightly" --contest "$CONTEST" \
+	    -o "$BATS_TEST_TMPDIR/n" --warmup 0 --until-ci 0 -n 2 --lead 0 -l sleepers:n=2 -k fixed -- sleep 0.05
+	[ "$status" -eq 0 ]
+	rq '[.[] | select(.label == "fixed")] | length == 4 and all(has("until_ci_pct") | not)' | grep -qx true
 }

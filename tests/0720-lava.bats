@@ -18,7 +18,7 @@ setup_lava() {
 @test "lava: the run script writes result.txt and reports each line through lava-test-case" {
 	setup_lava
 	run env PATH="$BATS_TEST_TMPDIR/bin:$PATH" "$TOP_SRCDIR/scripts/lava/contest.sh" \
-	    -l "sleepers:n=5 cpu_load:n=1" -n 2 -j "sleep 0.05" -k lab-6.18 -a "--lead 0.1" -s true
+	    -l "sleepers:n=5 cpu_load:n=1" -n 2 -j "sleep 0.05" -k lab-6.18 -a "--warmup 0 --lead 0.1" -s true
 	[ "$status" -eq 0 ]
 	f=$OUTPUT/result.txt
 	[ -s "$f" ]
@@ -48,7 +48,7 @@ setup_lava() {
 	rm bin/lava-test-case
 	# the job's second run, sleepers' first, exits 3
 	run env PATH="$BATS_TEST_TMPDIR/bin:$PATH" "$TOP_SRCDIR/scripts/lava/contest.sh" \
-	    -l "sleepers:n=5" -n 2 -a "--lead 0" -s true \
+	    -l "sleepers:n=5" -n 2 -a "--warmup 0 --lead 0" -s true \
 	    -j 'n=$(cat c 2>/dev/null || echo 0); echo $((n + 1)) > c; sleep 0.05; [ "$n" -ne 1 ]'
 	[ "$status" -eq 0 ]
 	f=$OUTPUT/result.txt
@@ -58,7 +58,7 @@ setup_lava() {
 	[ ! -e calls ]
 	# a job that never succeeds has nothing to measure: "fail" alone
 	run env PATH="$BATS_TEST_TMPDIR/bin:$PATH" OUTPUT="$BATS_TEST_TMPDIR/out2" \
-	    "$TOP_SRCDIR/scripts/lava/contest.sh" -l "sleepers:n=5" -n 1 -a "--lead 0" -s true -j 'exit 3'
+	    "$TOP_SRCDIR/scripts/lava/contest.sh" -l "sleepers:n=5" -n 1 -a "--warmup 0 --lead 0" -s true -j 'exit 3'
 	[ "$status" -eq 0 ]
 	[ "$(cat "$BATS_TEST_TMPDIR/out2/result.txt")" = "$(printf 'no_load-time fail\nsleepers_n_5-time fail')" ]
 }

@@ -143,13 +143,13 @@ ftf() {
 }
 
 @test "forktime as contest's foreground: beside sleepers, with an honest exit status" {
-	run contest -n 1 --lead 0.2 -l sleepers:n=50 -- "$FORKTIME" -n 300 fork
+	run contest --warmup 0 -n 1 --lead 0.2 -l sleepers:n=50 -- "$FORKTIME" -n 300 fork
 	[ "$status" -eq 0 ]
 	[[ "$(table_row sleepers:n=50 "$output")" =~ \ 50\ +-\ +0% ]]	# Loads, Load%, LCPU%
 	log=$(ls "$CONTEST_RESULTS"/logs/*.log)
 	[ "$(grep -c '^fork  *300  *0 ' "$log")" -eq 2 ]
 	rm -rf "$CONTEST_RESULTS"
-	run contest -n 1 --lead 0 -- "$FORKTIME" --batch 2 fork
+	run contest --warmup 0 -n 1 --lead 0 -- "$FORKTIME" --batch 2 fork
 	[ "$status" -eq 1 ]
 	[ "$(rq '.[0].status + " " + (.[0].exit_code | tostring)')" = "failed 2" ]
 }

@@ -32,7 +32,7 @@ MK
 	[[ "$output" == "cd $PWD/tree && contest -l fork_load -- make -j"[0-9]* ]]
 	# the printed command works as printed (one quick run), and the
 	# tree is cleaned by the inferred step before it
-	cmd=${output/contest -l/contest -n 1 --lead 0 -l}
+	cmd=${output/contest -l/contest --warmup 0 -n 1 --lead 0 -l}
 	run --separate-stderr eval "$cmd"
 	[ "$status" -eq 0 ]
 	[[ "$stderr" == *"each run is prepared with 'make clean'"* ]]

@@ -16,7 +16,8 @@ load helpers
 	for b in overhead repeat loads sleepers forktime probe series report-scale; do
 		grep -qx "== scripts/bench/$b.*" <<<"$output"
 	done
-	grep -Eq '^contest +[0-9.]+ +[0-9.]+ +[0-9.]+% +[-+][0-9.]+% +[0-9.]+ +[0-9.]+$' <<<"$output"
+	grep -Eq '^contest \((clone3|fork\+move|fork)\) +[0-9.]+ +[0-9.]+ +[0-9.]+% +[-+][0-9.]+% +[0-9.]+ +[0-9.]+$' <<<"$output"
+	grep -Eq '^contest-move \(fork\+move\) +[0-9.]+ ' <<<"$output"
 	grep -Eq '^contest / /usr/bin/time: [0-9.]+, CI95 ' <<<"$output"
 	grep -Eq '^  fork_load / dynamic bare loop: +[0-9.]+$' <<<"$output"
 	grep -Eq '^  (fork_load / static bare loop: +[0-9.]+ .*goal >= 0.97: (met|NOT met)\)|static bare loop: this toolchain cannot link static)$' <<<"$output"
@@ -24,7 +25,7 @@ load helpers
 	grep -Eq '^       goals: rate >= 0.95: (met|NOT met); memory <= 1.1: (met|NOT met)$' <<<"$output"
 	grep -Eq '^fork +[0-9.]+ +[0-9.]+ +[0-9.]+$' <<<"$output"
 	grep -Eq '^goal: forktime within 5% of the bare loop: fork (met|NOT met), exec-static (met|NOT met), thread (met|NOT met)$' <<<"$output"
-	grep -Eq '^probe / alone: [0-9.]+, CI95 [0-9.]+; goal at most [0-9.]+ ' <<<"$output"
+	grep -Eq '^  job with it / alone: [0-9.]+, CI95 [0-9.]+; goals: at most 1.01: (met|not met); its CPU at most 1%: (met|not met)$' <<<"$output"
 	grep -Eq '^sampling cost: -?[0-9.]+% of the job.s CPUs; goal under 0.2%: (met|not met)$' <<<"$output"
 	grep -Eq '^contest report over 2000 lines .*: [0-9.]+ s, peak [0-9]+ MB' <<<"$output"
 	grep -q '^bench/all: [0-9]* s$' <<<"$output"

@@ -1,15 +1,22 @@
 /*
  * Preloaded by tests to make a system call fail on purpose:
  * CONTEST_FAULT=pselect makes every pselect(2) fail with EINVAL, so the
- * tests can show that a failing wait ends a session loudly.
+ * tests can show that a failing wait ends a session loudly
+ * (CONTEST_FAULT=clone3: a kernel without clone3); and to show contest a
+ * system it cannot have here (CONTEST_FAKE_SCX, below).
  */
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/select.h>
+#include <sys/syscall.h>
+#include <sys/types.h>
 
 int
 pselect(int n, fd_set *r, fd_set *w, fd_set *e, const struct timespec *t,
@@ -26,4 +33,64 @@ pselect(int n, fd_set *r, fd_set *w, fd_set *e, const struct timespec *t,
 	if (real == NULL)
 		*(void **)&real = dlsym(RTLD_NEXT, "pselect");
 	return real(n, r, w, e, t, mask);
+}
+
+/*
+ * CONTEST_FAKE_SCX=DIR: /sys/kernel/sched_ext/X is read from DIR/X, so a
+ * test can load and unload a "BPF scheduler" by writing files.
+ */
+static const char *
+fake_scx(const char *path, char *buf, size_t len)
+{
+	static const char prefix[] = "/sys/kernel/sched_ext/";
+	const char *dir = getenv("CONTEST_FAKE_SCX");
+
+	if (dir == NULL || strncmp(path, prefix, sizeof prefix - 1) != 0)
+		return path;
+	snprintf(buf, len, "%s/%s", dir, path + sizeof prefix - 1);
+	return buf;
+}
+
+#define OPEN_LIKE(name)							\
+int									\
+name(const char *path, int flags, ...)					\
+{									\
+	static int (*real)(const char *, int, ...);			\
+	char buf[4096];							\
+	mode_t mode = 0;						\
+	va_list ap;							\
+									\
+	va_start(ap, flags);						\
+	if (flags & O_CREAT)						\
+		mode = va_arg(ap, mode_t);				\
+	va_end(ap);							\
+	if (real == NULL)						\
+		*(void **)&real = dlsym(RTLD_NEXT, #name);		\
+	return real(fake_scx(path, buf, sizeof buf), flags, mode);	\
+}
+OPEN_LIKE(open)
+OPEN_LIKE(open64)
+
+/* CONTEST_FAULT=clone3: a kernel without clone3 (ENOSYS). */
+long
+syscall(long n, ...)
+{
+	static long (*real)(long, ...);
+	const char *f = getenv("CONTEST_FAULT");
+	long a[6];
+	va_list ap;
+
+#ifdef SYS_clone3
+	if (n == SYS_clone3 && f && strcmp(f, "clone3") == 0) {
+		errno = ENOSYS;
+		return -1;
+	}
+#endif
+	va_start(ap, n);
+	for (int i = 0; i < 6; i++)
+		a[i] = va_arg(ap, long);
+	va_end(ap);
+	if (real == NULL)
+		*(void **)&real = dlsym(RTLD_NEXT, "syscall");
+	return real(n, a[0], a[1], a[2], a[3], a[4], a[5]);
 }

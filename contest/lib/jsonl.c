@@ -760,14 +760,22 @@ long
 jsonl_read_only(const char *path, const struct jkeys *keys,
     const unsigned long *want, size_t nwant, jsonl_fn fn, void *arg)
 {
-	unsigned long skipped;
 	FILE *f = fopen(path, "re");
 
 	if (f == NULL)
 		return -1;
-	long n = read_lines(f, path, keys, want, nwant, fn, arg, &skipped);
+	long n = jsonl_read_only_stream(f, keys, want, nwant, fn, arg);
 	int e = errno;
 	fclose(f);
 	errno = e;
 	return n;
+}
+
+long
+jsonl_read_only_stream(FILE *f, const struct jkeys *keys,
+    const unsigned long *want, size_t nwant, jsonl_fn fn, void *arg)
+{
+	unsigned long skipped;
+
+	return read_lines(f, "", keys, want, nwant, fn, arg, &skipped);
 }

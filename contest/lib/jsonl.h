@@ -85,5 +85,7 @@ long	jsonl_read_stream_keys(FILE *f, const char *path, const struct jkeys *keys,
  * without warnings: a second look at a few runs. */
 long	jsonl_read_only(const char *path, const struct jkeys *keys,
 	    const unsigned long *want, size_t n, jsonl_fn fn, void *arg);
+long	jsonl_read_only_stream(FILE *f, const struct jkeys *keys,
+	    const unsigned long *want, size_t n, jsonl_fn fn, void *arg);
 
 #endif

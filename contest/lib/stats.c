@@ -50,6 +50,22 @@ stats_add(struct stats *s, double *m2, double v)
 }
 
 void
+stats_remove(struct stats *s, double *m2, double v)
+{
+	if (s->n <= 1) {
+		memset(s, 0, sizeof *s);
+		*m2 = 0;
+		return;
+	}
+	double mean = (s->mean * (double)s->n - v) / (double)(s->n - 1);
+	*m2 -= (v - mean) * (v - s->mean);
+	if (*m2 < 0)
+		*m2 = 0;	/* rounding: no spread is left */
+	s->mean = mean;
+	s->n--;
+}
+
+void
 stats_finish(struct stats *s, double m2)
 {
 	s->sd = s->cv = s->ci95 = 0;
@@ -217,6 +233,55 @@ stats_t_pvalue(double t, double df)
 	if (isinf(t))
 		return 0;
 	return ibeta(df / 2, 0.5, df / (df + t * t));
+}
+
+double
+stats_t_inv(double p, double df)
+{
+	if (!(df > 0) || !(p > 0 && p < 1))
+		return NAN;
+	double lo = 0, hi = 1;
+	while (stats_t_pvalue(hi, df) > p && hi < 1e12)
+		hi *= 2;
+	while (hi - lo > 1e-9 * (hi > 1 ? hi : 1)) {
+		double mid = (lo + hi) / 2;
+		if (stats_t_pvalue(mid, df) > p)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return (lo + hi) / 2;
+}
+
+double
+stats_mde(double se, double df, double alpha, double power)
+{
+	if (isnan(se) || !(df > 0))
+		return NAN;
+	/* two-sided alpha, and power as a one-sided quantile */
+	return (stats_t_inv(alpha, df) + stats_t_inv(2 * (1 - power), df)) * se;
+}
+
+double
+stats_welch_se(const struct stats *a, const struct stats *b, double *df)
+{
+	*df = NAN;
+	if (a->n < 2 || b->n < 2)
+		return NAN;
+	double va = a->sd * a->sd / (double)a->n, vb = b->sd * b->sd / (double)b->n;
+
+	*df = welch_df(va, a->n, vb, b->n);
+	return sqrt(va + vb);
+}
+
+double
+stats_se_diff(double sea, double dfa, double seb, double dfb, double *df)
+{
+	*df = NAN;
+	if (isnan(sea) || isnan(seb) || !(dfa > 0) || !(dfb > 0))
+		return NAN;
+	*df = ws_df(sea * sea, dfa, seb * seb, dfb);
+	return sqrt(sea * sea + seb * seb);
 }
 
 double

@@ -28,6 +28,9 @@ void	stats_compute(const double *v, size_t n, struct stats *out);
  * zeroed struct stats and a zeroed m2.
  */
 void	stats_add(struct stats *, double *m2, double v);
+/* Take one v back out (min and max stay as they were: what is left is
+ * within them). */
+void	stats_remove(struct stats *, double *m2, double v);
 void	stats_finish(struct stats *, double m2);
 
 /*
@@ -53,6 +56,26 @@ double	stats_ratio_ci95(const struct stats *a, const struct stats *b);
 
 /* Two-sided p-value of Student's t statistic with df degrees of freedom. */
 double	stats_t_pvalue(double t, double df);
+
+/* Its inverse: the t >= 0 whose two-sided p-value is p (0 < p < 1), to
+ * 1e-9; NaN for df not above 0. */
+double	stats_t_inv(double p, double df);
+
+/*
+ * The smallest difference of means a two-sided t-test at alpha would
+ * find with the given power, for a difference whose standard error is se
+ * with df degrees of freedom: (t(1 - alpha/2) + t(power)) x se.  The
+ * standard approximation (the noncentral t replaced by a shifted t).
+ */
+double	stats_mde(double se, double df, double alpha, double power);
+
+/* Welch's standard error of b's mean minus a's, and its df; NaN unless
+ * both sides have two runs or more. */
+double	stats_welch_se(const struct stats *a, const struct stats *b, double *df);
+
+/* The standard error of the difference of two estimates with standard
+ * errors sea, seb and their dfs, and the Welch-Satterthwaite df. */
+double	stats_se_diff(double sea, double dfa, double seb, double dfb, double *df);
 
 /*
  * Welch's unequal-variance t-test of b's mean against a's: the two-sided

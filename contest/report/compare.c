@@ -24,7 +24,7 @@ const struct cmp_figdef cmp_figs[CF_NFIG] = {
 	[CF_RATIO] = { "Amean", "Ratio", "ratio", +1, CMP_GATE_RATIO },
 	[CF_RATE] = { "Amean", "Loads", "loads_per_s", -1, CMP_GATE_LOAD },
 	[CF_WAIT] = { "Amean", "Wait%", "wait_pct", +1, CMP_GATE_WAIT },
-	[CF_LAT] = { "p99", "Lat", "lat_p99_us", +1, CMP_GATE_LAT },
+	[CF_LAT] = { "Amean", "Lat p99", "lat_p99_us", +1, CMP_GATE_LAT },
 	[CF_MET] = { "Amean", "Met%", "met_pct", -1, 0 },
 	[CF_LOADP] = { "Amean", "Load%", "load_pct", -1, 0 },
 };
@@ -60,8 +60,8 @@ cmp_gate_name(unsigned bit)
 	return "?";
 }
 
-/* The figure as the tables print it; NaN: none.  The tables' own
- * definitions: the merged histogram's p99, all runs' Met%. */
+/* The figure as the tables print it; NaN: none.  What is shown is what
+ * is tested: the probe's p99 and Met% as the mean of the runs' own. */
 static double
 fig_value(const struct rcell *c, int fig, int base_blk)
 {
@@ -71,15 +71,15 @@ fig_value(const struct rcell *c, int fig, int base_blk)
 	case CF_MIN: return c->time.min;
 	case CF_AMEAN: return c->time.mean;
 	case CF_STDDEV: return c->ok > 1 ? c->time.sd : NAN;
-	case CF_COV: return c->ok > 1 ? c->time.cv * 100 : NAN;
+	/* mmtests' calc_coeffvar: a stddev it cannot compute counts as 0 */
+	case CF_COV: return c->ok > 1 ? c->time.cv * 100 : 0;
 	case CF_MAX: return c->time.max;
 	case CF_BAMEAN: return c->bamean;
 	case CF_RATIO: return base_blk ? NAN : c->ratio;
 	case CF_RATE: return c->rate.n ? c->rate.mean : NAN;
 	case CF_WAIT: return c->wait.n ? c->wait.mean : NAN;
-	case CF_LAT: return c->probe.what && hist_total(&c->probe.h) ?
-		    hist_quantile(&c->probe.h, 0.99) : NAN;
-	case CF_MET: return c->met_pct;
+	case CF_LAT: return c->p99.n ? c->p99.mean : NAN;
+	case CF_MET: return c->met.n ? c->met.mean : NAN;
 	case CF_LOADP: return c->loadp.n ? c->loadp.mean : NAN;
 	}
 	return NAN;
@@ -98,6 +98,25 @@ fig_runs(const struct rcell *c, int fig)
 	case CF_LOADP: return &c->loadp;
 	}
 	return NULL;
+}
+
+/* The smallest change of fig that its test between a and b could find
+ * at alpha with CMP_POWER, in percent of a's value; NaN: not tested. */
+static double
+fig_mde(const struct rcell *a, const struct rcell *b, int fig, double va,
+    double alpha)
+{
+	double df, se;
+
+	if (fig == CF_RATIO)
+		se = stats_se_diff(a->ratio_se, a->ratio_df, b->ratio_se, b->ratio_df,
+		    &df);
+	else {
+		const struct stats *sa = fig_runs(a, fig), *sb = fig_runs(b, fig);
+		se = sa ? stats_welch_se(sa, sb, &df) : NAN;
+	}
+	double mde = stats_mde(se, df, alpha, CMP_POWER);
+	return va != 0 && !isnan(mde) ? mde / fabs(va) * 100 : NAN;
 }
 
 static double
@@ -159,7 +178,7 @@ build_group(struct cmp *m, struct cmpgroup *g)
 			struct cmpval *v = &g->val[f * m->ncol + k];
 			const struct rcell *a = g->cell[0], *b = g->cell[k];
 			v->v = fig_value(b, f, base_blk);
-			v->pct = v->p = v->padj = NAN;
+			v->pct = v->p = v->padj = v->mde_pct = NAN;
 			if (!isnan(v->v))
 				g->shown[f] = 1;
 			double va = fig_value(a, f, base_blk);
@@ -172,12 +191,19 @@ build_group(struct cmp *m, struct cmpgroup *g)
 		}
 }
 
-/* Each group's verdicts, once the p-values are final. */
+/* Each group's verdicts, once the p-values are final; and what each
+ * tested figure could have seen (under Holm, at the strictest step's
+ * alpha: alpha over the table's tests). */
 static void
 judge(struct cmp *m)
 {
+	double alpha = m->holm && m->ntests ? m->alpha / (double)m->ntests : m->alpha;
+
+	for (size_t k = 0; k < m->ncol; k++)
+		m->col[k].blind_pct = NAN;
 	for (size_t g = 0; g < m->ng; g++) {
 		struct cmpgroup *gr = &m->g[g];
+		int base_blk = gr->blk == m->rs->base;
 		for (size_t k = 1; k < m->ncol; k++) {
 			int worse = 0, tested = 0;
 			for (int f = 0; f < CF_NFIG; f++) {
@@ -189,6 +215,17 @@ judge(struct cmp *m)
 				    cmp_figs[f].worse * v->pct > m->threshold;
 				worse |= v->worse;
 				tested |= v->gated && !isnan(p);
+				if (isnan(p))
+					continue;
+				v->mde_pct = fig_mde(gr->cell[0], gr->cell[k], f,
+				    fig_value(gr->cell[0], f, base_blk), alpha);
+				struct cmpcol *c = &m->col[k];
+				if (v->gated && !isnan(v->mde_pct) &&
+				    (isnan(c->blind_pct) || v->mde_pct > c->blind_pct)) {
+					c->blind_pct = v->mde_pct;
+					c->blind_fig = f;
+					c->blind_g = g;
+				}
 			}
 			if (worse)
 				m->col[k].regressed++;
@@ -261,7 +298,7 @@ cmp_build(struct cmp *m, const struct rset *rs, char *const *labels,
 				for (size_t i = 0; i < m->col[k].nrows; i++) {
 					size_t r = m->col[k].rows[i];
 					const struct rcell *c = rset_cell(rs, r, b);
-					if (rs->row[r].sweep == sw && c->ok + c->failed > 0) {
+					if (rs->row[r].sweep == sw && rcell_ran(c)) {
 						g->cell[k] = c;
 						any = 1;
 					}

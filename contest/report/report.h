@@ -38,9 +38,15 @@ extern const struct cmp_figdef cmp_figs[CF_NFIG];
 unsigned cmp_gate_parse(const char *);
 const char *cmp_gate_name(unsigned bit);
 
+#define CMP_POWER 0.8	/* what the smallest detectable change is for */
+
 struct cmpval {
 	double		 v, pct;	/* the figure; its change against the baseline */
 	double		 p, padj;	/* the test; Holm-adjusted; NaN: not tested */
+	/* the smallest change its test could have found at the table's
+	 * alpha (alpha / tests under Holm) with CMP_POWER, from the runs'
+	 * own spread, in percent of the baseline; NaN: not tested */
+	double		 mde_pct;
 	int		 sig, gated, worse;
 };
 
@@ -58,6 +64,11 @@ struct cmpcol {
 	const char	*label;
 	size_t		*rows, nrows;	/* one per sweep value */
 	size_t		 regressed, untested, compared;	/* loads */
+	/* the largest smallest-detectable change among its gated figures:
+	 * what its verdict could not have seen; NaN: none tested */
+	double		 blind_pct;
+	int		 blind_fig;
+	size_t		 blind_g;
 };
 
 struct cmpopt {

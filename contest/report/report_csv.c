@@ -79,7 +79,7 @@ report_csv(FILE *f, const struct rset *rs)
 			size_t r = rs->order[b * rs->nrow + i];
 			const struct rcell *c = rset_cell(rs, r, b);
 			const struct rrow *w = &rs->row[r];
-			if (c->ok == 0 && c->failed == 0)
+			if (!rcell_ran(c))
 				continue;
 			csv_field(f, rs->blk[b].name, 0);
 			csv_field(f, rs->blk[b].load, 0);
@@ -124,7 +124,7 @@ compare_csv(FILE *f, const struct cmp *m)
 	const struct rset *rs = m->rs;
 
 	fputs("load,sweep,figure,label,baseline,runs,failed,value,change_pct,p,"
-	    "p_holm,significant,gated,regressed\n", f);
+	    "p_holm,significant,gated,regressed,mde_pct\n", f);
 	for (size_t g = 0; g < m->ng; g++) {
 		const struct cmpgroup *gr = &m->g[g];
 		for (int fig = 0; fig < CF_NFIG; fig++) {
@@ -143,7 +143,8 @@ compare_csv(FILE *f, const struct cmp *m)
 				csv_num(f, k ? v->pct : NAN, 4, 0);
 				csv_p(f, v->p);
 				csv_p(f, m->holm ? v->padj : NAN);
-				fprintf(f, "%d,%d,%d\n", v->sig, v->gated, v->worse);
+				fprintf(f, "%d,%d,%d,", v->sig, v->gated, v->worse);
+				csv_num(f, v->mde_pct, 4, 1);
 			}
 		}
 	}

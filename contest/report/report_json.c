@@ -94,6 +94,7 @@ cell(struct json *j, const struct rset *rs, size_t r, size_t b)
 	for (size_t i = 0; i < c->nsuspect; i++)
 		json_int(j, c->suspect[i].runno);
 	json_arr_end(j);
+	json_kbool(j, "suspect_kept", rs->keep_suspect);	/* else left out */
 	kstats(j, "time_s", &c->time, 6);
 	json_key(j, "time_runs_s");
 	json_arr_begin(j);
@@ -172,7 +173,7 @@ report_json(FILE *f, const struct rset *rs)
 		for (size_t i = 0; i < rs->nrow; i++) {
 			size_t r = rs->order[b * rs->nrow + i];
 			const struct rcell *c = rset_cell(rs, r, b);
-			if (c->ok || c->failed)
+			if (rcell_ran(c))
 				cell(&j, rs, r, b);
 		}
 		json_arr_end(&j);
@@ -219,6 +220,8 @@ compare_json(FILE *f, const struct cmp *m)
 		json_kuint(&j, "compared", m->col[k].compared);
 		json_kuint(&j, "regressed", m->col[k].regressed);
 		json_kuint(&j, "untested", m->col[k].untested);
+		/* no regression could have gone unseen above this */
+		json_knum(&j, "blind_pct", m->col[k].blind_pct, 4);
 		json_obj_end(&j);
 	}
 	json_arr_end(&j);
@@ -261,9 +264,17 @@ compare_json(FILE *f, const struct cmp *m)
 				json_kstr(&j, "label", m->col[k].label);
 				json_kuint(&j, "runs", c ? c->ok : 0);
 				json_knum(&j, "value", fig == CF_LAT ? v->v / 1e3 : v->v, 6);
+				/* the report table's figure: every run's samples pooled */
+				if (fig == CF_LAT)
+					json_knum(&j, "pooled", c && c->probe.what &&
+					    hist_total(&c->probe.h) ?
+					    hist_quantile(&c->probe.h, 0.99) / 1e3 : NAN, 6);
+				if (fig == CF_MET)
+					json_knum(&j, "pooled", c ? c->met_pct : NAN, 4);
 				json_knum(&j, "change_pct", k ? v->pct : NAN, 4);
 				json_knum(&j, "p", v->p, 12);
 				json_knum(&j, "p_holm", m->holm ? v->padj : NAN, 12);
+				json_knum(&j, "mde_pct", v->mde_pct, 4);
 				json_kbool(&j, "significant", v->sig);
 				json_kbool(&j, "regressed", v->worse);
 				json_obj_end(&j);

@@ -66,8 +66,7 @@ compare_junit(FILE *f, const struct cmp *m)
 					xml_text(f, m->col[k].label);
 					fputs("\" name=\"", f);
 					xml_text(f, cmp_group_name(name, sizeof name, m, gr));
-					fprintf(f, " %s%s%s\">\n", cmp_figs[fig].what,
-					    fig == CF_LAT ? " " : "", fig == CF_LAT ? "p99" : "");
+					fprintf(f, " %s\">\n", cmp_figs[fig].what);
 					if (v->worse)
 						fprintf(f, "      <failure type=\"regression\" message=\""
 						    "%s %+.1f%% (p=%.2g) beyond %g%%\"/>\n",
@@ -76,9 +75,10 @@ compare_junit(FILE *f, const struct cmp *m)
 						fputs("      <skipped message=\"fewer than 2 runs on a "
 						    "side: not tested\"/>\n", f);
 					fprintf(f, "      <system-out>%s %s: %.6g -&gt; %.6g "
-					    "(%+.2f%%, p=%.4g)</system-out>\n    </testcase>\n",
+					    "(%+.2f%%, p=%.4g; smallest change it could have "
+					    "found: %.2f%%)</system-out>\n    </testcase>\n",
 					    cmp_figs[fig].stat, cmp_figs[fig].what, a->v, v->v,
-					    v->pct, p);
+					    v->pct, p, v->mde_pct);
 				}
 			}
 	}

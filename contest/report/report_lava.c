@@ -49,7 +49,7 @@ report_lava(FILE *f, const struct rset *rs)
 			size_t r = rs->order[b * rs->nrow + i];
 			const struct rcell *c = rset_cell(rs, r, b);
 			const char *res = c->failed ? "fail" : "pass";
-			if (c->ok + c->failed == 0)
+			if (!rcell_ran(c))
 				continue;
 			if (c->ok == 0) {
 				line(f, rs, r, b, "time", "fail", NAN, 0, "");

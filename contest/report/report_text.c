@@ -21,6 +21,8 @@
 struct trow {
 	const char	*name;
 	size_t		 ok, failed;
+	char		 runmark;	/* after [runs]: '!' some failed, '~' some
+					 * left out as doing no work, or ' ' */
 	const struct stats *time;
 	double		 cpu_pct, wait_pct, loads, load_pct, lcpu_pct;
 	double		 ratio, ratio_ci95;	/* ci95 NaN: too few runs */
@@ -139,7 +141,7 @@ table_line(FILE *f, const struct trow *r, int cols)
 	int stats = cols & COL_STATS;
 	char b[32];
 
-	fprintf(f, "%-*s %5zu%s", name_w, r->name, r->ok, r->failed ? "!" : " ");
+	fprintf(f, "%-*s %5zu%c", name_w, r->name, r->ok, r->runmark);
 	if (r->ok == 0) {
 		fprintf(f, " %13s %6s %6s %8s %6s %6s %11s", "-", "-", "-", "-", "-",
 		    "-", "-");
@@ -191,6 +193,7 @@ trow_of(struct trow *t, const struct rset *rs, size_t row, size_t blk)
 
 	*t = (struct trow){
 		.name = rs->row[row].name, .ok = c->ok, .failed = c->failed,
+		.runmark = c->failed ? '!' : c->nsuspect && !rs->keep_suspect ? '~' : ' ',
 		.time = &c->time, .cpu_pct = c->cpu.mean,
 		.wait_pct = c->wait.n ? c->wait.mean : NAN,
 		.load_pct = blk != rs->base && c->loadp.n ? c->loadp.mean : NAN,
@@ -211,7 +214,8 @@ md_line(FILE *f, const struct trow *t, int cols)
 	int stats = cols & COL_STATS;
 	char b[7][64];
 
-	fprintf(f, "| %s | %zu%s |", t->name, t->ok, t->failed ? "!" : "");
+	fprintf(f, "| %s | %zu%s |", t->name, t->ok, t->runmark == '!' ? "!" :
+	    t->runmark == '~' ? "~" : "");
 	if (t->ok == 0) {
 		fputs(" - | - | - | - | - | - | - |", f);
 		if (cols & COL_PROBE)
@@ -252,9 +256,11 @@ count_text(FILE *f, double v)
 }
 
 /* A latency's percentiles, at the precision its buckets have: three
- * digits within 1.6%, two for schema 1's 12.5%. */
+ * digits within 1.6%, two for schema 1's 12.5%; for the probe, the
+ * deadlines it skipped (skipped NaN: not the probe, or not recorded). */
 static int
-latency_line(FILE *f, const char *bn, const char *who, const struct rclat *l)
+latency_line(FILE *f, const char *bn, const char *who, const struct rclat *l,
+    double skipped)
 {
 	char b[3][32];
 	int sig = hist_precision(l->h.sub) <= 0.02 ? 3 : 2;
@@ -262,12 +268,18 @@ latency_line(FILE *f, const char *bn, const char *who, const struct rclat *l)
 	if (l->what == NULL || hist_total(&l->h) == 0)
 		return 0;
 	fprintf(f, "%s: %s%s: p50 %s, p99 %s, max %s%s (%llu samples; "
-	    "percentiles within %.1f%%%s)\n", bn, who, l->what,
+	    "percentiles within %.1f%%%s)", bn, who, l->what,
 	    lat_text(b[0], 32, hist_quantile(&l->h, 0.50), sig),
 	    lat_text(b[1], 32, hist_quantile(&l->h, 0.99), sig),
 	    lat_text(b[2], 32, hist_quantile(&l->h, 1.0), l->h.max ? 3 : sig),
 	    l->h.max ? "" : "?", hist_total(&l->h), hist_precision(l->h.sub) * 100,
 	    l->h.max ? "" : "; max a bucket's midpoint");
+	if (!isnan(skipped)) {
+		fputs(", deadlines skipped with no wake-up: ", f);
+		count_text(f, skipped);
+		fputs(" a run", f);
+	}
+	fputc('\n', f);
 	return 1;
 }
 
@@ -308,8 +320,8 @@ block_notes(FILE *f, const struct rset *rs, size_t blk, const size_t *order,
 				fputc('\n', f);
 				any = 1;
 			}
-		any |= latency_line(f, bn, who, &c->lat);
-		any |= latency_line(f, bn, who, &c->probe);
+		any |= latency_line(f, bn, who, &c->lat, NAN);
+		any |= latency_line(f, bn, who, &c->probe, c->skipped);
 	}
 	return any;
 }
@@ -418,6 +430,8 @@ differ_lines(FILE *f, const struct rset *rs, const size_t *rows, size_t nrows,
 		char what[1024] = "";
 		differ_str(what, sizeof what, "kernel", a->kernel, b->kernel, 0);
 		size_t kernel_only = strlen(what);	/* the environment lines say it */
+		differ_str(what, sizeof what, "build", rs->row[rows[i - 1]].build_id,
+		    rs->row[rows[i]].build_id, 1);
 		differ_num(what, sizeof what, "HZ", a->hz, b->hz);
 		differ_str(what, sizeof what, "sched_ext", a->sched_ext, b->sched_ext, 1);
 		differ_str(what, sizeof what, "preempt", a->preempt, b->preempt, 1);
@@ -481,19 +495,54 @@ env_lines(FILE *f, const struct rset *rs, const size_t *rows, size_t nrows, int 
 	}
 }
 
+/* What a ? after Time means, naming only the reasons this table can have. */
+static void
+noisy_legend(FILE *f, const struct rset *rs, const char *li, const char *advice)
+{
+	const char *why[4];
+	char cv[64], thin[64];
+	int n = 0, scx = 0;
+
+	for (size_t k = 0; k < rs->nrow * rs->nblk; k++)
+		scx |= rs->cell[k].scx_changed > 0;
+	snprintf(cv, sizeof cv, "CoV of Time above %.0f%%", RSET_NOISY_CV * 100);
+	snprintf(thin, sizeof thin, "fewer than %d runs", RSET_MIN_RUNS);
+	why[n++] = cv;
+	why[n++] = thin;
+	if (rs->keep_suspect)
+		why[n++] = "runs that may have done no work kept in";
+	if (scx)
+		why[n++] = "sched_ext changed during a run";
+	fprintf(f, "%s?", li);
+	for (int i = 0; i < n; i++)
+		fprintf(f, "%s%s", i == 0 ? " " : i == n - 1 ? n > 2 ? ", or " : " or " :
+		    ", ", why[i]);
+	fprintf(f, ": read with care%s.\n", advice);
+}
+
 static void
 footnotes(FILE *f, const struct rset *rs, const size_t *rows, size_t nrows,
-    int noisy, int md)
+    int noisy, int cols, int md)
 {
 	const char *li = md ? "- " : "";	/* one Markdown list item per note */
+	int left_out = 0;
 
+	for (size_t k = 0; k < rs->nrow * rs->nblk && !rs->keep_suspect; k++)
+		left_out |= rs->cell[k].nsuspect > 0;
 	fprintf(f, "%sTime in seconds, mean \xc2\xb1 sample sd; Ratio: Time over the "
 	    "same kernel's no_load mean \xc2\xb1 the half-width of its CI95 (delta "
 	    "method, Welch df), ? where a side has fewer than 2 runs.\n", li);
+	if (cols & COL_PROBE)
+		fprintf(f, "%sLat p99: the probe's wake-up lateness, pooled over the "
+		    "wake-ups it had (a starved probe skips deadlines: how many is "
+		    "under the block); Met%%: deadlines met over every deadline that "
+		    "passed while the job ran, a skipped one missed.\n", li);
 	if (noisy)
-		fprintf(f, "%s? CoV of Time above %.0f%%, fewer than %d runs, or runs "
-		    "that may have done no work: read with care (more runs, --warmup, "
-		    "or --prepare).\n", li, RSET_NOISY_CV * 100, RSET_MIN_RUNS);
+		noisy_legend(f, rs, li, " (more runs, --warmup, or --prepare)");
+	if (left_out)
+		fprintf(f, "%s~ after [runs]: runs that may have done no work, named "
+		    "under the block and left out of every figure (--keep-suspect "
+		    "keeps them).\n", li);
 	if (rs->warmups)
 		fprintf(f, "%s%lu warmup run%s not counted.\n", li, rs->warmups,
 		    rs->warmups == 1 ? "" : "s");
@@ -535,7 +584,7 @@ report_text(FILE *f, const struct rset *rs, int stats, int md)
 		size_t nshown = 0;
 		for (size_t i = 0; i < rs->nrow; i++) {
 			const struct rcell *c = rset_cell(rs, o[i], b);
-			if (c->ok == 0 && c->failed == 0)
+			if (!rcell_ran(c))
 				continue;	/* this kernel never ran this load */
 			nshown++;
 			trow_of(&t, rs, o[i], b);
@@ -552,8 +601,15 @@ report_text(FILE *f, const struct rset *rs, int stats, int md)
 			const struct rcell *c = rset_cell(rs, o[i], b);
 			notes |= outlier_notes(f, rs, o[i], b);
 			suspect_note(f, rs->blk[b].name, rs->row[o[i]].name, c->suspect,
-			    c->nsuspect);
+			    c->nsuspect, rs->keep_suspect);
 			notes |= c->nsuspect > 0;
+			if (c->scx_changed)
+				fprintf(f, "%s: %s: sched_ext changed during %zu run%s "
+				    "(sched_ext_after in the results): they measured "
+				    "more than one scheduler\n", rs->blk[b].name,
+				    rs->row[o[i]].name, c->scx_changed,
+				    c->scx_changed == 1 ? "" : "s");
+			notes |= c->scx_changed > 0;
 		}
 		for (size_t i = 0; i < rs->nrow; i++) {
 			const struct rcell *c = rset_cell(rs, o[i], b);
@@ -569,7 +625,7 @@ report_text(FILE *f, const struct rset *rs, int stats, int md)
 		if (md && notes)
 			fputc('\n', f);
 	}
-	footnotes(f, rs, rows, rs->nrow, noisy, md);
+	footnotes(f, rs, rows, rs->nrow, noisy, cols, md);
 }
 
 /* A figure's value as the tables print it; "-" for none. */
@@ -647,10 +703,16 @@ compare_verdict(FILE *f, const struct cmp *m)
 	for (size_t k = 1; k < m->ncol; k++) {
 		const struct cmpcol *col = &m->col[k];
 		fprintf(f, "%s against %s: ", col->label, m->col[0].label);
-		if (col->regressed == 0)
+		if (col->regressed == 0) {
 			fprintf(f, "no significant regression beyond %g%% in %zu load%s",
 			    m->threshold, col->compared, col->compared == 1 ? "" : "s");
-		else {
+			/* what a quiet verdict could not have seen */
+			if (!isnan(col->blind_pct))
+				fprintf(f, "; none larger than %.1f%% could have been "
+				    "missed (%.0f%% power; %s %s)", col->blind_pct,
+				    CMP_POWER * 100, cmp_group_name(name, sizeof name, m,
+				    &m->g[col->blind_g]), cmp_figs[col->blind_fig].what);
+		} else {
 			fprintf(f, "%zu of %zu load%s regressed beyond %g%%:",
 			    col->regressed, col->compared, col->compared == 1 ? "" : "s",
 			    m->threshold);
@@ -665,9 +727,8 @@ compare_verdict(FILE *f, const struct cmp *m)
 					if (!named)
 						fprintf(f, "%s %s", first ? "" : ";",
 						    cmp_group_name(name, sizeof name, m, gr));
-					fprintf(f, " %s%s%s %+.1f%% (p=%.2g)", cmp_figs[fig].what,
-					    fig == CF_LAT ? " " : "", fig == CF_LAT ?
-					    cmp_figs[fig].stat : "", v->pct, m->holm ? v->padj : v->p);
+					fprintf(f, " %s %+.1f%% (p=%.2g)", cmp_figs[fig].what,
+					    v->pct, m->holm ? v->padj : v->p);
 					named = 1;
 					first = 0;
 				}
@@ -696,13 +757,23 @@ compare_legend(FILE *f, const struct cmp *m, int noisy, int md)
 	else
 		fprintf(f, "no correction for the table's %zu tests (--holm applies "
 		    "Holm-Bonferroni).\n", m->ntests);
-	fprintf(f, "%sTime in seconds; BAmean-50: the mean of the faster half of "
-	    "the runs; Loads: the headline per second of job time (a level where "
-	    "no /s); Lat p99: the latency probe's wake-up lateness.\n", li);
+	fprintf(f, "%sTime in seconds; Min to BAmean-50 as mmtests computes them "
+	    "(Stddev over n-1; BAmean-50: the mean of the int(n/2) fastest runs, "
+	    "at least one), but a change is the figure's own, + for a rise "
+	    "(mmtests' sign is + for better); Loads: the headline per second of "
+	    "job time (a level where no /s); Lat p99: the mean of the runs' own "
+	    "p99s of the probe's wake-up lateness, and Met%% the mean of their "
+	    "Met%%, as tested (the report's pooled figures are in --format "
+	    "json).\n", li);
+	fprintf(f, "%sMinDetect: under each gated figure, the smallest change its "
+	    "test could have found at alpha %g%s with %.0f%% power, from the runs' "
+	    "own spread: (t(1-alpha/2) + t(power)) x the standard error of the "
+	    "difference, in %% of %s's value; more runs narrow it.\n", li,
+	    m->holm && m->ntests ? m->alpha / (double)m->ntests : m->alpha,
+	    m->holm ? " (Holm's strictest step)" : "", CMP_POWER * 100,
+	    m->col[0].label);
 	if (noisy)
-		fprintf(f, "%s? CoV of Time above %.0f%%, fewer than %d runs, or runs "
-		    "that may have done no work: read with care.\n", li,
-		    RSET_NOISY_CV * 100, RSET_MIN_RUNS);
+		noisy_legend(f, m->rs, li, "");
 }
 
 /* Loads some labels never ran: named, not silently dropped. */
@@ -729,6 +800,39 @@ compare_missing(FILE *f, const struct cmp *m, int md)
 		}
 		fputs(" (not compared where it is missing)\n", f);
 	}
+}
+
+/* Under a gated figure: the smallest change each candidate's test could
+ * have found, where one was tested. */
+static void
+mde_row(FILE *f, const struct cmp *m, const struct cmpgroup *gr, int fig, int w,
+    int md)
+{
+	char v[64];
+	int any = 0;
+
+	for (size_t k = 1; k < m->ncol; k++) {
+		const struct cmpval *x = &gr->val[fig * m->ncol + k];
+		any |= x->gated && !isnan(x->mde_pct);
+	}
+	if (!any)
+		return;
+	if (md)
+		fprintf(f, "| MinDetect %s |", cmp_figs[fig].what);
+	else
+		fprintf(f, "%-9s %-8s", "MinDetect", cmp_figs[fig].what);
+	for (size_t k = 0; k < m->ncol; k++) {
+		const struct cmpval *x = &gr->val[fig * m->ncol + k];
+		if (k == 0 || isnan(x->mde_pct))
+			snprintf(v, sizeof v, "%s", k ? "-" : "");
+		else
+			snprintf(v, sizeof v, "%.2f%%", x->mde_pct);
+		if (md)
+			fprintf(f, " %s |", v);
+		else
+			fprintf(f, " %*s", w, v);
+	}
+	fputc('\n', f);
 }
 
 void
@@ -795,6 +899,7 @@ compare_text(FILE *f, const struct cmp *m, int stats, int md)
 					noisy |= gr->cell[k]->noisy;
 			}
 			fputc('\n', f);
+			mde_row(f, m, gr, fig, w, md);
 			if (!stats || !cmp_figs[fig].worse || m->ncol < 2)
 				continue;
 			if (md)
@@ -849,7 +954,8 @@ report_warn_suspects(const struct rset *rs)
 				    " %ld", c->suspect[i].runno);
 		}
 	if (n)
-		warnmsg("%s may have done no work (the notes under the table say "
-		    "why): give the job a --prepare step that undoes its work", named);
+		warnmsg("%s may have done no work%s (the notes under the table say "
+		    "why): give the job a --prepare step that undoes its work", named,
+		    rs->keep_suspect ? "" : ", left out of the means");
 	return n;
 }

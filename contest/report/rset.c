@@ -78,7 +78,6 @@ struct addctx {
 	const struct rfilter	*f;
 	const char		*file;
 	uint32_t		 fileno;
-	int			 streamed;	/* cannot be read again */
 };
 
 static int
@@ -124,20 +123,25 @@ struct rindex {
 static size_t
 row_hash(const struct rrun *r)
 {
-	uintptr_t k[5] = { (uintptr_t)r->label, (uintptr_t)r->host,
-	    (uintptr_t)r->command, (uintptr_t)r->job, (uintptr_t)r->sweep };
+	uintptr_t k[6] = { (uintptr_t)r->label, (uintptr_t)r->host,
+	    (uintptr_t)r->command, (uintptr_t)r->job, (uintptr_t)r->sweep,
+	    (uintptr_t)r->build };
 	uint64_t h = 1469598103934665603ull;
 
-	for (int i = 0; i < 5; i++)
+	for (int i = 0; i < 6; i++)
 		h = (h ^ (uint64_t)k[i]) * 1099511628211ull;
 	return (size_t)(h ^ h >> 29);
 }
 
+/* A run belongs to a row of its keys whose build ID is its own, or
+ * where either does not say one (results from before build IDs). */
 static int
 row_is(const struct rrow *w, const struct rrun *r)
 {
 	return w->label == r->label && w->host == r->host &&
-	    w->command == r->command && w->job == r->job && w->sweep == r->sweep;
+	    w->command == r->command && w->job == r->job && w->sweep == r->sweep &&
+	    w->build == r->build && (w->build_id == r->build_id ||
+	    w->build_id == NULL || r->build_id == NULL);
 }
 
 static size_t
@@ -153,7 +157,7 @@ find_row(struct rset *rs, const struct rrun *r)
 		for (size_t i = 0; i < rs->nrow; i++) {
 			struct rrun k = { .label = rs->row[i].label, .host = rs->row[i].host,
 			    .command = rs->row[i].command, .job = rs->row[i].job,
-			    .sweep = rs->row[i].sweep };
+			    .sweep = rs->row[i].sweep, .build = rs->row[i].build };
 			size_t j = row_hash(&k) & (cap - 1);
 			while (slot[j])
 				j = (j + 1) & (cap - 1);
@@ -165,15 +169,19 @@ find_row(struct rset *rs, const struct rrun *r)
 	}
 	size_t j = row_hash(r) & (ix->cap - 1);
 	for (; ix->slot[j]; j = (j + 1) & (ix->cap - 1))
-		if (row_is(&rs->row[ix->slot[j] - 1], r))
+		if (row_is(&rs->row[ix->slot[j] - 1], r)) {
+			struct rrow *w = &rs->row[ix->slot[j] - 1];
+			if (w->build_id == NULL)
+				w->build_id = r->build_id;	/* the first to say */
 			return ix->slot[j] - 1;
+		}
 	size_t i = rs->nrow;
 	rs->row = realloc(rs->row, (i + 1) * sizeof *rs->row);
 	ix->cells = realloc(ix->cells, (i + 1) * sizeof *ix->cells);
 	if (rs->row == NULL || ix->cells == NULL)
 		fatal(1, "out of memory");
 	rs->row[i] = (struct rrow){ r->label, r->host, r->command, r->job, r->sweep,
-	    NULL, NULL };
+	    r->build, r->build_id, NULL, NULL };
 	ix->cells[i].acc = NULL;
 	ix->cells[i].n = 0;
 	ix->slot[j] = i + 1;
@@ -408,11 +416,12 @@ job_key(struct rset *rs, const struct jnode *o)
 	"counter_rates_per_s", "counter_units", "counters", "counters_shown", \
 	"cpu_model", "cpu_pct", "cpufreq_governor", "cpufreq_max_khz", \
 	"cpus_online", "exit_code", "headline", "host", "job_identity", \
-	"job_sha256", "kernel", "label", "latency", "lcpu_pct", "load", \
-	"load_pct", "load_spec", "mem_total_kb", "nproc", "prepare", \
-	"prepare_inferred", "probe", "provenance", "round_position", "run", \
-	"sched", "session", "signal", "smt", "status", "steal_pct", "sweep", \
-	"timestamp", "wait_pct", "wall_s", "warmup"
+	"job_sha256", "kernel", "kernel_build_id", "kernel_version", "label", \
+	"latency", "lcpu_pct", "load", "load_pct", "load_spec", "mem_total_kb", \
+	"nproc", "prepare", "prepare_inferred", "probe", "provenance", \
+	"round_position", "run", "sched", "sched_ext_changed", "session", \
+	"signal", "smt", "status", "steal_pct", "sweep", "timestamp", \
+	"wait_pct", "wall_s", "warmup"
 #define TEL_KEYS	"run", "wall_s", "vmstat", "majflt", "nivcsw"
 static const char *const read_keys[] = { READ_KEYS, TEL_KEYS, NULL };
 static const char *const read_keys_series[] = { READ_KEYS, TEL_KEYS, "series",
@@ -471,11 +480,13 @@ struct racc {
 	size_t		 nc;
 	struct rclat	 lat, probe;
 	int		 lat_inexact, probe_inexact;
-	unsigned long long periods, met;
+	unsigned long long periods, met;	/* periods: deadlines passed */
+	unsigned long long skipped, nskipped;	/* and the runs that say */
+	size_t		 scx_changed;
 	/* ok runs with no session (no timed entry): where they are */
 	struct place	*loc;
 	size_t		 nloc, caploc;
-	/* telemetry: a stream's runs as read, the files' when first asked */
+	/* telemetry: the runs' as read, or after a spill when first asked */
 	struct rtel	*tel;
 	size_t		 ntel, captel;
 	int		 tel_read;
@@ -569,13 +580,25 @@ window_add(struct rclat *c, size_t i, unsigned long long v)
  * One run's histogram into its cell's, in the coarsest layout among the
  * runs (a schema 1 run makes the cell coarse: what is there is spread
  * into the coarser buckets); the extremes exact only while every run's
- * are.  A cell keeps only the window of buckets its runs used.
+ * are.  A cell keeps only the window of buckets its runs used.  Sign -1
+ * takes a run out again; where it held an extreme, the cell's is no
+ * longer known exactly.
  */
 static void
-lat_merge(struct rclat *c, int *inexact, const struct rlat *l)
+lat_merge(struct rclat *c, int *inexact, const struct rlat *l, int sign)
 {
 	if (l->what == NULL)
 		return;
+	if (sign < 0) {
+		for (size_t k = 0; k < l->n && c->count; k++) {
+			size_t i = hist_index(l->pair[2 * k], c->h.sub);
+			if (i >= c->h.lo && i < c->h.lo + c->h.n)
+				c->count[i - c->h.lo] -= l->pair[2 * k + 1];
+		}
+		if (l->max && (l->min <= c->h.min || l->max >= c->h.max))
+			*inexact = 1;
+		return;
+	}
 	if (c->what == NULL)
 		c->h.min = ~0ULL, c->h.max = 0;
 	c->what = l->what;
@@ -635,30 +658,41 @@ tel_budget(void)
 	return budget;
 }
 
-/* Past the budget: the files' telemetry goes, to be read again. */
+/* Past the budget: the telemetry goes, to be read again. */
 static void
 spill_telemetry(struct rset *rs)
 {
 	rs->ix->spilled = 1;
 	for (size_t i = 0; i < rs->nacc; i++) {
 		struct racc *a = &rs->acc[i];
-		size_t n = 0;
-		for (size_t k = 0; k < a->ntel; k++)
-			if (rs->fstream[a->tel[k].at.file])
-				a->tel[n++] = a->tel[k];
-		a->ntel = n;
-		if (n == 0) {
-			free(a->tel);
-			a->tel = NULL;
-			a->captel = 0;
-		}
+		free(a->tel);
+		a->tel = NULL;
+		a->ntel = a->captel = 0;
 	}
 }
 
-/* A kept run's figures, counters and histograms into its cell. */
+/* Remove one x from d, the last equal to it (NaN matches NaN): a run
+ * taken out of its cell keeps the others in file order. */
+static void
+dremove(struct dvec *d, double x)
+{
+	for (size_t i = d->n; i-- > 0;)
+		if (d->v[i] == x || (isnan(x) && isnan(d->v[i]))) {
+			memmove(d->v + i, d->v + i + 1, (d->n - i - 1) * sizeof *d->v);
+			d->n--;
+			return;
+		}
+}
+
+/*
+ * A kept run's figures, counters and histograms into its cell (sign 1),
+ * or taken out of it again (sign -1: a run found to have done no work,
+ * read a second time).  Both ways are this one function, so that what
+ * goes in is what comes out.
+ */
 static void
 accumulate(struct rset *rs, struct racc *a, const struct rrun *r,
-    const struct jnode *o, uint32_t file, int timed, int streamed)
+    const struct jnode *o, uint32_t file, int timed, int sign)
 {
 	if (!r->ok) {
 		a->failed++;
@@ -666,20 +700,29 @@ accumulate(struct rset *rs, struct racc *a, const struct rrun *r,
 		a->last_signal = r->signal;
 		return;
 	}
-	dpush(&a->fig[F_WALL], r->wall);
-	/* CPU% keeps one value per ok run, NaN or not, as Time does */
-	dgrow(&a->fig[F_CPU]);
-	a->fig[F_CPU].v[a->fig[F_CPU].n++] = r->cpu_pct;
-	dpush(&a->fig[F_LCPU], r->lcpu_pct);
-	dpush(&a->fig[F_WAIT], r->wait_pct);
-	dpush(&a->fig[F_LOADP], r->load_pct);
-	dpush(&a->fig[F_LOADS], r->loads);
+	const double fv[NFIG] = { r->wall, r->cpu_pct, r->lcpu_pct, r->wait_pct,
+	    r->load_pct, r->loads };
+	for (int k = 0; k < NFIG; k++) {
+		if (sign < 0)
+			dremove(&a->fig[k], fv[k]);
+		else if (k == F_CPU) {
+			/* CPU% keeps one value per ok run, NaN or not, as Time does */
+			dgrow(&a->fig[k]);
+			a->fig[k].v[a->fig[k].n++] = fv[k];
+		} else
+			dpush(&a->fig[k], fv[k]);
+	}
 	const double sv[NSUM] = { r->rate, r->probe_p99, r->met_pct };
 	for (int k = 0; k < NSUM; k++)
-		if (!isnan(sv[k]))
+		if (isnan(sv[k]))
+			continue;
+		else if (sign < 0)
+			stats_remove(&a->sum[k], &a->m2[k], sv[k]);
+		else
 			stats_add(&a->sum[k], &a->m2[k], sv[k]);
-	if (r->headline)
+	if (r->headline && sign > 0)
 		a->headline = r->headline;
+	a->scx_changed += sign * r->scx_changed;
 	for (size_t k = 0; k < r->nc; k++) {
 		const struct rcount *rc = &r->c[k];
 		size_t j;
@@ -692,24 +735,35 @@ accumulate(struct rset *rs, struct racc *a, const struct rrun *r,
 			a->c[a->nc++] = (struct rcsum){ rc->name, rc->unit, rc->label,
 			    0, 0, 0, rc->shown };
 		}
-		a->c[j].mean += rc->val;
-		a->c[j].rate += rc->rate;	/* NaN stays NaN: a gauge */
-		a->c[j].n++;
+		a->c[j].mean += sign * rc->val;
+		a->c[j].rate += sign * rc->rate;	/* NaN stays NaN: a gauge */
+		a->c[j].n += (size_t)(ptrdiff_t)sign;
 	}
-	lat_merge(&a->lat, &a->lat_inexact, &r->lat);
-	lat_merge(&a->probe, &a->probe_inexact, &r->probe);
-	a->periods += r->probe_periods;
-	a->met += r->probe_met;
-	if (!streamed && !timed) {	/* where it is, should it be read again */
+	lat_merge(&a->lat, &a->lat_inexact, &r->lat, sign);
+	lat_merge(&a->probe, &a->probe_inexact, &r->probe, sign);
+	a->periods += (unsigned long long)(long long)sign * r->probe_deadlines;
+	a->met += (unsigned long long)(long long)sign * r->probe_met;
+	if (r->probe_skipped >= 0) {
+		a->skipped += (unsigned long long)(sign * r->probe_skipped);
+		a->nskipped += (unsigned long long)(long long)sign;
+	}
+	if (sign < 0) {		/* its telemetry goes too: not an outlier now */
+		size_t n = 0;
+		for (size_t k = 0; k < a->ntel; k++)
+			if (a->tel[k].at.file != file || a->tel[k].at.line != r->line)
+				a->tel[n++] = a->tel[k];
+		a->ntel = n;
+		return;
+	}
+	if (!timed) {	/* where it is, should it be read again */
 		grow(&a->loc, &a->caploc, a->nloc, sizeof *a->loc);
 		a->loc[a->nloc].file = file;
 		a->loc[a->nloc++].line = (uint32_t)r->line;
 	}
-	/* a stream's always: it cannot be read again */
-	if (streamed || !rs->ix->spilled) {
+	if (!rs->ix->spilled) {
 		grow(&a->tel, &a->captel, a->ntel, sizeof *a->tel);
 		rtel_of(&a->tel[a->ntel++], o, file, (uint32_t)r->line);
-		if (!streamed && (rs->ix->tel_bytes += sizeof *a->tel) > tel_budget())
+		if ((rs->ix->tel_bytes += sizeof *a->tel) > tel_budget())
 			spill_telemetry(rs);
 	}
 }
@@ -738,6 +792,101 @@ environment(struct rset *rs, struct rrun *r, const struct jnode *o)
 	provenance(rs, r, jget(o, "provenance"), jget(o, "job_identity"));
 }
 
+/*
+ * The kernel build and scheduler a run measured, as one string: uname -v
+ * (which carries the build's number and time), the config's hash and
+ * sched_ext's state.  With the GNU build ID beside it (row_is()), two
+ * builds of one release are two rows, never one average.
+ */
+static const char *
+build_key(struct rset *rs, const struct jnode *o)
+{
+	const struct jnode *p = jget(o, "provenance");
+	const char *scx = jget_str(p, "sched_ext");
+	char buf[1024];
+
+	snprintf(buf, sizeof buf, "%.300s\x1f%.80s\x1f%.300s",
+	    jget_str(o, "kernel_version") ? jget_str(o, "kernel_version") : "",
+	    jget_str(p, "config_sha256") ? jget_str(p, "config_sha256") : "",
+	    scx ? scx : "");
+	return intern(rs, buf);
+}
+
+/*
+ * A line's run: its keys, figures, counters and histograms into *r (the
+ * caller frees r->c and the histograms' pairs); 0, or -1 when the line
+ * is no contest result.  Nothing is counted here: a line read a second
+ * time parses to the same run.
+ */
+static int
+parse_run(struct rset *rs, const struct jnode *o, unsigned long lineno,
+    const char *file, struct rrun *r)
+{
+	const char *label = jget_str(o, "label"), *load = jget_str(o, "load");
+	const char *status = jget_str(o, "status");
+	const char *block = jget_str(o, "load_spec");
+	const char *host = jget_str(o, "host");
+	double wall = jget_num(o, "wall_s", NAN);
+
+	memset(r, 0, sizeof *r);
+	if (label == NULL || load == NULL || status == NULL || isnan(wall))
+		return -1;
+	if (block == NULL)
+		block = load;
+	r->session = intern(rs, jget_str(o, "session"));
+	r->job = job_key(rs, o);
+	r->build = build_key(rs, o);
+	r->build_id = intern(rs, jget_str(o, "kernel_build_id"));
+	r->label = intern(rs, label);
+	r->host = intern(rs, host ? host : "?");
+	r->command = intern(rs, jget_str(o, "command") ? jget_str(o, "command") : "?");
+	r->block = intern(rs, block);
+	r->load = intern(rs, load);
+	r->signal = intern(rs, jget_str(o, "signal"));
+	const char *head = jget_str(o, "headline");
+	r->headline = head && *head ? intern(rs, head) : NULL;
+	r->file = file;
+	r->line = lineno;
+	r->runno = (long)jget_int(o, "run", 0, 0, 1L << 30);
+	r->ok = strcmp(status, "ok") == 0;
+	r->exit_code = (int)jget_int(o, "exit_code", 0, -255, 65535);
+	r->wall = wall;
+	r->cpu_pct = jget_num(o, "cpu_pct", NAN);
+	r->lcpu_pct = jget_num(o, "lcpu_pct", NAN);
+	r->wait_pct = jget_num(o, "wait_pct", NAN);
+	r->load_pct = jget_num(o, "load_pct", NAN);
+	r->sweep = sweep_key(rs, jget(o, "sweep"));
+	r->position = (long)jget_int(o, "round_position", -1, 0, 1L << 30);
+	r->scx_changed = jget(o, "sched_ext_changed") &&
+	    jget(o, "sched_ext_changed")->type == J_BOOL &&
+	    jget_int(o, "sched_ext_changed", 0, 0, 1);
+	if (!r->ok)
+		return 0;
+	counters(rs, r, o);
+	latency(rs, &r->lat, o, "latency", jget_str(jget(o, "latency"), "what"));
+	latency(rs, &r->probe, o, "probe", "Probe wake-up lateness");
+	const struct jnode *pr = jget(o, "probe");
+	r->probe_periods = (unsigned long long)jget_int(pr, "periods", 0, 0, 1LL << 50);
+	r->probe_met = (unsigned long long)jget_int(pr, "met", 0, 0, 1LL << 50);
+	/* Met% over every deadline that passed, skipped ones too; results
+	 * before "deadlines" counted only the periods the probe woke for */
+	r->probe_deadlines = (unsigned long long)jget_int(pr, "deadlines",
+	    (long long)r->probe_periods, 0, 1LL << 50);
+	r->probe_skipped = pr ? jget_int(pr, "skipped", -1, 0, 1LL << 50) : -1;
+	r->probe_p99 = run_p99(&r->probe);
+	r->met_pct = r->probe_deadlines ? (double)r->probe_met /
+	    (double)r->probe_deadlines * 100 : NAN;
+	return 0;
+}
+
+static void
+free_run(struct rrun *r)
+{
+	free(r->c);
+	free(r->lat.pair);
+	free(r->probe.pair);
+}
+
 static int
 add_line(const struct jnode *o, unsigned long lineno, void *arg)
 {
@@ -746,6 +895,8 @@ add_line(const struct jnode *o, unsigned long lineno, void *arg)
 	const struct rfilter *f = x->f;
 	const char *label = jget_str(o, "label"), *load = jget_str(o, "load");
 	const char *status = jget_str(o, "status"), *when = jget_str(o, "timestamp");
+	const char *block = jget_str(o, "load_spec");
+	const char *host = jget_str(o, "host");
 	double wall = jget_num(o, "wall_s", NAN);
 
 	if (label == NULL || load == NULL || status == NULL || isnan(wall)) {
@@ -753,8 +904,6 @@ add_line(const struct jnode *o, unsigned long lineno, void *arg)
 		rs->skipped++;
 		return 0;
 	}
-	const char *block = jget_str(o, "load_spec");
-	const char *host = jget_str(o, "host");
 	if (block == NULL)
 		block = load;
 	int warmup = jget_num(o, "warmup", 0) != 0;
@@ -768,11 +917,19 @@ add_line(const struct jnode *o, unsigned long lineno, void *arg)
 		return 0;
 	size_t timed = SIZE_MAX;
 	if (strcmp(status, "ok") == 0 && jget_str(o, "session")) {
+		/* the cells the no-work check compares within */
+		char cell[2048];
+		const char *sweep = sweep_key(rs, jget(o, "sweep"));
+		const char *build = build_key(rs, o);
+		snprintf(cell, sizeof cell, "%.900s\x1f%.1100s", sweep ? sweep : "", build);
+		const char *sw = intern(rs, cell);
+		snprintf(cell, sizeof cell, "%.500s\x1f%.500s\x1f%.1000s", block,
+		    sweep ? sweep : "", build);
 		grow(&rs->timed, &rs->captimed, rs->ntimed, sizeof *rs->timed);
 		timed = rs->ntimed++;
 		rs->timed[timed] = (struct rtimed){ intern(rs, jget_str(o, "session")),
-		    intern(rs, block), wall, x->fileno, (uint32_t)lineno, UINT32_MAX,
-		    (uint32_t)jget_int(o, "run", 0, 0, (1L << 31) - 1), !warmup };
+		    intern(rs, cell), sw, wall, x->fileno, (uint32_t)lineno, UINT32_MAX,
+		    (uint32_t)jget_int(o, "run", 0, 0, (1L << 30) - 1), !warmup, 0 };
 	}
 	if (warmup)
 		return 0;
@@ -781,29 +938,7 @@ add_line(const struct jnode *o, unsigned long lineno, void *arg)
 		return 0;
 
 	struct rrun run, *r = &run;
-	memset(r, 0, sizeof *r);
-	r->session = intern(rs, jget_str(o, "session"));
-	r->job = job_key(rs, o);
-	r->label = intern(rs, label);
-	r->host = intern(rs, host ? host : "?");
-	r->command = intern(rs, jget_str(o, "command") ? jget_str(o, "command") : "?");
-	r->block = intern(rs, block);
-	r->load = intern(rs, load);
-	r->signal = intern(rs, jget_str(o, "signal"));
-	const char *head = jget_str(o, "headline");
-	r->headline = head && *head ? intern(rs, head) : NULL;
-	r->file = x->file;
-	r->line = lineno;
-	r->runno = (long)jget_int(o, "run", 0, 0, 1L << 30);
-	r->ok = strcmp(status, "ok") == 0;
-	r->exit_code = (int)jget_int(o, "exit_code", 0, -255, 65535);
-	r->wall = wall;
-	r->cpu_pct = jget_num(o, "cpu_pct", NAN);
-	r->lcpu_pct = jget_num(o, "lcpu_pct", NAN);
-	r->wait_pct = jget_num(o, "wait_pct", NAN);
-	r->load_pct = jget_num(o, "load_pct", NAN);
-	r->sweep = sweep_key(rs, jget(o, "sweep"));
-	r->position = (long)jget_int(o, "round_position", -1, 0, 1L << 30);
+	parse_run(rs, o, lineno, x->file, r);
 	size_t nrow = rs->nrow;
 	r->row = find_row(rs, r);
 	r->blk = find_block(rs, r);
@@ -811,28 +946,15 @@ add_line(const struct jnode *o, unsigned long lineno, void *arg)
 		struct rrun *env = xcalloc(1, sizeof *env);
 		environment(rs, r, o);
 		*env = *r;
+		env->c = NULL, env->nc = 0;
+		env->lat.pair = env->probe.pair = NULL;
 		rs->row[r->row].env = env;
-	}
-	if (r->ok) {
-		counters(rs, r, o);
-		latency(rs, &r->lat, o, "latency", jget_str(jget(o, "latency"), "what"));
-		latency(rs, &r->probe, o, "probe", "Probe wake-up lateness");
-		r->probe_periods = (unsigned long long)jget_int(jget(o, "probe"),
-		    "periods", 0, 0, 1LL << 50);
-		r->probe_met = (unsigned long long)jget_int(jget(o, "probe"), "met",
-		    0, 0, 1LL << 50);
-		r->probe_p99 = run_p99(&r->probe);
-		r->met_pct = r->probe_periods ? (double)r->probe_met /
-		    (double)r->probe_periods * 100 : NAN;
 	}
 	uint32_t a = acc_for(rs, r->row, r->blk);
 	if (timed != SIZE_MAX)
 		rs->timed[timed].acc = a;
-	accumulate(rs, &rs->acc[a], r, o, x->fileno, timed != SIZE_MAX,
-	    x->streamed);
-	free(r->c);
-	free(r->lat.pair);
-	free(r->probe.pair);
+	accumulate(rs, &rs->acc[a], r, o, x->fileno, timed != SIZE_MAX, 1);
+	free_run(r);
 	if (f->series && r->ok) {
 		series(r, jget(o, "series"));
 		if (r->series) {
@@ -846,39 +968,64 @@ add_line(const struct jnode *o, unsigned long lineno, void *arg)
 	return 0;
 }
 
-/* A file's number in rs->fname; a stream gets one of its own, marked as
- * one that cannot be read again. */
+/* A file's number in rs->fname (buf: its text, held in memory). */
 static uint32_t
-file_id(struct rset *rs, const char *name, int stream)
+file_id(struct rset *rs, const char *name, const char *buf, size_t len)
 {
-	for (size_t i = 0; !stream && i < rs->nfname; i++)
-		if (rs->fname[i] == name && !rs->fstream[i])
+	for (size_t i = 0; buf == NULL && i < rs->nfname; i++)
+		if (rs->fname[i] == name && rs->fmem[i] == NULL)
 			return (uint32_t)i;
 	rs->fname = realloc(rs->fname, (rs->nfname + 1) * sizeof *rs->fname);
-	rs->fstream = realloc(rs->fstream, rs->nfname + 1);
-	if (rs->fname == NULL || rs->fstream == NULL)
+	rs->fmem = realloc(rs->fmem, (rs->nfname + 1) * sizeof *rs->fmem);
+	rs->fmemlen = realloc(rs->fmemlen, (rs->nfname + 1) * sizeof *rs->fmemlen);
+	if (rs->fname == NULL || rs->fmem == NULL || rs->fmemlen == NULL)
 		fatal(1, "out of memory");
 	rs->fname[rs->nfname] = name;
-	rs->fstream[rs->nfname] = (unsigned char)stream;
+	rs->fmem[rs->nfname] = buf;
+	rs->fmemlen[rs->nfname] = len;
 	return (uint32_t)rs->nfname++;
 }
 
-int
-rset_add_stream(struct rset *rs, const char *name, FILE *in,
-    const struct rfilter *f)
+/* File number i opened again for a second look; NULL if it cannot be. */
+static FILE *
+reopen(const struct rset *rs, uint32_t i)
 {
-	struct addctx x = { rs, f, NULL, 0, 1 };
-	unsigned long skipped;
+	if (rs->fmem[i])
+		return rs->fmemlen[i] ? fmemopen((void *)rs->fmem[i], rs->fmemlen[i],
+		    "r") : NULL;
+	return fopen(rs->fname[i], "re");
+}
 
+static void
+keep_filter(struct rset *rs, const struct rfilter *f)
+{
 	if (rs->pool == NULL)
 		rs->pool = xcalloc(1, sizeof *rs->pool);
+	rs->keep_suspect |= f->keep_suspect;
+}
+
+int
+rset_add_mem(struct rset *rs, const char *name, const char *buf, size_t len,
+    const struct rfilter *f)
+{
+	struct addctx x = { rs, f, NULL, 0 };
+	unsigned long skipped;
+	FILE *in;
+
+	keep_filter(rs, f);
 	x.file = intern(rs, name);
-	x.fileno = file_id(rs, x.file, 1);
-	if (jsonl_read_stream_keys(in, name, keys_for(f), add_line, &x,
+	x.fileno = file_id(rs, x.file, buf, len);
+	if (len == 0)
+		return 0;
+	if ((in = fmemopen((void *)buf, len, "r")) == NULL ||
+	    jsonl_read_stream_keys(in, name, keys_for(f), add_line, &x,
 	    &skipped) < 0) {
 		warnmsg("%s: %s", name, strerror(errno));
+		if (in)
+			fclose(in);
 		return -1;
 	}
+	fclose(in);
 	rs->skipped += skipped;
 	rs->files++;
 	return 0;
@@ -887,10 +1034,10 @@ rset_add_stream(struct rset *rs, const char *name, FILE *in,
 static int
 add_file(struct rset *rs, const char *path, const struct rfilter *f)
 {
-	struct addctx x = { rs, f, intern(rs, path), 0, 0 };
+	struct addctx x = { rs, f, intern(rs, path), 0 };
 	unsigned long skipped;
 
-	x.fileno = file_id(rs, x.file, 0);
+	x.fileno = file_id(rs, x.file, NULL, 0);
 	if (jsonl_read_keys(path, keys_for(f), add_line, &x, &skipped) < 0) {
 		warnmsg("%s: %s", path, strerror(errno));
 		return -1;
@@ -911,8 +1058,7 @@ rset_add(struct rset *rs, const char *path, const struct rfilter *f)
 {
 	struct stat st;
 
-	if (rs->pool == NULL)
-		rs->pool = xcalloc(1, sizeof *rs->pool);
+	keep_filter(rs, f);
 	if (stat(path, &st) != 0) {
 		warnmsg("%s: %s", path, strerror(errno));
 		return -1;
@@ -997,44 +1143,86 @@ rset_labelcmp(const char *a, const char *b)
 	return (*a != 0) - (*b != 0);
 }
 
-/* Names: the label, then "@host" and "#n" only where one label has several. */
+/* Whether rows[0..i) of label w's sweep value hold one like row i by f. */
+static int
+seen_before(const struct rset *rs, size_t i, int (*same)(const struct rrow *,
+    const struct rrow *), int host_too)
+{
+	const struct rrow *w = &rs->row[i];
+
+	for (size_t j = 0; j < i; j++) {
+		const struct rrow *o = &rs->row[j];
+		if (o->label == w->label && o->sweep == w->sweep &&
+		    (!host_too || o->host == w->host) && same(o, w))
+			return 1;
+	}
+	return 0;
+}
+
+static int
+same_host(const struct rrow *a, const struct rrow *b)
+{
+	return a->host == b->host;
+}
+
+static int
+same_job(const struct rrow *a, const struct rrow *b)
+{
+	return a->command == b->command && a->job == b->job;
+}
+
+static int
+same_build(const struct rrow *a, const struct rrow *b)
+{
+	return a->build == b->build && a->build_id == b->build_id;
+}
+
+/*
+ * Names: the label, then "@host" where one label was measured on
+ * several hosts, and "#n" where one host ran it with several commands or
+ * jobs, or on several kernel builds (a patched kernel rebuilt with the
+ * same release, or another sched_ext scheduler): never one average.
+ */
 static void
 name_rows(struct rset *rs)
 {
 	for (size_t i = 0; i < rs->nrow; i++) {
 		struct rrow *w = &rs->row[i];
-		size_t hosts = 0, cmds = 0, cmdno = 0;
+		size_t hosts = 0, rows = 0, rowno = 0, jobs = 0, builds = 0;
+		int first = 1;
 		for (size_t j = 0; j < rs->nrow; j++) {
 			const struct rrow *o = &rs->row[j];
 			/* one sweep's values are one command's rows, not several */
 			if (o->label != w->label || o->sweep != w->sweep)
 				continue;
+			first &= j >= i;
+			hosts += !seen_before(rs, j, same_host, 0);
 			if (o->host != w->host)
-				hosts++;
-			else {
-				cmds++;
-				if (j <= i)
-					cmdno++;
-			}
+				continue;
+			rows++;
+			rowno += j <= i;
+			jobs += !seen_before(rs, j, same_job, 1);
+			builds += !seen_before(rs, j, same_build, 1);
 		}
-		int first = 1;
-		for (size_t j = 0; j < i; j++)
-			if (rs->row[j].label == w->label && rs->row[j].sweep == w->sweep)
-				first = 0;
-		if (first && hosts)
+		if (first && hosts > 1)
 			warnmsg("warning: label '%s' was measured on %zu hosts; its rows "
-			    "are named LABEL@HOST", w->label, hosts + 1);
-		if (first && cmds > 1)
+			    "are named LABEL@HOST", w->label, hosts);
+		if (first && jobs > 1)
 			warnmsg("warning: label '%s' was measured with %zu different "
 			    "commands or jobs (command, job_sha256, job_identity); its "
-			    "rows are named LABEL#N", w->label, cmds);
+			    "rows are named LABEL#N", w->label, jobs);
+		if (first && builds > 1)
+			warnmsg("warning: label '%s' was measured on %zu different kernel "
+			    "builds or schedulers (kernel_build_id, else kernel_version "
+			    "and the config's hash; sched_ext); its rows are named "
+			    "LABEL#N", w->label, builds);
 		size_t len = strlen(w->label) + strlen(w->host) +
 		    (w->sweep ? strlen(w->sweep) : 0) + 34;
 		w->name = xcalloc(len, 1);
-		snprintf(w->name, len, "%s%s%s", w->label, hosts ? "@" : "",
-		    hosts ? w->host : "");
-		if (cmds > 1)
-			snprintf(w->name + strlen(w->name), 32, "#%zu", cmdno);
+		snprintf(w->name, len, "%s%s%s", w->label, hosts > 1 ? "@" : "",
+		    hosts > 1 ? w->host : "");
+		if (rows > 1)
+			snprintf(w->name + strlen(w->name), 32, "#%zu", rowno);
 		if (w->sweep)
 			snprintf(w->name + strlen(w->name), strlen(w->sweep) + 2, " %s",
 			    w->sweep);
@@ -1051,7 +1239,7 @@ summarise_cell(struct racc *a, struct rcell *c)
 
 	double none = 0;
 
-	c->met_pct = c->bamean = NAN;
+	c->met_pct = c->bamean = c->skipped = NAN;
 	if (a == NULL) {
 		c->wall = xcalloc(1, sizeof *c->wall);
 		for (int k = 0; k < NFIG; k++)
@@ -1075,11 +1263,15 @@ summarise_cell(struct racc *a, struct rcell *c)
 	c->wall = a->fig[F_WALL].v ? a->fig[F_WALL].v : xcalloc(1, sizeof *c->wall);
 	a->fig[F_WALL].v = NULL;
 	c->c = a->c;
-	c->nc = a->nc;
+	c->nc = 0;
 	a->c = NULL;
-	for (size_t j = 0; j < c->nc; j++) {
-		c->c[j].mean /= (double)c->c[j].n;
-		c->c[j].rate /= (double)c->c[j].n;
+	c->scx_changed = a->scx_changed;
+	for (size_t j = 0; j < a->nc; j++) {
+		if (c->c[j].n == 0)
+			continue;	/* only runs taken out again had it */
+		c->c[c->nc] = c->c[j];
+		c->c[c->nc].mean /= (double)c->c[j].n;
+		c->c[c->nc++].rate /= (double)c->c[j].n;
 	}
 	c->lat = a->lat;
 	c->probe = a->probe;
@@ -1089,10 +1281,12 @@ summarise_cell(struct racc *a, struct rcell *c)
 	if (a->probe_inexact || c->probe.h.max == 0)
 		c->probe.h.min = c->probe.h.max = 0;
 	c->met_pct = a->periods ? (double)a->met / (double)a->periods * 100 : NAN;
-	/* BAmean-50: the faster half, rounded up (mmtests' best-50% mean) */
+	c->skipped = a->nskipped ? (double)a->skipped / (double)a->nskipped : NAN;
+	/* BAmean-50 as mmtests computes it: the mean of the int(n x 50 / 100)
+	 * fastest runs, at least one (at n = 3, the fastest alone) */
 	if (c->ok) {
 		double *v = xcalloc(c->ok, sizeof *v);
-		size_t half = (c->ok + 1) / 2;
+		size_t half = c->ok * 50 / 100 ? c->ok * 50 / 100 : 1;
 		memcpy(v, c->wall, c->ok * sizeof *v);
 		stats_sort(v, c->ok);
 		c->bamean = 0;
@@ -1104,6 +1298,71 @@ summarise_cell(struct racc *a, struct rcell *c)
 		free(a->fig[k].v);
 		a->fig[k].v = NULL;
 	}
+}
+
+/* Structures that begin with a struct place, in the order read. */
+static int
+place_order(const void *pa, const void *pb)
+{
+	const struct place *a = pa, *b = pb;
+
+	if (a->file != b->file)
+		return a->file < b->file ? -1 : 1;
+	return (a->line > b->line) - (a->line < b->line);
+}
+
+/* A run to read again, and the cell it goes to. */
+struct want {
+	struct place	 at;
+	uint32_t	 acc;
+};
+
+struct reread {
+	const struct rset *rs;
+	const struct want *w;	/* this file's, in line order */
+	size_t		 n, k;
+};
+
+/*
+ * The lines w[0..nw) name, read a second time (a file in one pass, its
+ * lines in order) and handed to fn with a struct reread.  A file changed
+ * since cannot say more: what it no longer holds is passed over.
+ */
+static void
+read_again(const struct rset *rs, struct want *w, size_t nw,
+    const struct jkeys *keys, jsonl_fn fn)
+{
+	if (nw > 1)
+		qsort(w, nw, sizeof *w, place_order);
+	unsigned long *lines = xcalloc(nw + 1, sizeof *lines);
+	for (size_t i = 0, j; i < nw; i = j) {
+		size_t n = 0;
+		for (j = i; j < nw && w[j].at.file == w[i].at.file; j++)
+			if (n == 0 || lines[n - 1] != w[j].at.line)
+				lines[n++] = w[j].at.line;
+		struct reread x = { rs, w + i, j - i, 0 };
+		FILE *in = reopen(rs, w[i].at.file);
+		if (in == NULL)
+			continue;
+		(void)jsonl_read_only_stream(in, keys, lines, n, fn, &x);
+		fclose(in);
+	}
+	free(lines);
+}
+
+static int
+reread_line(const struct jnode *o, unsigned long lineno, void *arg)
+{
+	struct reread *x = arg;
+
+	while (x->k < x->n && x->w[x->k].at.line < lineno)
+		x->k++;
+	for (; x->k < x->n && x->w[x->k].at.line == lineno; x->k++) {
+		struct racc *a = &x->rs->acc[x->w[x->k].acc];
+		grow(&a->tel, &a->captel, a->ntel, sizeof *a->tel);
+		rtel_of(&a->tel[a->ntel++], o, x->w[x->k].at.file, (uint32_t)lineno);
+	}
+	return 0;
 }
 
 static const struct rset *sort_rs;
@@ -1161,41 +1420,74 @@ flagged_order(const void *pa, const void *pb)
 	return (a->line > b->line) - (a->line < b->line);
 }
 
-/* Each session's runs in the order they ran, through suspect_mark(); the
- * flagged ones go to their cells' notes (into the accumulators' cells,
- * cellof[acc]). */
+/* A suspect run read a second time: out of its cell again. */
+static int
+unread_line(const struct jnode *o, unsigned long lineno, void *arg)
+{
+	struct reread *x = arg;
+	struct rset *rs = (struct rset *)x->rs;
+
+	while (x->k < x->n && x->w[x->k].at.line < lineno)
+		x->k++;
+	for (; x->k < x->n && x->w[x->k].at.line == lineno; x->k++) {
+		struct racc *a = &rs->acc[x->w[x->k].acc];
+		struct rrun r;
+		if (parse_run(rs, o, lineno, rs->fname[x->w[x->k].at.file], &r) == 0)
+			accumulate(rs, a, &r, o, x->w[x->k].at.file, 1, -1);
+		free_run(&r);
+	}
+	return 0;
+}
+
+/*
+ * Each session's runs in the order they ran, through suspect_mark().
+ * The flagged ones go to their cells' notes (sus[acc], nsus[acc]) and,
+ * unless asked to keep them, out of their cells: read a second time and
+ * taken out of every figure, as failed runs never went in.
+ */
 static void
-mark_suspects(struct rset *rs, struct rcell *const *cellof)
+mark_suspects(struct rset *rs, struct suspect **sus, size_t *nsus)
 {
 	struct srun *sr = xcalloc(rs->ntimed + 1, sizeof *sr);
 	struct sflag *sf = xcalloc(rs->ntimed + 1, sizeof *sf);
 	struct flagged *fl = NULL;
-	size_t nfl = 0, capfl = 0;
+	struct want *w = NULL;
+	size_t nfl = 0, capfl = 0, nw = 0, capw = 0;
+	static const struct rfilter all;
 
 	timed_rs = rs;
 	if (rs->ntimed > 1)	/* qsort may not be handed NULL, even for none */
 		qsort(rs->timed, rs->ntimed, sizeof *rs->timed, timed_order);
 	for (size_t i = 0, j; i < rs->ntimed; i = j) {
 		for (j = i; j < rs->ntimed && rs->timed[j].session == rs->timed[i].session; j++)
-			sr[j - i] = (struct srun){ (size_t)(uintptr_t)rs->timed[j].block,
-			    rs->timed[j].wall, rs->timed[j].measured };
+			sr[j - i] = (struct srun){ (size_t)(uintptr_t)rs->timed[j].cell,
+			    (size_t)(uintptr_t)rs->timed[j].sweep, rs->timed[j].wall,
+			    rs->timed[j].measured };
 		suspect_mark(sr, j - i, sf);
 		for (size_t k = i; k < j; k++) {
-			const struct rtimed *t = &rs->timed[k];
+			struct rtimed *t = &rs->timed[k];
 			if (t->acc == UINT32_MAX || !sf[k - i].why)
 				continue;
 			grow(&fl, &capfl, nfl, sizeof *fl);
 			fl[nfl++] = (struct flagged){ t->acc, t->file, t->line,
 			    { (long)t->runno, t->wall, sf[k - i] } };
+			if (rs->keep_suspect)
+				continue;
+			t->out = 1;
+			grow(&w, &capw, nw, sizeof *w);
+			w[nw++] = (struct want){ { t->file, t->line }, t->acc };
 		}
 	}
+	read_again(rs, w, nw, keys_for(&all), unread_line);
+	free(w);
 	if (nfl > 1)
 		qsort(fl, nfl, sizeof *fl, flagged_order);
 	for (size_t i = 0; i < nfl; i++) {
-		struct rcell *c = cellof[fl[i].acc];
-		if (c->suspect == NULL)
-			c->suspect = xcalloc(c->ok + 1, sizeof *c->suspect);
-		c->suspect[c->nsuspect++] = fl[i].s;
+		uint32_t a = fl[i].acc;
+		sus[a] = realloc(sus[a], (nsus[a] + 1) * sizeof *sus[a]);
+		if (sus[a] == NULL)
+			fatal(1, "out of memory");
+		sus[a][nsus[a]++] = fl[i].s;
 	}
 	free(fl);
 	free(sr);
@@ -1227,21 +1519,28 @@ rset_summarise(struct rset *rs, enum rsort how)
 		rs->base = 0;
 	}
 	name_rows(rs);
+	struct suspect **sus = xcalloc(rs->nacc + 1, sizeof *sus);
+	size_t *nsus = xcalloc(rs->nacc + 1, sizeof *nsus);
+	mark_suspects(rs, sus, nsus);
 	rs->cell = xcalloc(rs->nrow * rs->nblk + 1, sizeof *rs->cell);
-	struct rcell **cellof = xcalloc(rs->nacc + 1, sizeof *cellof);
 	for (size_t i = 0; i < rs->nacc; i++) {
-		cellof[i] = rset_cell(rs, rs->acc[i].row, rs->acc[i].blk);
-		summarise_cell(&rs->acc[i], cellof[i]);
+		struct rcell *c = rset_cell(rs, rs->acc[i].row, rs->acc[i].blk);
+		summarise_cell(&rs->acc[i], c);
+		c->suspect = sus[i];
+		c->nsuspect = nsus[i];
 	}
+	free(sus);
+	free(nsus);
 	for (size_t k = 0; k < rs->nrow * rs->nblk; k++)
 		if (rs->cell[k].wall == NULL)
 			summarise_cell(NULL, &rs->cell[k]);
-	mark_suspects(rs, cellof);
-	free(cellof);
 	for (size_t k = 0; k < rs->nrow * rs->nblk; k++) {
 		struct rcell *c = &rs->cell[k];
+		/* suspect runs left out are named under the table; kept in,
+		 * they make the figures doubtful */
 		c->noisy = c->ok > 0 && (c->ok < RSET_MIN_RUNS ||
-		    c->time.cv > RSET_NOISY_CV || c->nsuspect > 0);
+		    c->time.cv > RSET_NOISY_CV || (c->nsuspect > 0 && rs->keep_suspect) ||
+		    c->scx_changed > 0);
 	}
 	for (size_t r = 0; r < rs->nrow; r++)
 		for (size_t b = 0; b < rs->nblk; b++) {
@@ -1288,44 +1587,6 @@ median_without(const double *s, size_t n, double x)
 	return stats_median_without(s, n, lo);
 }
 
-/* Structures that begin with a struct place, in the order read. */
-static int
-place_order(const void *pa, const void *pb)
-{
-	const struct place *a = pa, *b = pb;
-
-	if (a->file != b->file)
-		return a->file < b->file ? -1 : 1;
-	return (a->line > b->line) - (a->line < b->line);
-}
-
-/* A run to read again, and the cell it goes to. */
-struct want {
-	struct place	 at;
-	uint32_t	 acc;
-};
-
-struct reread {
-	const struct rset *rs;
-	const struct want *w;	/* this file's, in line order */
-	size_t		 n, k;
-};
-
-static int
-reread_line(const struct jnode *o, unsigned long lineno, void *arg)
-{
-	struct reread *x = arg;
-
-	while (x->k < x->n && x->w[x->k].at.line < lineno)
-		x->k++;
-	for (; x->k < x->n && x->w[x->k].at.line == lineno; x->k++) {
-		struct racc *a = &x->rs->acc[x->w[x->k].acc];
-		grow(&a->tel, &a->captel, a->ntel, sizeof *a->tel);
-		rtel_of(&a->tel[a->ntel++], o, x->w[x->k].at.file, (uint32_t)lineno);
-	}
-	return 0;
-}
-
 /* Whether a cell may have runs that stand out: rset_outliers' test. */
 static int
 outlier_cell(const struct rset *rs, const struct racc *a)
@@ -1337,8 +1598,7 @@ outlier_cell(const struct rset *rs, const struct racc *a)
 
 /*
  * The telemetry of every such cell's ok runs, read again from their
- * files in one pass over each (a stream's were kept as read), then put
- * in file order.
+ * files in one pass over each, then put in file order.
  */
 static void
 read_telemetry(const struct rset *rs)
@@ -1350,33 +1610,17 @@ read_telemetry(const struct rset *rs)
 		rs->acc[i].tel_read = 1;
 	for (size_t i = 0; i < rs->ntimed; i++) {
 		const struct rtimed *t = &rs->timed[i];
-		if (t->acc == UINT32_MAX || rs->fstream[t->file] ||
-		    !outlier_cell(rs, &rs->acc[t->acc]))
+		if (t->acc == UINT32_MAX || t->out || !outlier_cell(rs, &rs->acc[t->acc]))
 			continue;
 		grow(&w, &capw, nw, sizeof *w);
 		w[nw++] = (struct want){ { t->file, t->line }, t->acc };
 	}
 	for (size_t i = 0; i < rs->nacc; i++)
 		for (size_t k = 0; k < rs->acc[i].nloc && outlier_cell(rs, &rs->acc[i]); k++) {
-			if (rs->fstream[rs->acc[i].loc[k].file])
-				continue;
 			grow(&w, &capw, nw, sizeof *w);
 			w[nw++] = (struct want){ rs->acc[i].loc[k], (uint32_t)i };
 		}
-	if (nw > 1)
-		qsort(w, nw, sizeof *w, place_order);
-	unsigned long *lines = xcalloc(nw + 1, sizeof *lines);
-	for (size_t i = 0, j; i < nw; i = j) {
-		size_t n = 0;
-		for (j = i; j < nw && w[j].at.file == w[i].at.file; j++)
-			if (n == 0 || lines[n - 1] != w[j].at.line)
-				lines[n++] = w[j].at.line;
-		struct reread x = { rs, w + i, j - i, 0 };
-		/* a file changed since cannot say more: its runs go unnamed */
-		(void)jsonl_read_only(rs->fname[w[i].at.file], &tel_keys, lines, n,
-		    reread_line, &x);
-	}
-	free(lines);
+	read_again(rs, w, nw, &tel_keys, reread_line);
 	free(w);
 	for (size_t i = 0; i < rs->nacc; i++)
 		if (rs->acc[i].ntel > 1)
@@ -1583,7 +1827,8 @@ rset_free(struct rset *rs)
 	free(rs->acc);
 	free(rs->srun);
 	free(rs->fname);
-	free(rs->fstream);
+	free(rs->fmem);
+	free(rs->fmemlen);
 	free(rs->row);
 	free(rs->blk);
 	free(rs->cell);

@@ -64,6 +64,11 @@ struct rrun {
 	const char	*session, *prepare;	/* prepare NULL: none */
 	const char	*sweep;		/* "j=2": the sweep's values; NULL: none */
 	const char	*job;		/* the job's identity; NULL: not recorded */
+	/* the kernel build and scheduler that ran it: uname -v, the config's
+	 * hash and sched_ext's state; and the GNU build ID, which tells
+	 * apart builds those cannot (NULL: not recorded, matching any) */
+	const char	*build, *build_id;
+	int		 scx_changed;	/* sched_ext changed during the run */
 	int		 prepare_inferred;	/* -1: not recorded */
 	struct sflag	 suspect;	/* may have done no work */
 	long		 cpus_online, runno;
@@ -86,11 +91,14 @@ struct rrun {
 	struct rlat	 lat;		/* the load's latency */
 	struct rlat	 probe;		/* the latency probe's wake-up lateness */
 	struct rseries	*series;	/* NULL: none, or not asked for */
-	unsigned long long probe_periods, probe_met;
+	/* the probe's wake-ups, deadlines met, and deadlines that passed */
+	unsigned long long probe_periods, probe_met, probe_deadlines;
+	long long	 probe_skipped;	/* -1: not recorded */
 };
 
 struct rrow {
-	const char	*label, *host, *command, *job, *sweep;
+	const char	*label, *host, *command, *job, *sweep, *build;
+	const char	*build_id;	/* its runs' build ID; NULL: none said yet */
 	char		*name;		/* label, with @host / #n when ambiguous */
 	const struct rrun *env;		/* the first run: kernel, CPU, memory */
 };
@@ -118,34 +126,49 @@ struct rcell {
 	/* per run: the headline rate (or level), the probe's p99 (ns) and
 	 * Met%; the tests compare these, the tables print the merged figures */
 	struct stats	 rate, p99, met;
-	double		 bamean;	/* mean Time of the faster half of the runs */
+	double		 bamean;	/* mmtests' BAmean-50 of Time: the mean of the
+					 * int(n/2) fastest runs, at least 1 */
 	double		 ratio, ratio_sd, ratio_ci95, ratio_se, ratio_df;
-	int		 noisy;		/* '?': noisy, thin or suspect */
-	struct suspect	*suspect;	/* runs that may have done no work */
-	size_t		 nsuspect;
+	int		 noisy;		/* '?': noisy, thin, or suspect runs kept */
+	struct suspect	*suspect;	/* runs that may have done no work, */
+	size_t		 nsuspect;	/* left out of every figure unless kept */
+	size_t		 scx_changed;	/* runs during which sched_ext changed */
 	int		 last_exit;
 	const char	*last_signal, *headline;
 	struct rcsum	*c;
 	size_t		 nc;
 	struct rclat	 lat, probe;	/* the runs' histograms merged */
 	double		 met_pct;	/* the probe's deadlines met; NaN: none */
+	/* deadlines the probe skipped, mean per run of the runs that say */
+	double		 skipped;	/* NaN: none recorded */
 };
+
+/* Whether a row ran a load at all: its runs ok, failed, or left out. */
+static inline int
+rcell_ran(const struct rcell *c)
+{
+	return c->ok + c->failed + c->nsuspect > 0;
+}
 
 struct rfilter {
 	const char	**labels, **loads;
 	size_t		 nlabels, nloads;
 	const char	*host, *since;
 	int		 series;	/* keep the runs' per-second samples */
+	int		 keep_suspect;	/* average in runs that may have done no work */
 };
 
 /* Every timed ok run, warmups and runs of filtered-out loads included,
  * for finding the runs that may have done no work. */
 struct rtimed {
-	const char	*session, *block;
+	/* cell: its load, sweep values and kernel build; sweep: the same but
+	 * the load (interned: compared by pointer) */
+	const char	*session, *cell, *sweep;
 	double		 wall;
 	uint32_t	 file, line;	/* file: index in rset.fname */
 	uint32_t	 acc;		/* its cell's runs as read; UINT32_MAX: none */
-	uint32_t	 runno : 31, measured : 1;
+	uint32_t	 runno : 30, measured : 1,
+			 out : 1;	/* taken out of its cell: may have done no work */
 };
 
 struct racc;	/* a cell's runs as they are read (rset.c) */
@@ -177,8 +200,10 @@ struct rset {
 	size_t		 nsrun, capsrun;
 	struct rindex	*ix;		/* rows and cells by key, as read */
 	const char	**fname;	/* files read, by number */
-	unsigned char	*fstream;	/* 1: a stream, not to be read again */
+	const char	**fmem;		/* a file's text held in memory, or NULL */
+	size_t		*fmemlen;
 	size_t		 nfname;
+	int		 keep_suspect;	/* a filter asked for it */
 };
 
 enum rsort { RSORT_FIRST, RSORT_LABEL, RSORT_TIME };
@@ -209,8 +234,9 @@ size_t	rset_outliers(const struct rset *, size_t row, size_t blk,
  */
 int	rset_add(struct rset *, const char *path, const struct rfilter *);
 
-/* Add the lines of an open stream, named name in warnings. */
-int	rset_add_stream(struct rset *, const char *name, FILE *,
+/* Add the lines held in buf[0..len) (kept, not copied, until
+ * rset_free), named name in warnings. */
+int	rset_add_mem(struct rset *, const char *name, const char *buf, size_t len,
 	    const struct rfilter *);
 
 /* Group, summarise and order (after the last rset_add). */

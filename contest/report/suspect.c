@@ -8,7 +8,7 @@
 #include "stats.h"
 #include "suspect.h"
 
-/* Measured runs by group, then by time. */
+/* Measured runs by cell, then by time. */
 struct gw {
 	size_t	 group, i;
 	double	 wall;
@@ -44,20 +44,23 @@ suspect_mark(const struct srun *r, size_t n, struct sflag *out)
 		free(g);
 		return 0;
 	}
-	/* the first run against all the others, warmups included */
+	/* the first run against the others of its sweep values, warmups
+	 * included */
+	size_t k = 0;
 	for (size_t i = 1; i < n; i++)
-		buf[i - 1] = r[i].wall;
-	stats_sort(buf, n - 1);
-	double rest = (n - 1) % 2 ? buf[(n - 1) / 2] :
-	    (buf[(n - 1) / 2 - 1] + buf[(n - 1) / 2]) / 2;
-	if (rest >= 0 && r[0].wall > SUSPECT_FACTOR * rest)
+		if (r[i].sweep == r[0].sweep)
+			buf[k++] = r[i].wall;
+	stats_sort(buf, k);
+	double rest = k == 0 ? NAN : k % 2 ? buf[k / 2] :
+	    (buf[k / 2 - 1] + buf[k / 2]) / 2;
+	if (rest >= 0 && r[0].wall > SUSPECT_FACTOR * rest && r[0].wall >= SUSPECT_MIN_S)
 		for (size_t i = 1; i < n; i++) {
 			out[i].why |= SUSPECT_AFTER;
 			out[i].ref = r[0].wall;
 		}
 	for (size_t i = 0; i < n; i++)
 		if (r[i].measured)
-			g[m++] = (struct gw){ r[i].group, i, r[i].wall };
+			g[m++] = (struct gw){ r[i].cell, i, r[i].wall };
 	qsort(g, m, sizeof *g, by_group_wall);
 	for (size_t a = 0, b; a < m; a = b) {
 		for (b = a; b < m && g[b].group == g[a].group; b++)
@@ -65,7 +68,8 @@ suspect_mark(const struct srun *r, size_t n, struct sflag *out)
 		for (size_t p = a; p < b; p++) {
 			size_t i = g[p].i;
 			double others = stats_median_without(buf, b - a, p - a);
-			if (!isnan(others) && r[i].wall * SUSPECT_FACTOR < others) {
+			if (!isnan(others) && r[i].wall * SUSPECT_FACTOR < others &&
+			    others >= SUSPECT_MIN_S) {
 				out[i].why |= SUSPECT_SHORT;
 				if (!(out[i].why & SUSPECT_AFTER))
 					out[i].ref = others;
@@ -82,7 +86,7 @@ suspect_mark(const struct srun *r, size_t n, struct sflag *out)
 
 void
 suspect_note(FILE *f, const char *block, const char *row,
-    const struct suspect *s, size_t n)
+    const struct suspect *s, size_t n, int kept)
 {
 	if (n == 0)
 		return;
@@ -96,6 +100,7 @@ suspect_note(FILE *f, const char *block, const char *row,
 			    s[i].flag.ref);
 		fputc(')', f);
 	}
-	fprintf(f, " may have done no work: does the job need a --prepare step "
-	    "that undoes it?\n");
+	fprintf(f, " may have done no work, %s: does the job need a --prepare "
+	    "step that undoes it?\n", kept ? "kept in the means (--keep-suspect)" :
+	    "left out of the means");
 }

@@ -11,15 +11,22 @@
 #include <stdio.h>
 
 #define SUSPECT_FACTOR	5	/* how far off a run must be to be suspect */
+/* and the time it is held against must be this long: a job of a few
+ * milliseconds (true, a cached exec) is five times slower cold than warm
+ * without anything being wrong */
+#define SUSPECT_MIN_S	0.2
 
 enum {
-	SUSPECT_SHORT = 1,	/* under 1/5 of the median of its load's others */
+	SUSPECT_SHORT = 1,	/* under 1/5 of the median of its cell's others */
 	SUSPECT_AFTER = 2,	/* after a first run over 5x the median of the rest */
 };
 
 /* One timed run of a session, in the order the session ran them. */
 struct srun {
-	size_t	 group;		/* its load: runs are compared within one */
+	size_t	 cell;		/* its load, sweep values and kernel build:
+				 * runs are compared within one */
+	size_t	 sweep;		/* its sweep values and kernel build, any
+				 * load: what the first run is held against */
 	double	 wall;
 	int	 measured;	/* 0 for a warmup */
 };
@@ -31,11 +38,14 @@ struct sflag {
 };
 
 /*
- * Mark the runs of one session.  Measured runs of one group under a
- * fifth of the median of the group's other measured runs are suspect;
+ * Mark the runs of one session.  Measured runs of one cell under a
+ * fifth of the median of the cell's other measured runs are suspect;
  * and when the session's first run (warmups included) took over five
- * times the median of all the rest, every run after it is.  Returns how
- * many measured runs were marked.
+ * times the median of the rest of its sweep values' runs (every load's:
+ * a load slows the job, it does not speed it up five times), every run
+ * after it is.  Either way only against a time of SUSPECT_MIN_S or more.  Cells of a sweep are never held against each other: a
+ * make -j8 cell may well be five times faster than make -j1.  Returns
+ * how many measured runs were marked.
  */
 size_t	suspect_mark(const struct srun *, size_t n, struct sflag *out);
 
@@ -48,9 +58,10 @@ struct suspect {
 
 /*
  * The note under a block: "BLOCK: ROW: run 2 (0.03 s, ...) may have done
- * no work; ..." naming each run and why.
+ * no work; ..." naming each run and why, and whether it was left out of
+ * the figures or kept in them.
  */
 void	suspect_note(FILE *, const char *block, const char *row,
-	    const struct suspect *, size_t n);
+	    const struct suspect *, size_t n, int kept);
 
 #endif

@@ -278,7 +278,7 @@ cg_create(struct cgroup *cg, const char *name, long long pids_max)
 {
 	char path[4200];
 
-	cg->procs_fd = cg->pids_fd = -1;
+	cg->procs_fd = cg->pids_fd = cg->dir_fd = -1;
 	cg->pids_max = -1;
 	cg->pids_path[0] = '\0';
 	if (session[0] == '\0')
@@ -288,7 +288,11 @@ cg_create(struct cgroup *cg, const char *name, long long pids_max)
 		return -1;
 	cap(cg, name, pids_max);
 	snprintf(path, sizeof path, "%s/cgroup.procs", cg->path);
-	if ((cg->procs_fd = open(path, O_WRONLY | O_CLOEXEC)) < 0) {
+	if ((cg->procs_fd = open(path, O_WRONLY | O_CLOEXEC)) < 0 ||
+	    (cg->dir_fd = open(cg->path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) < 0) {
+		if (cg->procs_fd >= 0)
+			close(cg->procs_fd);
+		cg->procs_fd = -1;
 		rmdir(cg->path);
 		if (cg->pids_fd >= 0) {
 			close(cg->pids_fd);
@@ -386,7 +390,8 @@ cg_destroy(struct cgroup *cg)
 	if (cg->procs_fd < 0)
 		return;
 	close(cg->procs_fd);
-	cg->procs_fd = -1;
+	close(cg->dir_fd);
+	cg->procs_fd = cg->dir_fd = -1;
 	write_file(cg->path, "cgroup.kill", "1");
 	drain(cg->path, 1);
 	if (rmdir(cg->path) < 0)

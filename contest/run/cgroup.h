@@ -19,6 +19,7 @@ const char *cg_session_path(void);
 struct cgroup {
 	char	 path[4096];
 	int	 procs_fd;	/* cgroup.procs, for a child to join */
+	int	 dir_fd;	/* the directory, for clone3(CLONE_INTO_CGROUP) */
 	long long pids_max;	/* in force, or -1 */
 	char	 pids_path[4096];	/* where pids.max is: path, a v1 dir, "" */
 	int	 pids_fd;	/* the v1 pids group's cgroup.procs, or -1 */

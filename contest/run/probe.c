@@ -67,11 +67,12 @@ probe_main(struct probe_shm *m, const struct probe_cfg *cfg,
 #if defined(HAVE_SYS_PRCTL_H) && defined(PR_SET_TIMERSLACK)
 	prctl(PR_SET_TIMERSLACK, 1UL);	/* woken when asked, not 50 us after */
 #endif
+	unsigned long long next = mono_ns() + period;
+	m->origin = next;
 	atomic_store(&m->ready, 1);
 	if (write(ready_fd, "r", 1) != 1)
 		_exit(1);
 	close(ready_fd);
-	unsigned long long next = mono_ns() + period;
 	for (;;) {
 		struct timespec ts = { (time_t)(next / 1000000000ULL),
 		    (long)(next % 1000000000ULL) };
@@ -83,10 +84,15 @@ probe_main(struct probe_shm *m, const struct probe_cfg *cfg,
 		now = mono_ns();
 		next += period;
 		atomic_fetch_add_explicit(&m->periods, 1, memory_order_relaxed);
-		if (now <= next)
+		if (now <= next) {
 			atomic_fetch_add_explicit(&m->met, 1, memory_order_relaxed);
-		else	/* missed: start afresh from now, no burst to catch up */
-			next = now + period - (now - next) % period;
+			continue;
+		}
+		/* Missed.  No burst to catch up: the next wake-up is the first
+		 * grid point after now, and the deadlines up to it go by with
+		 * no wake-up to serve their periods (the driver counts them off
+		 * the clock: a starved probe could not count them in time). */
+		next += ((now - next) / period + 1) * period;
 	}
 }
 
@@ -96,6 +102,7 @@ probe_start(struct probe *p, const struct probe_cfg *cfg,
 {
 	p->pid = 0;
 	p->shm = NULL;
+	p->period = (unsigned long long)cfg->period_ms * 1000000ULL;
 	if (cfg->period_ms == 0)
 		return 0;
 	p->shm = mmap(NULL, sizeof *p->shm, PROT_READ | PROT_WRITE,
@@ -143,6 +150,19 @@ probe_start(struct probe *p, const struct probe_cfg *cfg,
 	return 0;
 }
 
+/* The probe's CPU time so far, in ns, from its process CPU clock;
+ * -1 where the system will not say. */
+static long long
+cpu_ns(pid_t pid)
+{
+	clockid_t c;
+	struct timespec ts;
+
+	if (pid <= 0 || clock_getcpuclockid(pid, &c) != 0 || clock_gettime(c, &ts) != 0)
+		return -1;
+	return (long long)ts.tv_sec * 1000000000LL + ts.tv_nsec;
+}
+
 void
 probe_snap(const struct probe *p, struct probe_rec *r, int start)
 {
@@ -152,9 +172,21 @@ probe_snap(const struct probe *p, struct probe_rec *r, int start)
 	if (start)
 		hist_shared_restart(&p->shm->late);
 	r->ran = 1;
+	r->cpu_ns = cpu_ns(p->pid);
+	r->at = mono_ns();
 	hist_shared_read(&p->shm->late, r->hist, &r->lat_min, &r->lat_max);
 	r->periods = atomic_load(&p->shm->periods);
 	r->met = atomic_load(&p->shm->met);
+	r->origin = p->shm->origin;
+	r->period = p->period;
+}
+
+/* Grid points origin + k x period at or before t (none before origin). */
+static unsigned long long
+grid_upto(unsigned long long t, unsigned long long origin,
+    unsigned long long period)
+{
+	return t < origin || period == 0 ? 0 : (t - origin) / period + 1;
 }
 
 void
@@ -171,6 +203,14 @@ probe_delta(const struct probe_rec *a, const struct probe_rec *b,
 	out->lat_min = b->lat_max ? b->lat_min : 0;
 	out->periods = b->periods - a->periods;
 	out->met = b->met - a->met;
+	out->cpu_ns = a->cpu_ns >= 0 && b->cpu_ns >= a->cpu_ns ? b->cpu_ns - a->cpu_ns : -1;
+	out->deadlines = grid_upto(b->at, b->origin, b->period) -
+	    grid_upto(a->at, a->origin, a->period);
+	/* a period whose work ended inside the window but whose deadline
+	 * is past its end belongs to the next window */
+	if (out->met > out->deadlines)
+		out->met = out->deadlines;
+	out->skipped = out->deadlines > out->periods ? out->deadlines - out->periods : 0;
 }
 
 void

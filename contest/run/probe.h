@@ -1,11 +1,14 @@
 /*
  * The latency probe (--latency): during every run, no_load included, a
  * small process with the job's CPU affinity and policy (and its own nice)
- * wakes at absolute deadlines every period, records how late each
- * wake-up was, does a fixed small piece of work, and counts the periods
- * whose work was done before the next deadline, as interbench's audio
- * and video tasks do.  It runs outside the job's cgroup, in its own
- * process group, killed with the driver like a load.
+ * wakes at absolute deadlines on a fixed grid, records how late each
+ * wake-up was, does a fixed small piece of work (none by default: a pure
+ * wake-up, as cyclictest's), and counts the periods whose work was done
+ * before the next deadline.  A probe that falls behind does not catch up
+ * in a burst: it skips to the next grid point, and every deadline it
+ * skipped is counted as missed, as interbench counts them.  It runs
+ * outside the job's cgroup, in its own process group, killed with the
+ * driver like a load.
  */
 #ifndef CONTEST_PROBE_H
 #define CONTEST_PROBE_H
@@ -18,7 +21,9 @@
 
 struct probe_shm {
 	struct hist_shared late;	/* wake-up lateness, ns */
+	/* wake-ups, and those whose work was done by the next deadline */
 	_Atomic unsigned long long periods, met;
+	unsigned long long origin;	/* the grid: origin + k x period, ns */
 	atomic_int ready, failed;
 	char	 why[160];
 };
@@ -27,12 +32,15 @@ struct probe_cfg {
 	unsigned	 period_ms;	/* 0: no probe */
 	int		 nice;
 	int		 has_nice;	/* else the job's */
+	unsigned	 work_mpct;	/* --probe-work: thousandths of a percent
+					 * of a CPU */
 	unsigned long long work;	/* spin iterations per period */
 };
 
 struct probe {
 	pid_t		 pid;		/* 0: none running */
 	struct probe_shm *shm;
+	unsigned long long period;	/* ns */
 };
 
 /* What one run saw of it: counts during the job. */
@@ -40,6 +48,12 @@ struct probe_rec {
 	int		 ran;
 	unsigned long long hist[HIST_BUCKETS], lat_min, lat_max;
 	unsigned long long periods, met;
+	/* the grid's deadlines that passed: read off the clock, not the
+	 * probe (a starved probe counts nothing while it waits for a CPU);
+	 * skipped: those no wake-up served */
+	unsigned long long deadlines, skipped;
+	unsigned long long at, origin, period;	/* the snapshot's time, ns */
+	long long	 cpu_ns;	/* its own CPU time; -1 unknown */
 };
 
 /* Iterations of the probe's work that take about frac of period_ms on

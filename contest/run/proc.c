@@ -13,6 +13,10 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
+#if defined(__linux__) && defined(HAVE_LINUX_SCHED_H)
+#include <linux/sched.h>	/* struct clone_args, CLONE_INTO_CGROUP */
+#include <sys/syscall.h>
+#endif
 #ifdef HAVE_SYS_PRCTL_H
 #include <sys/prctl.h>
 #elif defined(HAVE_SYS_PROCCTL_H)
@@ -33,7 +37,10 @@ volatile sig_atomic_t proc_signal;
 static pid_t groups[MAX_GROUPS];
 static pid_t driver_pid;
 static int next_cg_fd = -1;	/* cgroup.procs the next child joins */
+static int next_cg_dir = -1;	/* its directory, for clone3 */
 static int next_pids_fd = -1;	/* and the v1 pids group's */
+static int clone3_refused;	/* the kernel said no once: fork+move from then on */
+static const char *spawned_how = "fork";
 /* The watchdog: told of every group we make, it kills them all if we
  * vanish without doing so ourselves (kill -9, a crash). */
 static int watch_fd = -1;
@@ -227,8 +234,9 @@ group_del(pid_t pgid)
 		}
 }
 
+/* in_cgroup: made there by clone3, only the v1 pids group to join */
 static void
-child_setup(pid_t pgid, int outfd)
+child_setup(pid_t pgid, int outfd, int in_cgroup)
 {
 	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGALRM, SIGPIPE,
 	    SIGCHLD, SIGQUIT };
@@ -237,7 +245,7 @@ child_setup(pid_t pgid, int outfd)
 	/* Outside its group, kill(-pgid) would miss it: better not to run. */
 	if (setpgid(0, pgid) < 0)
 		_exit(127);
-	cg_enter(next_cg_fd, next_pids_fd);
+	cg_enter(in_cgroup ? -1 : next_cg_fd, next_pids_fd);
 	for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++)
 		signal(sigs[i], SIG_DFL);
 	sigemptyset(&none);
@@ -256,10 +264,41 @@ child_setup(pid_t pgid, int outfd)
 	}
 }
 
+/*
+ * One fork: with a cgroup to go to, clone3(CLONE_INTO_CGROUP), the child
+ * born in it (Linux 5.7 on); where the kernel refuses that for good
+ * (no clone3, no CLONE_INTO_CGROUP, a cgroup it will not take a process
+ * into that way), a plain fork, the child moving itself.  EAGAIN and
+ * ENOMEM are for the caller to retry either way.
+ */
+static pid_t
+one_fork(int *in_cgroup)
+{
+	*in_cgroup = 0;
+#if defined(SYS_clone3) && defined(CLONE_INTO_CGROUP)
+	if (next_cg_dir >= 0 && !clone3_refused) {
+		struct clone_args a;
+		memset(&a, 0, sizeof a);
+		a.flags = CLONE_INTO_CGROUP;
+		a.exit_signal = SIGCHLD;
+		a.cgroup = (unsigned long long)next_cg_dir;
+		long pid = syscall(SYS_clone3, &a, sizeof a);
+		if (pid >= 0) {
+			*in_cgroup = 1;
+			return (pid_t)pid;
+		}
+		if (errno == EAGAIN || errno == ENOMEM)
+			return -1;
+		clone3_refused = 1;
+	}
+#endif
+	return fork();
+}
+
 /* fork, and when the kernel refuses for now, try again for a while; *t0
  * gets the clock just before the attempt that counted. */
 static pid_t
-fork_patiently(double *t0)
+fork_patiently(double *t0, int *in_cgroup)
 {
 	unsigned ms = 1, waited = 0;
 	pid_t pid;
@@ -271,7 +310,7 @@ fork_patiently(double *t0)
 	for (;;) {
 		if (t0)
 			*t0 = mono_now();
-		pid = fork();
+		pid = one_fork(in_cgroup);
 		/* A fork load frees a slot for a moment after each reap and
 		 * takes it back at its next fork: a burst of tries, each
 		 * yielding the CPU, catches that moment where a sleep between
@@ -280,7 +319,7 @@ fork_patiently(double *t0)
 			sched_yield();
 			if (t0)
 				*t0 = mono_now();
-			pid = fork();
+			pid = one_fork(in_cgroup);
 		}
 		if (pid >= 0 || (errno != EAGAIN && errno != ENOMEM) ||
 		    waited >= FORK_PATIENCE_MS || proc_signal)
@@ -296,14 +335,16 @@ fork_patiently(double *t0)
 static pid_t
 fork_into(pid_t pgid, int outfd, double *t0)
 {
-	pid_t pid = fork_patiently(t0);
+	int in_cgroup;
+	pid_t pid = fork_patiently(t0, &in_cgroup);
 
 	if (pid < 0)
 		return -1;
 	if (pid == 0) {
-		child_setup(pgid, outfd);
+		child_setup(pgid, outfd, in_cgroup);
 		return 0;
 	}
+	spawned_how = in_cgroup ? "clone3" : next_cg_fd >= 0 ? "fork+move" : "fork";
 	/* Also from this side, so kill(-pgid) works before the child runs. */
 	setpgid(pid, pgid ? pgid : pid);
 	group_add(pgid ? pgid : pid);
@@ -311,10 +352,17 @@ fork_into(pid_t pgid, int outfd, double *t0)
 }
 
 void
-proc_cgroup_next(int procs_fd, int pids_fd)
+proc_cgroup_next(const struct cgroup *cg)
 {
-	next_cg_fd = procs_fd;
-	next_pids_fd = pids_fd;
+	next_cg_fd = cg ? cg->procs_fd : -1;
+	next_cg_dir = cg && cg->procs_fd >= 0 ? cg->dir_fd : -1;
+	next_pids_fd = cg ? cg->pids_fd : -1;
+}
+
+const char *
+proc_spawned_how(void)
+{
+	return spawned_how;
 }
 
 pid_t

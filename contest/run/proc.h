@@ -29,9 +29,18 @@ void	proc_init(void);
  */
 pid_t	proc_fork(pid_t pgid, int outfd);
 
-/* The children forked next join this cgroup.procs and this v1 pids
- * group's (-1: none). */
-void	proc_cgroup_next(int procs_fd, int pids_fd);
+/*
+ * The children forked next are made in this cgroup (NULL: none), and in
+ * its v1 pids group where it has one: by clone3(CLONE_INTO_CGROUP) where
+ * the kernel takes it, so that no cgroup move (an RCU grace period) falls
+ * inside a timed window; else forked and moved by the child itself.
+ */
+struct cgroup;
+void	proc_cgroup_next(const struct cgroup *);
+
+/* How the last child was made: "clone3" (straight into its cgroup),
+ * "fork+move" (forked, then moved by itself), or "fork" (no cgroup). */
+const char *proc_spawned_how(void);
 
 /* Tell the watchdog the session's cgroup and v1 pids directory (NULL:
  * none), to kill and remove if we die. */

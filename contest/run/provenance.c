@@ -120,6 +120,20 @@ mitigations(struct provenance *p)
 }
 
 void
+provenance_sched_ext(char *out, size_t len)
+{
+	char buf[64], ops[128];
+
+	out[0] = '\0';
+	read_line("/sys/kernel/sched_ext/state", buf, sizeof buf);
+	if (buf[0]) {
+		read_line("/sys/kernel/sched_ext/root/ops", ops, sizeof ops);
+		snprintf(out, len, "%.30s%s%.120s", buf, ops[0] ? " " : "", ops);
+	} else if (access("/sys/kernel", F_OK) == 0)
+		snprintf(out, len, "none");
+}
+
+void
 provenance_read(struct provenance *p, const char *dir)
 {
 	struct utsname u;
@@ -131,15 +145,7 @@ provenance_read(struct provenance *p, const char *dir)
 	read_line("/proc/sys/kernel/sched_autogroup_enabled", buf, sizeof buf);
 	if (buf[0])
 		p->autogroup = atoi(buf);
-	/* sched_ext: its state, and the scheduler loaded */
-	read_line("/sys/kernel/sched_ext/state", buf, sizeof buf);
-	if (buf[0]) {
-		char ops[128];
-		read_line("/sys/kernel/sched_ext/root/ops", ops, sizeof ops);
-		snprintf(p->sched_ext, sizeof p->sched_ext, "%.30s%s%.120s", buf,
-		    ops[0] ? " " : "", ops);
-	} else if (access("/sys/kernel", F_OK) == 0)
-		snprintf(p->sched_ext, sizeof p->sched_ext, "none");
+	provenance_sched_ext(p->sched_ext, sizeof p->sched_ext);
 	if (uname(&u) == 0) {
 		const char *m = strstr(u.version, "PREEMPT_RT") ? "PREEMPT_RT" :
 		    strstr(u.version, "PREEMPT_DYNAMIC") ? "PREEMPT_DYNAMIC" :
@@ -178,11 +184,11 @@ provenance_read(struct provenance *p, const char *dir)
 }
 
 void
-provenance_json(struct json *j, const struct provenance *p)
+provenance_json(struct json *j, const struct provenance *p, const char *sched_ext)
 {
 	json_kstr_or_null(j, "cmdline", p->cmdline);
 	json_kint_or_null(j, "autogroup", p->autogroup);
-	json_kstr_or_null(j, "sched_ext", p->sched_ext);
+	json_kstr_or_null(j, "sched_ext", sched_ext);
 	json_kstr_or_null(j, "preempt", p->preempt);
 	json_kint_or_null(j, "hz", p->hz);
 	json_kstr_or_null(j, "config_sha256", p->config_sha256);

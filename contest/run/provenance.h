@@ -6,6 +6,8 @@
 #ifndef CONTEST_PROVENANCE_H
 #define CONTEST_PROVENANCE_H
 
+#include <stddef.h>
+
 struct json;
 
 struct provenance {
@@ -29,9 +31,16 @@ struct provenance {
 /* Read it all; dir is where the job runs (its make -C, else "."). */
 void	provenance_read(struct provenance *, const char *dir);
 
-/* Members of a JSON object for it: the machine and kernel's, and the
- * job tree's (git_head, git_dirty, config_sha256, cc, ld). */
-void	provenance_json(struct json *, const struct provenance *);
+/* sched_ext's state and the scheduler loaded ("enabled scx_lavd",
+ * "disabled"), "none" without sched_ext, "" where /sys is not there:
+ * read before every run, since a BPF scheduler comes and goes. */
+void	provenance_sched_ext(char *buf, size_t len);
+
+/* Members of a JSON object for it: the machine and kernel's (sched_ext
+ * as the run saw it), and the job tree's (git_head, git_dirty,
+ * config_sha256, cc, ld). */
+void	provenance_json(struct json *, const struct provenance *,
+	    const char *sched_ext);
 void	provenance_job_json(struct json *, const struct provenance *);
 
 /* The machine's steal time so far (ticks of every CPU), or -1. */

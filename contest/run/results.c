@@ -293,7 +293,8 @@ put_waits(struct json *j, const struct run_record *r)
 }
 
 /* The latency probe's wake-up lateness during the job (as a load's
- * latency), and the share of its periods whose work was done in time. */
+ * latency), and the share of the deadlines that passed whose work was
+ * done in time: a deadline the probe skipped was missed. */
 static void
 put_probe(struct json *j, const struct session *s, const struct run_record *r)
 {
@@ -313,18 +314,26 @@ put_probe(struct json *j, const struct session *s, const struct run_record *r)
 		json_key(j, "nice");	/* the job's */
 		json_null(j);
 	}
+	json_knum(j, "work_pct", s->probe.work_mpct / 1000.0, 3);
 	json_kuint(j, "work_loops", s->probe.work);
 	json_kuint(j, "periods", p->periods);
 	json_kuint(j, "met", p->met);
-	json_knum(j, "met_pct", p->periods ? (double)p->met / (double)p->periods * 100 :
-	    NAN, 2);
+	json_kuint(j, "skipped", p->skipped);
+	json_kuint(j, "deadlines", p->deadlines);
+	json_knum(j, "met_pct", p->deadlines ? (double)p->met / (double)p->deadlines *
+	    100 : NAN, 2);
+	/* what it cost: its own CPU time while the job ran, over the job's
+	 * wall time (null where the system will not say) */
+	json_knum(j, "cpu_pct", p->cpu_ns >= 0 && r->wall > 0 ?
+	    (double)p->cpu_ns / 1e9 / r->wall * 100 : NAN, 3);
 	hist_json(j, &h);
 	hist_json_raw(j, &h);
 	json_obj_end(j);
 }
 
 /* Load%: the headline's rate beside the job over its rate alone in the
- * lead's last seconds; null where there is no solo rate. */
+ * lead, over whole units of its work; null, with load_pct_why, where
+ * there is no solo rate. */
 static void
 put_load_pct(struct json *j, const struct loadspec *ls, const struct run_record *r)
 {
@@ -333,9 +342,13 @@ put_load_pct(struct json *j, const struct loadspec *ls, const struct run_record 
 		json_null(j);
 		json_key(j, "load_pct");
 		json_null(j);
+		if (r->solo_why[0])
+			json_kstr(j, "load_pct_why", r->solo_why);
 		return;
 	}
 	json_num(j, r->solo_rate, 3);
+	json_kuint(j, "load_solo_units", r->solo_units);
+	json_knum(j, "load_solo_s", r->solo_s, 3);
 	double beside = r->wall > 0 ?
 	    (double)r->counter[load_headline(ls->load, ls->opt)] / r->wall : 0;
 	json_knum(j, "load_pct", r->solo_rate > 0 ? beside / r->solo_rate * 100 :
@@ -434,6 +447,7 @@ results_append(struct session *s, const struct run_record *r)
 	json_kstr(&j, "host", s->si.host);
 	json_kstr(&j, "kernel", s->si.kernel);
 	json_kstr(&j, "kernel_version", s->si.kversion);
+	json_kstr_or_null(&j, "kernel_build_id", s->si.build_id);
 	json_kstr(&j, "label", s->label);
 	json_kstr(&j, "arch", s->si.machine);
 	json_kint(&j, "nproc", s->si.nproc);
@@ -479,6 +493,11 @@ results_append(struct session *s, const struct run_record *r)
 		json_knum(&j, "until_ci_pct", s->until_ci_pct, 3);
 	json_kint(&j, "run", r->index);
 	json_kint(&j, "round_position", r->position);	/* 0: first of its round */
+	/* a BPF scheduler loaded or gone while the run went on: what it
+	 * measured is neither scheduler's */
+	json_kbool(&j, "sched_ext_changed", r->scx_after[0] != '\0');
+	if (r->scx_after[0])
+		json_kstr(&j, "sched_ext_after", r->scx_after);
 	json_kbool(&j, "warmup", r->warmup);
 	json_kstr(&j, "status", run_status_name(r->status));
 	json_kint(&j, "exit_code", r->exit_code);
@@ -492,6 +511,9 @@ results_append(struct session *s, const struct run_record *r)
 	json_knum(&j, "cpu_pct", r->wall > 0 ? jcpu / r->wall * 100 : 0, 2);
 	json_kstr(&j, "cpu_source", r->job_cpu >= 0 ? "cgroup" : "rusage");
 	json_kbool(&j, "job_cgroup", r->job_cgroup);
+	/* clone3: born in its cgroup; fork+move: it moved itself, inside the
+	 * timed window; fork: no cgroup */
+	json_kstr(&j, "job_spawn", r->job_spawn ? r->job_spawn : "fork");
 	put_controllers(&j);
 	put_waits(&j, r);
 	json_kint(&j, "minflt", r->minflt);
@@ -547,7 +569,7 @@ results_append(struct session *s, const struct run_record *r)
 		series_json(&j, &r->series);
 	json_key(&j, "provenance");
 	json_obj_begin(&j);
-	provenance_json(&j, &s->prov);
+	provenance_json(&j, &s->prov, r->scx);
 	json_obj_end(&j);
 	json_key(&j, "steal_pct");
 	if (r->steal_pct >= 0)

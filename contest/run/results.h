@@ -7,7 +7,7 @@
 /* The schema changes when a field's meaning changes (2: latency in
  * hist.h's 32 buckets per power of two, max_us exact); new fields come
  * without a change, and readers key on which fields are present. */
-#define RESULTS_SCHEMA	2
+#define RESULTS_SCHEMA	3
 #define RESULTS_FILE	"results.jsonl"
 
 /*

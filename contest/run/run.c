@@ -145,7 +145,7 @@ start_load(const struct loadspec *spec, const char *workdir,
 	memset(al, 0, sizeof *al);
 	al->spec = spec;
 	al->shm_fd = -1;
-	al->cg.procs_fd = al->cg.pids_fd = -1;
+	al->cg.procs_fd = al->cg.pids_fd = al->cg.dir_fd = -1;
 	al->cg.pids_max = -1;
 	al->oom0 = vmstat_read("oom_kill");
 	al->n = l->nworkers ? l->nworkers(spec->opt) : 1;
@@ -184,13 +184,13 @@ start_load(const struct loadspec *spec, const char *workdir,
 		return -1;
 	}
 	al->started = mono_now();
-	proc_cgroup_next(al->cg.procs_fd, al->cg.pids_fd);
+	proc_cgroup_next(&al->cg);
 	for (unsigned i = 0; i < al->n; i++) {
 		pid_t pid = proc_fork(al->pgid, -1);
 		if (pid == 0)
 			load_child(spec, workdir, sched, al->shm, al->shm_fd, i, fds[1]);
 		if (pid < 0) {
-			proc_cgroup_next(-1, -1);
+			proc_cgroup_next(NULL);
 			snprintf(why, whylen, "%s: cannot fork worker %u: %s",
 			    l->name, i, strerror(errno));
 			close(fds[0]);
@@ -202,7 +202,7 @@ start_load(const struct loadspec *spec, const char *workdir,
 			al->pgid = pid;
 		al->pids[i] = pid;
 	}
-	proc_cgroup_next(-1, -1);
+	proc_cgroup_next(NULL);
 	close(fds[1]);
 	close_shm_fd(al);
 
@@ -383,36 +383,121 @@ sleep_ms(long long ms)
 		;
 }
 
+/* A point on a load's curves where a unit of its work ended. */
+struct mark {
+	unsigned long long ns, head, units;
+};
+
+/* The earliest first mark and the latest last one of the load's workers;
+ * 0 when it has no first one yet. */
+static int
+marks(const struct active_load *al, struct mark *first, struct mark *last)
+{
+	unsigned n = al->n < LOAD_MARKS ? al->n : LOAD_MARKS;
+
+	memset(first, 0, sizeof *first);
+	memset(last, 0, sizeof *last);
+	for (unsigned i = 0; i < n; i++) {
+		struct load_mark *m = &al->shm->mark[i];
+		unsigned long long f = atomic_load_explicit(&m->first_ns,
+		    memory_order_acquire);
+		if (f && (first->ns == 0 || f < first->ns)) {
+			first->ns = f;
+			first->head = atomic_load_explicit(&m->first[0], memory_order_relaxed);
+			first->units = atomic_load_explicit(&m->first[1], memory_order_relaxed);
+		}
+		struct mark l;
+		unsigned long long s1, s2;
+		do {	/* the worker may be writing it: a consistent copy */
+			s1 = atomic_load_explicit(&m->seq, memory_order_acquire);
+			l.ns = atomic_load_explicit(&m->last[0], memory_order_relaxed);
+			l.head = atomic_load_explicit(&m->last[1], memory_order_relaxed);
+			l.units = atomic_load_explicit(&m->last[2], memory_order_relaxed);
+			atomic_thread_fence(memory_order_acquire);
+			s2 = atomic_load_explicit(&m->seq, memory_order_relaxed);
+		} while (s1 != s2 || (s1 & 1));
+		if (l.ns > last->ns)
+			*last = l;
+	}
+	return first->ns != 0;
+}
+
 /*
- * The lead time, asleep.  The load runs alone in it, so its last
- * SOLO_MS (start-up skipped) give the headline's solo rate, which Load%
- * sets the rate beside the job against: did the job win because the load
- * starved?  None for a level, or a lead too short.
+ * The lead time, asleep.  The load runs alone in it, so it gives the
+ * headline's solo rate, which Load% sets the rate beside the job against:
+ * did the job win because the load starved?  Measured over whole units
+ * of the load's work (load_unit()), from the first one to end after the
+ * first third of the lead (start-up) to the last one before the lead's
+ * end, SOLO_UNITS of them a worker at least: a window of seconds could
+ * fall inside an io_load pass's fdatasync and read 0, or catch two of
+ * its bursts and read high.  A slow load gets a longer lead, up to
+ * s->lead_max_ms; one that cannot do that many units in it gets no solo
+ * rate, and rec->solo_why says so.  rec->lead_ms: the lead as waited.
  */
-#define SOLO_MS	2000
+#define SOLO_UNITS	10
 static void
 solo_rate(const struct session *s, const struct active_load *al,
     const struct loadspec *spec, struct run_record *rec)
 {
-	struct snap a, b;
 	unsigned h = load_ncounters(spec->load) ?
 	    load_headline(spec->load, spec->opt) : 0;
+	double t0 = mono_now(), end = t0 + (double)s->lead_ms / 1000;
+	double bound = t0 + (double)(s->lead_ms > s->lead_max_ms ? s->lead_ms :
+	    s->lead_max_ms) / 1000;
+	unsigned long long need = SOLO_UNITS * (unsigned long long)(al->n ? al->n : 1);
+	struct mark first, last;
 
 	rec->solo_rate = -1;
-	if (s->lead_ms < SOLO_MS || al->shm == NULL ||
-	    load_ncounters(spec->load) == 0 ||
-	    spec->load->counters[h].kind != LOAD_SUM) {
+	rec->lead_ms = s->lead_ms;
+	if (al->shm == NULL || load_ncounters(spec->load) == 0) {
 		sleep_ms(s->lead_ms);
 		return;
 	}
-	sleep_ms(s->lead_ms - SOLO_MS);
-	double t0 = mono_now();
-	snapshot(al, &a, 0);
-	sleep_ms(SOLO_MS);
-	double t1 = mono_now();
-	snapshot(al, &b, 0);
-	if (!proc_signal && t1 > t0)
-		rec->solo_rate = (double)(b.counter[h] - a.counter[h]) / (t1 - t0);
+	if (spec->load->counters[h].kind != LOAD_SUM) {
+		snprintf(rec->solo_why, sizeof rec->solo_why, "its headline is a level, "
+		    "not a rate");
+		sleep_ms(s->lead_ms);
+		return;
+	}
+	if (s->lead_ms == 0) {
+		snprintf(rec->solo_why, sizeof rec->solo_why, "no lead time (--lead 0) "
+		    "to measure it alone in");
+		return;
+	}
+	sleep_ms(s->lead_ms / 3);
+	atomic_store_explicit(&al->shm->solo_from, mono_ns(), memory_order_release);
+	for (double wake = end;;) {
+		while (!proc_signal && waitfor(-1, WAITFOR_READ, wake) == WAITFOR_SIGNAL)
+			;
+		if (proc_signal)
+			return;
+		double now = mono_now();
+		int any = marks(al, &first, &last);
+		unsigned long long units = any && last.ns > first.ns ?
+		    last.units - first.units : 0;
+		if (units >= need) {
+			rec->solo_rate = (double)(last.head - first.head) /
+			    ((double)(last.ns - first.ns) / 1e9);
+			rec->solo_units = units;
+			rec->solo_s = (double)(last.ns - first.ns) / 1e9;
+			break;
+		}
+		if (now >= bound) {
+			snprintf(rec->solo_why, sizeof rec->solo_why, "%llu whole unit%s "
+			    "of its work done alone in a lead of %.3g s (--lead-max), "
+			    "%llu needed", units, units == 1 ? "" : "s", now - t0, need);
+			break;
+		}
+		/* the rest at the pace so far, or a while for a first unit */
+		double pace = units ? (double)(last.ns - first.ns) / 1e9 / (double)units :
+		    0.25 * (now - t0 + 1);
+		wake = now + pace * (double)(need - units) * 1.1;
+		if (wake > bound)
+			wake = bound;
+		if (wake < now + 0.01)
+			wake = now + 0.01;
+	}
+	rec->lead_ms = (long long)((mono_now() - t0) * 1000);
 }
 
 /* Our own CPU time: the proof that the driver stays out of the way. */
@@ -479,7 +564,7 @@ job_cgroup(struct cgroup *jc, struct run_record *rec)
 	snprintf(name, sizeof name, "job-%u", ++serial);
 	rec->job_cpu = -1;
 	if (!cg_session_path()) {
-		jc->procs_fd = jc->pids_fd = -1;
+		jc->procs_fd = jc->pids_fd = jc->dir_fd = -1;
 		snprintf(rec->wait_why, sizeof rec->wait_why,
 		    "no cgroup for the job (process-group mode)");
 	} else if (cg_create(jc, name, -1) < 0)
@@ -534,6 +619,7 @@ do_run(struct session *s, struct run_record *rec)
 	int e, st, pr;
 
 	char name[1536];
+	provenance_sched_ext(rec->scx, sizeof rec->scx);
 	logline(s, "=== contest: round %u, %s, %s run %u ===\n", rec->round + 1,
 	    unit_name(s, rec, name, sizeof name), rec->warmup ? "warmup" : "measured",
 	    rec->index);
@@ -558,8 +644,8 @@ do_run(struct session *s, struct run_record *rec)
 	}
 	rec->nworkers = al.pgid > 0 ? al.n : 0;
 	/* Lead time is for a load to get going; no_load waits it too, idle,
-	 * so that every run starts as long after its prepare step. */
-	rec->lead_ms = s->lead_ms;
+	 * so that every run starts as long after its prepare step (a slow
+	 * load's may be longer: see solo_rate()). */
 	solo_rate(s, &al, spec, rec);
 	if (proc_signal) {
 		probe_stop(&pb);
@@ -582,11 +668,12 @@ do_run(struct session *s, struct run_record *rec)
 	rec->started = real_now();
 	double t0;
 	psi_read_at(&jp0, rec->job_cgroup ? jc.path : "");
-	proc_cgroup_next(jc.procs_fd, -1);
+	proc_cgroup_next(rec->job_cgroup ? &jc : NULL);
 	probe_snap(&pb, &p0, 1);
 	snapshot(&al, &c0, 1);
 	pid_t pid = proc_exec(s->argv, s->log_fd, &s->sched.job, &e, &t0);
-	proc_cgroup_next(-1, -1);
+	rec->job_spawn = proc_spawned_how();
+	proc_cgroup_next(NULL);
 	if (pid == -2) {
 		rec->status = RUN_SPAWN_FAILED;
 		snprintf(rec->why, sizeof rec->why, "cannot fork the job: %s",
@@ -650,6 +737,10 @@ do_run(struct session *s, struct run_record *rec)
 		rec->vm[i] = vm0[i] >= 0 && vm1[i] >= 0 ? vm1[i] - vm0[i] : -1;
 	double cpu1 = al.pgid > 0 ? load_cpu_now(&al) : 0;
 	long long steal1 = steal_ticks();
+	char scx[sizeof rec->scx];
+	provenance_sched_ext(scx, sizeof scx);
+	if (strcmp(scx, rec->scx) != 0)
+		memcpy(rec->scx_after, scx, sizeof scx);
 
 	/* Whatever the job left behind in its group goes now; what left its
 	 * group goes with its cgroup, after the load: the cgroup's drain

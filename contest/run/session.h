@@ -49,10 +49,14 @@ struct run_record {
 	unsigned long long lat_min, lat_max;	/* exact, ns; max 0: no samples */
 	struct psi	 psi;		/* stall deltas during the job */
 	int		 job_cgroup;	/* the job ran in a cgroup of its own */
+	const char	*job_spawn;	/* how it got there: proc_spawned_how() */
 	double		 job_cpu;	/* its usr+sys from cpu.stat, or -1 */
 	struct psi	 job_psi;	/* its own stall deltas */
 	char		 wait_why[120];	/* why no Wait%, or "" */
 	double		 solo_rate;	/* headline per s, the load alone; -1: none */
+	unsigned long long solo_units;	/* the whole units it spans */
+	double		 solo_s;	/* and their seconds */
+	char		 solo_why[160];	/* why none, or "" */
 	struct probe_rec probe;		/* the latency probe during the job */
 	double		 steal_pct;	/* the machine's steal time during the job
 					 * over its CPU time; -1 unknown */
@@ -63,6 +67,9 @@ struct run_record {
 	int		 cgroup;	/* the load ran in a cgroup of its own */
 	long long	 pids_max;	/* the load's pids.max in force, or -1 */
 	long long	 pids_peak;	/* its pids.peak, or -1 */
+	/* sched_ext before the run's load started, and after the job; the
+	 * second only where it differs ("" otherwise) */
+	char		 scx[160], scx_after[160];
 	char		 why[512];
 };
 
@@ -94,12 +101,15 @@ struct session {
 	unsigned	 rounds_measured;
 	int		 stopped_early;
 	long long	 lead_ms;
+	long long	 lead_max_ms;	/* how long a slow load's lead may grow */
 	const char	*dir;
 	const char	*containment;	/* how loads are contained, said once */
 	struct sched_opts sched;	/* nice, policy, CPUs of loads and job */
 	long long	 pids_max;	/* asked of every load's cgroup */
 	struct probe_cfg probe;		/* period_ms 0: no probe */
 	int		 series;	/* sample once a second during the job */
+	int		 keep_suspect;	/* the table averages in runs that may
+					 * have done no work */
 	struct provenance prov;		/* what else could differ */
 	char		 sched_text[200];	/* sched_describe(), "" when unset */
 	int		 results_fd;

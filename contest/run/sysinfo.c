@@ -1,6 +1,7 @@
 #include "config.h"
 
 #include <sched.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/utsname.h>
@@ -70,6 +71,37 @@ usable_cpus(long online)
 	return online;
 }
 
+/*
+ * The running kernel's GNU build ID from /sys/kernel/notes, its ELF
+ * notes (namesz, descsz, type, then name and desc, each padded to 4
+ * bytes): what tells two builds of one release apart, where uname -r
+ * cannot.  "" when there is none.
+ */
+static void
+build_id(char *out, size_t len)
+{
+	unsigned char b[4096];
+	ssize_t n = read_small("/sys/kernel/notes", (char *)b, sizeof b);
+
+	out[0] = '\0';
+	for (size_t off = 0; n > 0 && off + 12 <= (size_t)n;) {
+		uint32_t nsz, dsz, type;
+		memcpy(&nsz, b + off, 4);
+		memcpy(&dsz, b + off + 4, 4);
+		memcpy(&type, b + off + 8, 4);
+		size_t name = off + 12, desc = name + ((nsz + 3u) & ~3u);
+		if (nsz > (size_t)n || dsz > (size_t)n || desc + dsz > (size_t)n)
+			return;
+		if (type == 3 && nsz == 4 && memcmp(b + name, "GNU", 4) == 0 &&
+		    dsz > 0 && 2 * dsz < len) {	/* NT_GNU_BUILD_ID */
+			for (uint32_t i = 0; i < dsz; i++)
+				snprintf(out + 2 * i, 3, "%02x", b[desc + i]);
+			return;
+		}
+		off = desc + ((dsz + 3u) & ~3u);
+	}
+}
+
 void
 sysinfo_collect(struct sysinfo *si)
 {
@@ -84,6 +116,7 @@ sysinfo_collect(struct sysinfo *si)
 		copy(si->kversion, sizeof si->kversion, u.version);
 		copy(si->machine, sizeof si->machine, u.machine);
 	}
+	build_id(si->build_id, sizeof si->build_id);
 	si->cpus_online = sysconf(_SC_NPROCESSORS_ONLN);
 	if (si->cpus_online < 1)
 		si->cpus_online = 1;

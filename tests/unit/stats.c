@@ -144,5 +144,35 @@ main(void)
 	    worst);
 	ok(isnan(inc.median), "running sums: no median");
 
+	/* Taking values back out gives what the rest give. */
+	struct stats back = inc;
+	double m2b = m2;
+	for (int i = 0; i < 400; i++)
+		stats_remove(&back, &m2b, run[i]);
+	stats_finish(&back, m2b);
+	stats_compute(run + 400, 597, &whole);
+	ok(back.n == 597 && fabs(back.mean - whole.mean) / whole.mean < 1e-12 &&
+	    fabs(back.sd - whole.sd) / whole.sd < 1e-9,
+	    "stats_remove: 400 of 997 out, mean and sd those of the other 597");
+	struct stats lone = { 0 };
+	double m2o = 0;
+	stats_add(&lone, &m2o, 5);
+	stats_remove(&lone, &m2o, 5);
+	ok(lone.n == 0 && lone.mean == 0 && m2o == 0, "stats_remove: the last one out leaves nothing");
+
+	/* t quantiles: R's qt(0.975, df), qt(0.8, df) */
+	is_num(stats_t_inv(0.05, 10), 2.228139, 1e-6, "t(0.975, 10)");
+	is_num(stats_t_inv(0.4, 10), 0.8790578, 1e-6, "t(0.8, 10)");
+	is_num(stats_t_inv(0.05, 2.5), 3.574655, 1e-5, "t(0.975, 2.5): a fractional df");
+	is_num(stats_t_inv(0.05, 1e6), 1.959966, 1e-5, "t(0.975) for a large df: the normal's");
+	is_num(stats_t_inv(0.4, 1e6), 0.8416216, 1e-5, "t(0.8) for a large df");
+	ok(isnan(stats_t_inv(0.05, 0)) && isnan(stats_t_inv(0, 5)), "t_inv: no df, or p 0: NaN");
+	/* power.t.test(n = 5, sd = 1, sig.level = 0.05, power = 0.8) gives
+	 * delta 2.024 by the noncentral t; the shifted-t approximation used
+	 * reads (t(0.975, 8) + t(0.8, 8)) x sqrt(2 / 5) */
+	is_num(stats_mde(sqrt(2.0 / 5), 8, 0.05, 0.8), (2.306004 + 0.8888895) * sqrt(0.4),
+	    1e-5, "mde: (t(1 - alpha/2) + t(power)) x se");
+	ok(isnan(stats_mde(NAN, 8, 0.05, 0.8)), "mde: no se, no figure");
+
 	return tap_done();
 }

@@ -27,14 +27,14 @@ main(void)
 
 	/* no_load, load in rounds; a steady job */
 	static const struct srun steady[] = {
-		{ 0, 2.0, 1 }, { 1, 2.1, 1 }, { 0, 1.9, 1 }, { 1, 2.2, 1 },
+		{ 0, 0, 2.0, 1 }, { 1, 0, 2.1, 1 }, { 0, 0, 1.9, 1 }, { 1, 0, 2.2, 1 },
 	};
 	is_str(marks(steady, 4, &n), "....", "a steady job: nothing");
 	ok(n == 0, "and none counted");
 
 	/* the stand-in tree without a clean step: only the first run builds */
 	static const struct srun once[] = {
-		{ 0, 2.0, 1 }, { 1, 0.03, 1 }, { 0, 0.02, 1 }, { 1, 0.03, 1 },
+		{ 0, 0, 2.0, 1 }, { 1, 0, 0.03, 1 }, { 0, 0, 0.02, 1 }, { 1, 0, 0.03, 1 },
 	};
 	is_str(marks(once, 4, &n), ".aba", "a first run 5x the rest marks all after it");
 	ok(n == 3, "three measured runs marked");
@@ -44,37 +44,59 @@ main(void)
 
 	/* a warmup did the work: every measured run did nothing */
 	static const struct srun warm[] = {
-		{ 0, 2.0, 0 }, { 1, 2.0, 0 }, { 0, 0.02, 1 }, { 1, 0.03, 1 },
-		{ 0, 0.02, 1 }, { 1, 0.03, 1 },
+		{ 0, 0, 2.0, 0 }, { 1, 0, 2.0, 0 }, { 0, 0, 0.02, 1 }, { 1, 0, 0.03, 1 },
+		{ 0, 0, 0.02, 1 }, { 1, 0, 0.03, 1 },
 	};
 	is_str(marks(warm, 6, &n), ".aaaaa", "a warmup's work leaves the rest suspect");
 	ok(n == 4, "only measured runs counted");
 
 	/* a load that makes the job six times slower is a result, not a doubt */
 	static const struct srun slow[] = {
-		{ 0, 1.0, 1 }, { 1, 6.0, 1 }, { 0, 1.0, 1 }, { 1, 6.5, 1 },
-		{ 0, 1.1, 1 }, { 1, 6.2, 1 },
+		{ 0, 0, 1.0, 1 }, { 1, 0, 6.0, 1 }, { 0, 0, 1.0, 1 }, { 1, 0, 6.5, 1 },
+		{ 0, 0, 1.1, 1 }, { 1, 0, 6.2, 1 },
 	};
 	is_str(marks(slow, 6, &n), "......", "a real ratio of 6 between loads");
 
 	/* one run of a load that did nothing, within its own load */
 	static const struct srun one[] = {
-		{ 0, 1.0, 1 }, { 1, 1.2, 1 }, { 0, 1.0, 1 }, { 1, 0.1, 1 },
-		{ 0, 1.1, 1 }, { 1, 1.3, 1 },
+		{ 0, 0, 1.0, 1 }, { 1, 0, 1.2, 1 }, { 0, 0, 1.0, 1 }, { 1, 0, 0.1, 1 },
+		{ 0, 0, 1.1, 1 }, { 1, 0, 1.3, 1 },
 	};
 	is_str(marks(one, 6, &n), "...s..", "a run under 1/5 of its load's others");
 	suspect_mark(one, 6, f);
 	is_num(f[3].ref, 1.25, 1e-12, "the reference is the others' median");
 
 	/* exactly 5x is not over 5x */
-	static const struct srun edge[] = { { 0, 5.0, 1 }, { 0, 1.0, 1 } };
+	static const struct srun edge[] = { { 0, 0, 5.0, 1 }, { 0, 0, 1.0, 1 } };
 	is_str(marks(edge, 2, &n), "..", "5x exactly is not suspect");
 
 	is_str(marks(steady, 1, &n), ".", "one run alone: nothing to compare");
 
+	/* `true`: 20 ms cold, 1 ms warm; no job that short did no work */
+	static const struct srun tiny[] = {
+		{ 0, 0, 0.02, 0 }, { 1, 0, 0.001, 0 }, { 0, 0, 0.001, 1 }, { 1, 0, 0.0009, 1 },
+		{ 0, 0, 0.0002, 1 }, { 1, 0, 0.001, 1 },
+	};
+	is_str(marks(tiny, 6, &n), "......", "a job of milliseconds: nothing");
+
+	/* a sweep's cells (make -j1 and -j8) differ eightfold: neither the
+	 * first run nor a fast cell is held against the other cell */
+	static const struct srun sweep[] = {
+		{ 0, 0, 1.6, 0 }, { 1, 0, 1.7, 0 }, { 2, 1, 0.2, 0 }, { 3, 1, 0.21, 0 },
+		{ 0, 0, 1.6, 1 }, { 1, 0, 1.65, 1 }, { 2, 1, 0.2, 1 }, { 3, 1, 0.22, 1 },
+		{ 0, 0, 1.61, 1 }, { 1, 0, 1.7, 1 }, { 2, 1, 0.19, 1 }, { 3, 1, 0.2, 1 },
+	};
+	is_str(marks(sweep, 12, &n), "............", "two sweep cells 8x apart: nothing");
+	/* the first cell's first run built, the rest did nothing, in both cells */
+	static const struct srun sweep_once[] = {
+		{ 0, 0, 1.6, 0 }, { 1, 0, 0.02, 0 }, { 2, 1, 0.02, 0 }, { 3, 1, 0.02, 0 },
+		{ 0, 0, 0.02, 1 }, { 1, 0, 0.02, 1 }, { 2, 1, 0.02, 1 }, { 3, 1, 0.02, 1 },
+	};
+	is_str(marks(sweep_once, 8, &n), ".aaaaaaa", "a first run 5x its own cell's others: all after it");
+
 	/* The sorted, leave-one-out medians against the definition itself
 	 * (each run's others gathered and sorted), on sessions of random
-	 * times over 4 groups with warmups, a slow first run and ties. */
+	 * times over 4 cells in 2 sweep cells with warmups, a slow first run and ties. */
 	int same = 1;
 	srand(7);
 	for (int trial = 0; trial < 40 && same; trial++) {
@@ -82,11 +104,14 @@ main(void)
 		static struct srun rr[200];
 		static struct sflag got[200];
 		for (size_t i = 0; i < m; i++) {
-			rr[i].group = (size_t)(rand() % 4);
+			rr[i].cell = (size_t)(rand() % 4);
+			rr[i].sweep = rr[i].cell / 2;	/* two loads in each of two sweep cells */
 			rr[i].measured = i >= 4 || rand() % 2;
 			/* ties, runs that did nothing, and now and then a slow first */
 			rr[i].wall = rand() % 5 == 0 ? 0.01 * (rand() % 3 + 1) :
 			    1.0 + (rand() % 10) / 10.0;
+			if (trial % 4 == 1)	/* a job of milliseconds */
+				rr[i].wall /= 10;
 		}
 		if (trial % 3 == 0)
 			rr[0].wall = 40;
@@ -95,19 +120,22 @@ main(void)
 			double buf[200], rest;
 			size_t nb = 0;
 			for (size_t j = 1; j < m; j++)
-				buf[nb++] = rr[j].wall;
+				if (rr[j].sweep == rr[0].sweep)
+					buf[nb++] = rr[j].wall;
 			stats_sort(buf, nb);
-			rest = nb % 2 ? buf[nb / 2] : (buf[nb / 2 - 1] + buf[nb / 2]) / 2;
-			unsigned char why = i > 0 && rr[0].wall > SUSPECT_FACTOR * rest ?
-			    SUSPECT_AFTER : 0;
+			rest = nb == 0 ? -1 : nb % 2 ? buf[nb / 2] :
+			    (buf[nb / 2 - 1] + buf[nb / 2]) / 2;
+			unsigned char why = i > 0 && rest >= 0 &&
+			    rr[0].wall > SUSPECT_FACTOR * rest &&
+			    rr[0].wall >= SUSPECT_MIN_S ? SUSPECT_AFTER : 0;
 			nb = 0;
 			for (size_t j = 0; j < m; j++)
-				if (j != i && rr[j].measured && rr[j].group == rr[i].group)
+				if (j != i && rr[j].measured && rr[j].cell == rr[i].cell)
 					buf[nb++] = rr[j].wall;
 			stats_sort(buf, nb);
 			if (rr[i].measured && nb) {
 				double o = nb % 2 ? buf[nb / 2] : (buf[nb / 2 - 1] + buf[nb / 2]) / 2;
-				if (rr[i].wall * SUSPECT_FACTOR < o)
+				if (rr[i].wall * SUSPECT_FACTOR < o && o >= SUSPECT_MIN_S)
 					why |= SUSPECT_SHORT;
 			}
 			if (got[i].why != why)
