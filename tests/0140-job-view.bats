@@ -101,6 +101,32 @@ job_cgroup_here() {
 	[ "$stderr" = "contest: --probe-work: there is no probe without --latency" ]
 }
 
+@test "the job is born in its cgroup by clone3: its first look at /proc/self/cgroup is there; CONTEST_CLONE3=0 and no cgroup say otherwise" {
+	job_cgroup_here
+	# the job's first command reads where it is: in its own job-N cgroup
+	run --separate-stderr contest --warmup 0 -n 2 --lead 0 -l sleepers:n=2 -- cat /proc/self/cgroup
+	[ "$status" -eq 0 ]
+	rq 'all(.job_spawn == "clone3" and .job_cgroup)' | grep -qx true
+	[ "$(grep -c '^0::/contest-[0-9]*/job-[0-9]*$' "$CONTEST_RESULTS"/logs/*.log)" -eq 4 ]
+	# a kernel without clone3 (or told not to use it): the job moves itself
+	rm -rf "$CONTEST_RESULTS"
+	CONTEST_CLONE3=0 run --separate-stderr contest --warmup 0 -n 1 --lead 0 -- cat /proc/self/cgroup
+	[ "$status" -eq 0 ]
+	rq 'all(.job_spawn == "fork+move" and .job_cgroup)' | grep -qx true
+	[ "$(grep -c '^0::/contest-[0-9]*/job-[0-9]*$' "$CONTEST_RESULTS"/logs/*.log)" -eq 1 ]
+	rm -rf "$CONTEST_RESULTS"
+	CONTEST_CGROUP=0 run --separate-stderr contest --warmup 0 -n 1 --lead 0 -- true
+	[ "$status" -eq 0 ]
+	[ "$(rq -r '.[0].job_spawn')" = fork ]
+	# an exec that fails in the child is still said, with 126 or 127
+	rm -rf "$CONTEST_RESULTS"
+	printf '#!/bin/sh\ntrue\n' > tool
+	chmod +x tool
+	run --separate-stderr contest --warmup 0 -n 1 --lead 0 --prepare 'rm -f tool' -- ./tool
+	[ "$status" -eq 127 ]
+	[ "$(rq -r '.[0].status')" = exec_failed ]
+}
+
 @test "report and compare read results with no Wait%, Load% or probe and show -" {
 	run --separate-stderr contest report "$TOP_SRCDIR/tests/data/report/classic.jsonl"
 	[ "$status" -eq 0 ]

@@ -275,7 +275,7 @@ walls() {
 		grep -qxF "    ${line%"${line##*[! ]}"}" "$doc" || { echo "# not in $doc: $line" >&3; return 1; }
 		n=$((n + 1))
 	done <<<"$output"
-	[ "$n" -eq 31 ]
+	[ "$n" -eq 37 ]
 }
 
 @test "compare: the README's table is what contest prints from doc/example-compare.jsonl" {
@@ -284,7 +284,7 @@ walls() {
 	block=$(awk '/^## Comparing kernels/ { f = 1; next } /^## / { f = 0 } f' "$TOP_SRCDIR/README" |
 	    awk '/^    no_load / { f = 1 } f && /^    load-nice19 against/ { print substr($0, 5); exit } f { print (length($0) ? substr($0, 5) : "") }')
 	[ "$block" = "$(sed 's/ *$//' <<<"$output")" ]
-	[ "$(wc -l <<<"$block")" -eq 28 ]
+	[ "$(wc -l <<<"$block")" -eq 32 ]
 	if command -v xmllint >/dev/null; then xmllint --noout "$TOP_SRCDIR/doc/example-series.svg"; fi
 	run contest report -f "$TOP_SRCDIR/doc/example-compare.jsonl" --svg "$BATS_TEST_TMPDIR/s.svg" --series
 	[ "$status" -eq 0 ]
@@ -299,6 +299,25 @@ walls() {
 	# session's containment and results lines
 	[ "$(sed '/^containment: /,$d' <<<"$block")" = "$output" ]
 	[ "$(tail -1 <<<"$block" | cut -d' ' -f1)" = "results:" ]
+}
+
+@test "report: doc/running.md's probe examples are what contest prints from doc/example-probe.jsonl" {
+	doc=$TOP_SRCDIR/doc/running.md
+	for k in "-k pinned" "-k nice19 -k nice19-work5"; do
+		# shellcheck disable=SC2086 # the labels' options, split on purpose
+		run --separate-stderr contest report $k "$TOP_SRCDIR/doc/example-probe.jsonl"
+		[ "$status" -eq 0 ]
+		n=0
+		while IFS= read -r line; do
+			grep -qxF "      $line" "$doc" || { echo "# not in $doc: $line" >&3; return 1; }
+			n=$((n + 1))
+		done <<<"$output"
+		[ "$n" -ge 15 ]
+	done
+	# the prose's figures are the results': 80 of 601 deadlines, 521 skipped
+	jq -se '[.[] | select(.label == "nice19-work5" and .load == "cpu_load" and (.warmup | not)).probe] |
+	    (map(.periods) | add) == 80 and (map(.deadlines) | add) == 601 and (map(.skipped) | add) == 521' \
+	    "$TOP_SRCDIR/doc/example-probe.jsonl"
 }
 
 @test "report: a run that stands out is named with the telemetry that differed; machine differences are listed" {

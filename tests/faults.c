@@ -1,9 +1,8 @@
 /*
  * Preloaded by tests to make a system call fail on purpose:
  * CONTEST_FAULT=pselect makes every pselect(2) fail with EINVAL, so the
- * tests can show that a failing wait ends a session loudly
- * (CONTEST_FAULT=clone3: a kernel without clone3); and to show contest a
- * system it cannot have here (CONTEST_FAKE_SCX, below).
+ * tests can show that a failing wait ends a session loudly; and to show
+ * contest a system it cannot have here (CONTEST_FAKE_SCX, below).
  */
 #define _GNU_SOURCE
 #include <dlfcn.h>
@@ -15,7 +14,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/select.h>
-#include <sys/syscall.h>
 #include <sys/types.h>
 
 int
@@ -70,27 +68,3 @@ name(const char *path, int flags, ...)					\
 }
 OPEN_LIKE(open)
 OPEN_LIKE(open64)
-
-/* CONTEST_FAULT=clone3: a kernel without clone3 (ENOSYS). */
-long
-syscall(long n, ...)
-{
-	static long (*real)(long, ...);
-	const char *f = getenv("CONTEST_FAULT");
-	long a[6];
-	va_list ap;
-
-#ifdef SYS_clone3
-	if (n == SYS_clone3 && f && strcmp(f, "clone3") == 0) {
-		errno = ENOSYS;
-		return -1;
-	}
-#endif
-	va_start(ap, n);
-	for (int i = 0; i < 6; i++)
-		a[i] = va_arg(ap, long);
-	va_end(ap);
-	if (real == NULL)
-		*(void **)&real = dlsym(RTLD_NEXT, "syscall");
-	return real(n, a[0], a[1], a[2], a[3], a[4], a[5]);
-}

@@ -68,6 +68,59 @@ intern(struct rset *rs, const char *s)
 	return p->slot[j] = xstrdup(s);
 }
 
+/*
+ * Keys of several interned parts (a load, its sweep values and kernel
+ * build), numbered from 1 by an open hash table of their pointers: a
+ * report over a million lines compares them as one number, and never
+ * builds a string for one.
+ */
+struct rtuples {
+	const void	**key;	/* 3 a slot */
+	uint32_t	 *id;	/* 0: empty */
+	size_t		  cap, n;
+};
+
+static uint32_t
+tuple(struct rset *rs, const void *a, const void *b, const void *c)
+{
+	struct rtuples *t = rs->tup;
+
+	if (t == NULL)
+		t = rs->tup = xcalloc(1, sizeof *t);
+	if (2 * (t->n + 1) > t->cap) {
+		size_t cap = t->cap ? 2 * t->cap : 64;
+		const void **key = xcalloc(3 * cap, sizeof *key);
+		uint32_t *id = xcalloc(cap, sizeof *id);
+		for (size_t i = 0; i < t->cap; i++) {
+			if (t->id[i] == 0)
+				continue;
+			uint64_t h = ((uintptr_t)t->key[3 * i] * 0x9e3779b97f4a7c15ull) ^
+			    ((uintptr_t)t->key[3 * i + 1] * 0xc2b2ae3d27d4eb4full) ^
+			    ((uintptr_t)t->key[3 * i + 2] * 0x165667b19e3779f9ull);
+			size_t j = (size_t)(h ^ h >> 31) & (cap - 1);
+			while (id[j])
+				j = (j + 1) & (cap - 1);
+			memcpy(key + 3 * j, t->key + 3 * i, 3 * sizeof *key);
+			id[j] = t->id[i];
+		}
+		free(t->key);
+		free(t->id);
+		t->key = key;
+		t->id = id;
+		t->cap = cap;
+	}
+	uint64_t h = ((uintptr_t)a * 0x9e3779b97f4a7c15ull) ^
+	    ((uintptr_t)b * 0xc2b2ae3d27d4eb4full) ^ ((uintptr_t)c * 0x165667b19e3779f9ull);
+	size_t j = (size_t)(h ^ h >> 31) & (t->cap - 1);
+	for (; t->id[j]; j = (j + 1) & (t->cap - 1))
+		if (t->key[3 * j] == a && t->key[3 * j + 1] == b && t->key[3 * j + 2] == c)
+			return t->id[j];
+	t->key[3 * j] = a;
+	t->key[3 * j + 1] = b;
+	t->key[3 * j + 2] = c;
+	return t->id[j] = (uint32_t)++t->n;
+}
+
 const char *const rset_telemetry[RSET_NTEL] = {
 	"pgfault", "pgmajfault", "pgpgin", "pgpgout", "workingset_refault_file",
 	"job majflt", "job nivcsw",
@@ -125,7 +178,7 @@ row_hash(const struct rrun *r)
 {
 	uintptr_t k[6] = { (uintptr_t)r->label, (uintptr_t)r->host,
 	    (uintptr_t)r->command, (uintptr_t)r->job, (uintptr_t)r->sweep,
-	    (uintptr_t)r->build };
+	    r->build };
 	uint64_t h = 1469598103934665603ull;
 
 	for (int i = 0; i < 6; i++)
@@ -793,23 +846,19 @@ environment(struct rset *rs, struct rrun *r, const struct jnode *o)
 }
 
 /*
- * The kernel build and scheduler a run measured, as one string: uname -v
- * (which carries the build's number and time), the config's hash and
- * sched_ext's state.  With the GNU build ID beside it (row_is()), two
- * builds of one release are two rows, never one average.
+ * The kernel build and scheduler a run measured: uname -v (which
+ * carries the build's number and time), the config's hash and sched_ext's
+ * state.  With the GNU build ID beside it (row_is()), two builds of one
+ * release are two rows, never one average.
  */
-static const char *
+static uint32_t
 build_key(struct rset *rs, const struct jnode *o)
 {
 	const struct jnode *p = jget(o, "provenance");
-	const char *scx = jget_str(p, "sched_ext");
-	char buf[1024];
 
-	snprintf(buf, sizeof buf, "%.300s\x1f%.80s\x1f%.300s",
-	    jget_str(o, "kernel_version") ? jget_str(o, "kernel_version") : "",
-	    jget_str(p, "config_sha256") ? jget_str(p, "config_sha256") : "",
-	    scx ? scx : "");
-	return intern(rs, buf);
+	return tuple(rs, intern(rs, jget_str(o, "kernel_version")),
+	    intern(rs, jget_str(p, "config_sha256")),
+	    intern(rs, jget_str(p, "sched_ext")));
 }
 
 /*
@@ -820,7 +869,7 @@ build_key(struct rset *rs, const struct jnode *o)
  */
 static int
 parse_run(struct rset *rs, const struct jnode *o, unsigned long lineno,
-    const char *file, struct rrun *r)
+    const char *file, struct rrun *r, uint32_t build)
 {
 	const char *label = jget_str(o, "label"), *load = jget_str(o, "load");
 	const char *status = jget_str(o, "status");
@@ -835,7 +884,7 @@ parse_run(struct rset *rs, const struct jnode *o, unsigned long lineno,
 		block = load;
 	r->session = intern(rs, jget_str(o, "session"));
 	r->job = job_key(rs, o);
-	r->build = build_key(rs, o);
+	r->build = build ? build : build_key(rs, o);
 	r->build_id = intern(rs, jget_str(o, "kernel_build_id"));
 	r->label = intern(rs, label);
 	r->host = intern(rs, host ? host : "?");
@@ -907,8 +956,6 @@ add_line(const struct jnode *o, unsigned long lineno, void *arg)
 	if (block == NULL)
 		block = load;
 	int warmup = jget_num(o, "warmup", 0) != 0;
-	if (warmup)
-		rs->warmups++;
 	if (f->nlabels && !label_listed(label, f->labels, f->nlabels))
 		return 0;
 	if (f->host && (host == NULL || strcmp(host, f->host) != 0))
@@ -916,29 +963,29 @@ add_line(const struct jnode *o, unsigned long lineno, void *arg)
 	if (f->since && (when == NULL || strcmp(when, f->since) < 0))
 		return 0;
 	size_t timed = SIZE_MAX;
+	uint32_t build = 0;
 	if (strcmp(status, "ok") == 0 && jget_str(o, "session")) {
 		/* the cells the no-work check compares within */
-		char cell[2048];
 		const char *sweep = sweep_key(rs, jget(o, "sweep"));
-		const char *build = build_key(rs, o);
-		snprintf(cell, sizeof cell, "%.900s\x1f%.1100s", sweep ? sweep : "", build);
-		const char *sw = intern(rs, cell);
-		snprintf(cell, sizeof cell, "%.500s\x1f%.500s\x1f%.1000s", block,
-		    sweep ? sweep : "", build);
+		build = build_key(rs, o);
+		const void *b = (const void *)(uintptr_t)build;
 		grow(&rs->timed, &rs->captimed, rs->ntimed, sizeof *rs->timed);
 		timed = rs->ntimed++;
 		rs->timed[timed] = (struct rtimed){ intern(rs, jget_str(o, "session")),
-		    intern(rs, cell), sw, wall, x->fileno, (uint32_t)lineno, UINT32_MAX,
+		    tuple(rs, intern(rs, block), sweep, b), tuple(rs, NULL, sweep, b),
+		    wall, x->fileno, (uint32_t)lineno, UINT32_MAX,
 		    (uint32_t)jget_int(o, "run", 0, 0, (1L << 30) - 1), !warmup, 0 };
 	}
-	if (warmup)
-		return 0;
 	if (f->nloads && !listed(block, f->loads, f->nloads) &&
 	    !listed(load, f->loads, f->nloads))
 		return 0;
+	if (warmup) {	/* counted as the table's runs are: past the filters */
+		rs->warmups++;
+		return 0;
+	}
 
 	struct rrun run, *r = &run;
-	parse_run(rs, o, lineno, x->file, r);
+	parse_run(rs, o, lineno, x->file, r, build);
 	size_t nrow = rs->nrow;
 	r->row = find_row(rs, r);
 	r->blk = find_block(rs, r);
@@ -1432,7 +1479,7 @@ unread_line(const struct jnode *o, unsigned long lineno, void *arg)
 	for (; x->k < x->n && x->w[x->k].at.line == lineno; x->k++) {
 		struct racc *a = &rs->acc[x->w[x->k].acc];
 		struct rrun r;
-		if (parse_run(rs, o, lineno, rs->fname[x->w[x->k].at.file], &r) == 0)
+		if (parse_run(rs, o, lineno, rs->fname[x->w[x->k].at.file], &r, 0) == 0)
 			accumulate(rs, a, &r, o, x->w[x->k].at.file, 1, -1);
 		free_run(&r);
 	}
@@ -1460,9 +1507,8 @@ mark_suspects(struct rset *rs, struct suspect **sus, size_t *nsus)
 		qsort(rs->timed, rs->ntimed, sizeof *rs->timed, timed_order);
 	for (size_t i = 0, j; i < rs->ntimed; i = j) {
 		for (j = i; j < rs->ntimed && rs->timed[j].session == rs->timed[i].session; j++)
-			sr[j - i] = (struct srun){ (size_t)(uintptr_t)rs->timed[j].cell,
-			    (size_t)(uintptr_t)rs->timed[j].sweep, rs->timed[j].wall,
-			    rs->timed[j].measured };
+			sr[j - i] = (struct srun){ rs->timed[j].cell, rs->timed[j].sweep,
+			    rs->timed[j].wall, rs->timed[j].measured };
 		suspect_mark(sr, j - i, sf);
 		for (size_t k = i; k < j; k++) {
 			struct rtimed *t = &rs->timed[k];
@@ -1816,6 +1862,11 @@ rset_free(struct rset *rs)
 			free(rs->pool->slot[i]);
 		free(rs->pool->slot);
 		free(rs->pool);
+	}
+	if (rs->tup) {
+		free(rs->tup->key);
+		free(rs->tup->id);
+		free(rs->tup);
 	}
 	if (rs->ix) {
 		for (size_t i = 0; i < rs->nrow; i++)

@@ -65,9 +65,11 @@ struct rrun {
 	const char	*sweep;		/* "j=2": the sweep's values; NULL: none */
 	const char	*job;		/* the job's identity; NULL: not recorded */
 	/* the kernel build and scheduler that ran it: uname -v, the config's
-	 * hash and sched_ext's state; and the GNU build ID, which tells
-	 * apart builds those cannot (NULL: not recorded, matching any) */
-	const char	*build, *build_id;
+	 * hash and sched_ext's state (a tuple's number); and the GNU build
+	 * ID, which tells apart builds those cannot (NULL: not recorded,
+	 * matching any) */
+	uint32_t	 build;
+	const char	*build_id;
 	int		 scx_changed;	/* sched_ext changed during the run */
 	int		 prepare_inferred;	/* -1: not recorded */
 	struct sflag	 suspect;	/* may have done no work */
@@ -97,7 +99,8 @@ struct rrun {
 };
 
 struct rrow {
-	const char	*label, *host, *command, *job, *sweep, *build;
+	const char	*label, *host, *command, *job, *sweep;
+	uint32_t	 build;		/* rrun.build */
 	const char	*build_id;	/* its runs' build ID; NULL: none said yet */
 	char		*name;		/* label, with @host / #n when ambiguous */
 	const struct rrun *env;		/* the first run: kernel, CPU, memory */
@@ -161,9 +164,10 @@ struct rfilter {
 /* Every timed ok run, warmups and runs of filtered-out loads included,
  * for finding the runs that may have done no work. */
 struct rtimed {
+	const char	*session;
 	/* cell: its load, sweep values and kernel build; sweep: the same but
-	 * the load (interned: compared by pointer) */
-	const char	*session, *cell, *sweep;
+	 * the load (tuples' numbers) */
+	uint32_t	 cell, sweep;
 	double		 wall;
 	uint32_t	 file, line;	/* file: index in rset.fname */
 	uint32_t	 acc;		/* its cell's runs as read; UINT32_MAX: none */
@@ -173,6 +177,7 @@ struct rtimed {
 
 struct racc;	/* a cell's runs as they are read (rset.c) */
 struct rindex;
+struct rtuples;
 
 /*
  * What a report keeps of the runs it reads: each cell's figures and
@@ -199,6 +204,7 @@ struct rset {
 	struct rrun	*srun;		/* runs with per-second samples, when asked */
 	size_t		 nsrun, capsrun;
 	struct rindex	*ix;		/* rows and cells by key, as read */
+	struct rtuples	*tup;		/* keys of several parts, numbered */
 	const char	**fname;	/* files read, by number */
 	const char	**fmem;		/* a file's text held in memory, or NULL */
 	size_t		*fmemlen;
