@@ -26,6 +26,12 @@ getopt_fail(const char *cmd, int ch, char **argv)
 	if (ch == ':')
 		usage_fail("option '%s' needs a value (see 'contest %s --help')",
 		    argv[optind - 1], cmd);
+	/* a long option that takes no value, given one (--series=1): getopt
+	 * says so with the option's code, which is no short option */
+	const char *arg = argv[optind - 1];
+	if (optopt && strncmp(arg, "--", 2) == 0 && strchr(arg, '='))
+		usage_fail("option '%.*s' takes no value (see 'contest %s --help')",
+		    (int)(strchr(arg, '=') - arg), arg, cmd);
 	if (optopt)
 		usage_fail("unknown option '-%c' (see 'contest %s --help')", optopt, cmd);
 	usage_fail("unknown option '%s' (see 'contest %s --help')", argv[optind - 1],

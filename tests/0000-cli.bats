@@ -103,6 +103,8 @@ bad() {
 	bad -k '' true "-k: label must be"
 	bad -o '' true "-o: empty directory name"
 	bad -- '' "empty command name"
+	bad --series=1 true "option '--series' takes no value"
+	bad --keep-suspect=yes true "option '--keep-suspect' takes no value"
 }
 
 @test "a bad option after a good one still stops before any run" {

@@ -413,6 +413,12 @@ exec_child(struct spawn *sp)
  * driver does not read after); every signal the driver handles is
  * blocked until child_setup() sets them back to default.
  */
+#if defined(__has_feature)	/* clang says so here, gcc by __SANITIZE_ADDRESS__ */
+#if __has_feature(address_sanitizer) || __has_feature(memory_sanitizer) || \
+    __has_feature(thread_sanitizer)
+#define CONTEST_SANITIZED	1
+#endif
+#endif
 #if defined(__x86_64__) && defined(SYS_clone3) && defined(CLONE_INTO_CGROUP) && \
     !defined(__SANITIZE_ADDRESS__) && !defined(CONTEST_SANITIZED)
 #define SPAWN_SHARED	1
