@@ -54,6 +54,8 @@ job_cgroup_here() {
 	run --separate-stderr contest --warmup 0 -n 2 --lead 3 --latency --probe-nice 19 -l cpu_load:n=4 -- sleep 3
 	[ "$status" -eq 0 ]
 	rq 'all(.probe | .period_ms == 10 and .nice == 19 and .periods > 0 and .met <= .periods and (.samples - .periods | fabs) <= 2 and (.hist_ns | map(.[1]) | add) == .samples)' | grep -qx true
+	# by default a pure wake-up, whose own CPU is measured, and small
+	rq 'all(.probe | .work_pct == 0 and .work_loops == 0 and .cpu_pct >= 0 and .cpu_pct < 5)' | grep -qx true
 	base=$(rq 'map(select(.load == "no_load").probe.p99_us) | max')
 	busy=$(rq 'map(select(.load == "cpu_load").probe.p99_us) | min')
 	echo "# probe p99: alone at most $base us, beside four spinners at least $busy us" >&3
