@@ -214,8 +214,7 @@ md_line(FILE *f, const struct trow *t, int cols)
 	int stats = cols & COL_STATS;
 	char b[7][64];
 
-	fprintf(f, "| %s | %zu%s |", t->name, t->ok, t->runmark == '!' ? "!" :
-	    t->runmark == '~' ? "~" : "");
+	fprintf(f, "| %s | %zu%.*s |", t->name, t->ok, t->runmark != ' ', &t->runmark);
 	if (t->ok == 0) {
 		fputs(" - | - | - | - | - | - | - |", f);
 		if (cols & COL_PROBE)

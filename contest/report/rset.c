@@ -80,6 +80,15 @@ struct rtuples {
 	size_t		  cap, n;
 };
 
+static size_t
+tuple_slot(const void *a, const void *b, const void *c, size_t cap)
+{
+	uint64_t h = ((uintptr_t)a * 0x9e3779b97f4a7c15ull) ^
+	    ((uintptr_t)b * 0xc2b2ae3d27d4eb4full) ^ ((uintptr_t)c * 0x165667b19e3779f9ull);
+
+	return (size_t)(h ^ h >> 31) & (cap - 1);
+}
+
 static uint32_t
 tuple(struct rset *rs, const void *a, const void *b, const void *c)
 {
@@ -94,10 +103,8 @@ tuple(struct rset *rs, const void *a, const void *b, const void *c)
 		for (size_t i = 0; i < t->cap; i++) {
 			if (t->id[i] == 0)
 				continue;
-			uint64_t h = ((uintptr_t)t->key[3 * i] * 0x9e3779b97f4a7c15ull) ^
-			    ((uintptr_t)t->key[3 * i + 1] * 0xc2b2ae3d27d4eb4full) ^
-			    ((uintptr_t)t->key[3 * i + 2] * 0x165667b19e3779f9ull);
-			size_t j = (size_t)(h ^ h >> 31) & (cap - 1);
+			size_t j = tuple_slot(t->key[3 * i], t->key[3 * i + 1],
+			    t->key[3 * i + 2], cap);
 			while (id[j])
 				j = (j + 1) & (cap - 1);
 			memcpy(key + 3 * j, t->key + 3 * i, 3 * sizeof *key);
@@ -109,9 +116,7 @@ tuple(struct rset *rs, const void *a, const void *b, const void *c)
 		t->id = id;
 		t->cap = cap;
 	}
-	uint64_t h = ((uintptr_t)a * 0x9e3779b97f4a7c15ull) ^
-	    ((uintptr_t)b * 0xc2b2ae3d27d4eb4full) ^ ((uintptr_t)c * 0x165667b19e3779f9ull);
-	size_t j = (size_t)(h ^ h >> 31) & (t->cap - 1);
+	size_t j = tuple_slot(a, b, c, t->cap);
 	for (; t->id[j]; j = (j + 1) & (t->cap - 1))
 		if (t->key[3 * j] == a && t->key[3 * j + 1] == b && t->key[3 * j + 2] == c)
 			return t->id[j];

@@ -373,14 +373,18 @@ stop_load(struct active_load *al, struct run_record *rec)
 	al->pgid = 0;
 }
 
-/* The lead time: asleep until it is over or a signal flag is set. */
+/* The lead time: asleep until the deadline or a signal flag is set. */
+static void
+sleep_until(double deadline)
+{
+	while (!proc_signal && waitfor(-1, WAITFOR_READ, deadline) == WAITFOR_SIGNAL)
+		;
+}
+
 static void
 sleep_ms(long long ms)
 {
-	double deadline = mono_now() + (double)ms / 1000;
-
-	while (!proc_signal && waitfor(-1, WAITFOR_READ, deadline) == WAITFOR_SIGNAL)
-		;
+	sleep_until(mono_now() + (double)ms / 1000);
 }
 
 /* A point on a load's curves where a unit of its work ended. */
@@ -408,6 +412,7 @@ marks(const struct active_load *al, struct mark *first, struct mark *last)
 		}
 		struct mark l;
 		unsigned long long s1, s2;
+		int tries = 0;
 		do {	/* the worker may be writing it: a consistent copy */
 			s1 = atomic_load_explicit(&m->seq, memory_order_acquire);
 			l.ns = atomic_load_explicit(&m->last[0], memory_order_relaxed);
@@ -415,8 +420,10 @@ marks(const struct active_load *al, struct mark *first, struct mark *last)
 			l.units = atomic_load_explicit(&m->last[2], memory_order_relaxed);
 			atomic_thread_fence(memory_order_acquire);
 			s2 = atomic_load_explicit(&m->seq, memory_order_relaxed);
-		} while (s1 != s2 || (s1 & 1));
-		if (l.ns > last->ns)
+		} while ((s1 != s2 || (s1 & 1)) && ++tries < 1000);
+		/* a worker killed while writing leaves it odd: passed over,
+		 * never waited for */
+		if (s1 == s2 && !(s1 & 1) && l.ns > last->ns)
 			*last = l;
 	}
 	return first->ns != 0;
@@ -467,8 +474,7 @@ solo_rate(const struct session *s, const struct active_load *al,
 	sleep_ms(s->lead_ms / 3);
 	atomic_store_explicit(&al->shm->solo_from, mono_ns(), memory_order_release);
 	for (double wake = end;;) {
-		while (!proc_signal && waitfor(-1, WAITFOR_READ, wake) == WAITFOR_SIGNAL)
-			;
+		sleep_until(wake);
 		if (proc_signal)
 			return;
 		double now = mono_now();
