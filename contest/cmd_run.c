@@ -21,6 +21,7 @@
 #include "results.h"
 #include "run.h"
 #include "schedopt.h"
+#include "scope.h"
 #include "sweep.h"
 #include "util.h"
 
@@ -538,12 +539,20 @@ cmd_run(int argc, char **argv)
 	int no_prepare, help;
 
 	memset(&tree, 0, sizeof tree);
+	/* as given, for scope_enter: parsing permutes and advances argv */
+	char **given = calloc((size_t)argc + 1, sizeof *given);
+	if (given == NULL)
+		fatal(1, "out of memory");
+	memcpy(given, argv, (size_t)argc * sizeof *given);
 	argv = run_args(argc, argv, &s, slots, &outdir, &no_prepare, &argc, &help);
 	if (help) {
 		usage_run(stdout);
 		return finish_stdout();
 	}
 
+	/* before anything is opened or written: this may exec us again */
+	scope_enter(given);
+	free(given);
 	sysinfo_collect(&s.si);
 	session_id(s.id, sizeof s.id);
 	if (s.label == NULL)
@@ -554,17 +563,30 @@ cmd_run(int argc, char **argv)
 	proc_init();
 	if (results_open(&s, err, sizeof err) < 0)
 		usage_fail("%s", err);
-	static char contained[512];
+	static char contained[1024];
 	const char *nocg = getenv("CONTEST_CGROUP");
 	if (nocg && strcmp(nocg, "0") == 0)
 		snprintf(contained, sizeof contained, "process groups and a watchdog "
 		    "(cgroups off: CONTEST_CGROUP=0)");
 	else if (cg_session_init(err, sizeof err) == 0) {
 		proc_watch_cgroup(cg_session_path(), cg_pids_session());
+		static char where[320];
+		char pids[320];
+		if (scope_unit())
+			snprintf(where, sizeof where, "%s, Delegate=yes, made by "
+			    "contest", scope_unit());
+		else
+			snprintf(where, sizeof where, "%s", cg_where());
+		if (cg_pids_where())
+			snprintf(pids, sizeof pids, "pids.max in force (%s)",
+			    cg_pids_where());
+		else
+			snprintf(pids, sizeof pids, "no pids.max (%s)", scope_why() ?
+			    scope_why() : "no pids controller for us");
 		snprintf(contained, sizeof contained, "a cgroup v2 per load run "
-		    "(cgroup.kill) under %s, %s, process groups and a watchdog",
-		    cg_session_path(), cg_pids_where() ? "pids.max in force" :
-		    "no pids.max (no pids controller for us)");
+		    "(cgroup.kill) under %.300s (in %.300s), %.300s, process groups and a "
+		    "watchdog", cg_session_path(), where, pids);
+		s.cgroup_where = where;
 	} else
 		snprintf(contained, sizeof contained, "process groups and a watchdog "
 		    "(no cgroup: %.300s)", err);

@@ -50,7 +50,12 @@ BUSY='timeout 2.2 sh -c "while :; do :; done"; exit 0'
 	# a line per label in each plot, named by its label and run
 	[ "$(grep -c '<polyline.*<title>fork_load, first: run [12]: per second</title>' chart.svg)" -eq 1 ]
 	[ "$(grep -c '<polyline.*<title>fork_load, second: run 1: per second</title>' chart.svg)" -eq 1 ]
-	grep -q '<title>no_load, first: run [12], [0-9.]* s: CPU%</title>' chart.svg
+	# the job's CPU% plot, where a job cgroup measured it; none without
+	if [ "$(rq -r '.[0].job_cgroup')" = true ]; then
+		grep -q '<title>no_load, first: run [12], [0-9.]* s: CPU%</title>' chart.svg
+	else
+		run ! grep -q ': CPU%</title>' chart.svg
+	fi
 	grep -q 'class="title">fork_load: the load&apos;s headline per second</text>\|class="title">fork_load: the load.s headline per second</text>' chart.svg
 	# the time axis: ticks in seconds from 0 past 2
 	grep -q '<text x="64.0" y="[0-9]*" class="group">0</text>' chart.svg

@@ -76,7 +76,7 @@ kill9_all_loads() {
 	grep -q '^containment: a cgroup v2 per load run' <<<"$output"
 	no_leftovers 5
 	# The session's cgroup is gone too.
-	session=$(sed -n 's/^containment: a cgroup v2 per load run (cgroup.kill) under \([^,]*\),.*/\1/p' <<<"$output")
+	session=$(sed -n 's/^containment: a cgroup v2 per load run (cgroup.kill) under \([^ ,]*\)[ ,].*/\1/p' <<<"$output")
 	[ -n "$session" ] && [ ! -e "$session" ]
 }
 

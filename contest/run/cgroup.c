@@ -8,6 +8,7 @@
 #include <dirent.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <sys/xattr.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -22,6 +23,8 @@ static pid_t owner;
 static int pids_where;		/* 2, 1, or 0: none */
 static char pids_session[4096];	/* the v1 directory */
 static char pids_none[256];
+static char self_dir[4096];	/* our own cgroup, the session's parent */
+static const char *where;
 
 const char *
 cg_session_path(void)
@@ -143,10 +146,117 @@ session_remove(void)
 		remove_tree(pids_session);
 }
 
+/* systemd 253+ marks a cgroup it hands over (Delegate=yes) with an
+ * xattr; a scope contest made itself (scope.c) is one, xattr or not;
+ * and one handed to a user is chowned to the user. */
+static int
+delegated(const char *dir)
+{
+	const char *base = strrchr(dir, '/'), *ours = getenv("CONTEST_SCOPE");
+	char v[8];
+	struct stat st;
+
+	return (geteuid() != 0 && stat(dir, &st) == 0 && st.st_uid == geteuid()) ||
+	    getxattr(dir, "trusted.delegate", v, sizeof v) > 0 ||
+	    getxattr(dir, "user.delegate", v, sizeof v) > 0 ||
+	    (base && ours && strcmp(base + 1, ours) == 0);
+}
+
+/* 1 when the space-separated list in file holds word. */
+static int
+has_word(const char *dir, const char *file, const char *word)
+{
+	char path[4200], buf[512];
+	size_t n = strlen(word);
+
+	snprintf(path, sizeof path, "%s/%s", dir, file);
+	if (read_small(path, buf, sizeof buf) < 0)
+		return 0;
+	for (char *p = buf; (p = strstr(p, word)) != NULL; p += n)
+		if ((p == buf || p[-1] == ' ') && (p[n] == ' ' || p[n] == '\n' ||
+		    p[n] == '\0'))
+			return 1;
+	return 0;
+}
+
+/* The parent of pid, or -1. */
+static long
+ppid_of(long pid)
+{
+	char path[64], buf[512], *p;
+	long pp;
+
+	snprintf(path, sizeof path, "/proc/%ld/stat", pid);
+	if (read_small(path, buf, sizeof buf) < 0 || (p = strrchr(buf, ')')) == NULL ||
+	    sscanf(p + 1, " %*c %ld", &pp) != 1)
+		return -1;
+	return pp;
+}
+
+/* The processes in the cgroup dir into pids (n of them) when they are
+ * no one but us and our children (the watchdog); else -1. */
+static int
+only_ours(const char *dir, long *pids, int max)
+{
+	char path[4200], buf[4096];
+	long me = (long)getpid();
+	int n = 0;
+
+	snprintf(path, sizeof path, "%s/cgroup.procs", dir);
+	if (read_small(path, buf, sizeof buf) < 0)
+		return -1;
+	for (char *p = strtok(buf, "\n"); p; p = strtok(NULL, "\n")) {
+		long pid = strtol(p, NULL, 10);
+		if (n == max || (pid != me && ppid_of(pid) != me))
+			return -1;
+		pids[n++] = pid;
+	}
+	return n;
+}
+
+/* Move us and our children from dir into dir/to: 0, or -1 when others
+ * are in dir too (nothing moved then). */
+static int
+move_ours(const char *dir, const char *to)
+{
+	long pids[64];
+	int n = only_ours(dir, pids, 64);
+
+	if (n < 0 || (mkdir(to, 0755) < 0 && errno != EEXIST))
+		return -1;
+	for (int i = 0; i < n; i++) {
+		char v[32];
+		snprintf(v, sizeof v, "%ld", pids[i]);
+		if (write_file(to, "cgroup.procs", v) < 0 && errno != ESRCH)
+			return -1;
+	}
+	return 0;
+}
+
+/*
+ * A cgroup delegated to us (systemd's Delegate=yes) that holds no one
+ * but us can give the session pids.  We move into a leaf of our own
+ * first: a cgroup with processes in it that enables a controller below
+ * it becomes a thread root, and threaded children have no cgroup.kill.
+ */
+static int
+pids_from_delegated(void)
+{
+	char leaf[4200];
+
+	if (!delegated(self_dir) || !has_word(self_dir, "cgroup.controllers", "pids") ||
+	    (size_t)snprintf(leaf, sizeof leaf, "%s/driver", self_dir) >= sizeof leaf ||
+	    move_ours(self_dir, leaf) < 0 ||
+	    write_file(self_dir, "cgroup.subtree_control", "+pids") < 0)
+		return -1;
+	return write_file(session, "cgroup.subtree_control", "+pids");
+}
+
 /*
  * pids.max for every load: enabled in the session's own subtree where
- * the v2 hierarchy offers the controller, else in a v1 pids hierarchy
- * (as on machines where pids is bound to v1).
+ * the v2 hierarchy offers the controller, or in our delegated cgroup,
+ * else in a v1 pids hierarchy (as on machines where pids is bound to
+ * v1).
  */
 static void
 pids_init(void)
@@ -155,8 +265,15 @@ pids_init(void)
 
 	if (write_file(session, "cgroup.subtree_control", "+pids") == 0) {
 		pids_where = 2;
+		where = "our own cgroup";
 		return;
 	}
+	if (pids_from_delegated() == 0) {
+		pids_where = 2;
+		where = "a cgroup delegated to us";
+		return;
+	}
+	where = "our own cgroup";
 	if (find_line("/proc/self/mountinfo", v1_pids_mount, mnt, sizeof mnt) < 0 ||
 	    find_line("/proc/self/cgroup", v1_pids_self, self, sizeof self) < 0) {
 		snprintf(pids_none, sizeof pids_none, "no pids controller: not "
@@ -192,6 +309,40 @@ cg_controllers(char *job, size_t jlen, char *loads, size_t llen)
 }
 
 const char *
+cg_where(void)
+{
+	return session[0] ? where : NULL;
+}
+
+/* Our own cgroup v2 directory into dir, its path in the hierarchy into
+ * self: 0, or -1 where no cgroup v2 is mounted for us. */
+static int
+v2_own(char *dir, size_t dlen, char *self, size_t slen)
+{
+	char mnt[1024];
+
+	if (find_line("/proc/self/mountinfo", v2_mount, mnt, sizeof mnt) < 0 ||
+	    find_line("/proc/self/cgroup", v2_self, self, slen) < 0)
+		return -1;
+	snprintf(dir, dlen, "%s%s", mnt, strcmp(self, "/") ? self : "");
+	return 0;
+}
+
+int
+cg_pids_needs_scope(char *self, size_t len)
+{
+	char mnt[1024], dir[2100];
+
+	if (v2_own(dir, sizeof dir, self, len) < 0)
+		return 0;
+	long pids[64];
+	if (has_word(dir, "cgroup.subtree_control", "pids") || access(dir, W_OK) < 0 ||
+	    (delegated(dir) && only_ours(dir, pids, 64) >= 0))
+		return 0;
+	return find_line("/proc/self/mountinfo", v1_pids_mount, mnt, sizeof mnt) < 0;
+}
+
+const char *
 cg_pids_where(void)
 {
 	return pids_where == 2 ? "cgroup v2" : pids_where == 1 ?
@@ -214,18 +365,16 @@ cg_pids_session(void)
 int
 cg_session_init(char *why, size_t whylen)
 {
-	char mnt[1024], self[1024];
+	char self[1024];
 
-	if (find_line("/proc/self/mountinfo", v2_mount, mnt, sizeof mnt) < 0 ||
-	    find_line("/proc/self/cgroup", v2_self, self, sizeof self) < 0) {
+	if (v2_own(self_dir, sizeof self_dir, self, sizeof self) < 0) {
 		snprintf(why, whylen, "no cgroup v2 hierarchy");
 		return -1;
 	}
-	snprintf(session, sizeof session, "%s%s%scontest-%ld", mnt, self,
-	    self[strlen(self) - 1] == '/' ? "" : "/", (long)getpid());
-	if (mkdir(session, 0755) < 0) {
-		snprintf(why, whylen, "cannot make a cgroup in %s%s: %s", mnt,
-		    self, strerror(errno));
+	if ((size_t)snprintf(session, sizeof session, "%.4000s/contest-%ld",
+	    self_dir, (long)getpid()) >= sizeof session || mkdir(session, 0755) < 0) {
+		snprintf(why, whylen, "cannot make a cgroup in %s%s: %s", self_dir,
+		    strcmp(self, "/") ? "" : "/", strerror(errno));
 		session[0] = '\0';
 		return -1;
 	}

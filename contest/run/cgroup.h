@@ -15,6 +15,12 @@
 int	cg_session_init(char *why, size_t whylen);
 /* The session's cgroup directory, or NULL when there is none. */
 const char *cg_session_path(void);
+/* Where the session's cgroup was made: "our own cgroup", "a cgroup
+ * delegated to us" (a unit with Delegate=yes), or NULL without one. */
+const char *cg_where(void);
+/* 1 when cgroup v2 is mounted, our own cgroup (its path into self) is
+ * not ours to enable pids in, and no v1 pids hierarchy stands in. */
+int	cg_pids_needs_scope(char *self, size_t len);
 
 struct cgroup {
 	char	 path[4096];

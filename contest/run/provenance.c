@@ -151,6 +151,9 @@ provenance_read(struct provenance *p, const char *dir)
 		    strstr(u.version, "PREEMPT_DYNAMIC") ? "PREEMPT_DYNAMIC" :
 		    strstr(u.version, "PREEMPT") ? "PREEMPT" : "none";
 		read_line("/sys/kernel/debug/sched/preempt", buf, sizeof buf);
+		/* the file ends "full (lazy) laziest \n": no trailing blank */
+		for (size_t n = strlen(buf); n && buf[n - 1] == ' '; n--)
+			buf[n - 1] = '\0';
 		snprintf(p->preempt, sizeof p->preempt, "%s%s%.60s", m,
 		    buf[0] ? " " : "", buf);
 	}

@@ -541,6 +541,8 @@ results_append(struct session *s, const struct run_record *r)
 	    r->load_cpu_exact == 2 ? "cgroup" : r->load_cpu_exact ? "proc" : "rusage");
 	json_kstr(&j, "containment", r->nworkers == 0 ? "none" :
 	    r->cgroup ? "cgroup" : "pgroup");
+	if (r->cgroup && s->cgroup_where)	/* where the session's cgroup sits */
+		json_kstr(&j, "cgroup_where", s->cgroup_where);
 	json_key(&j, "pids_max");	/* the load's cgroup cap, where one is ours */
 	if (r->nworkers && r->pids_max > 0)
 		json_int(&j, r->pids_max);

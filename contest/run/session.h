@@ -104,6 +104,7 @@ struct session {
 	long long	 lead_max_ms;	/* how long a slow load's lead may grow */
 	const char	*dir;
 	const char	*containment;	/* how loads are contained, said once */
+	const char	*cgroup_where;	/* the session cgroup's parent, or NULL */
 	struct sched_opts sched;	/* nice, policy, CPUs of loads and job */
 	long long	 pids_max;	/* asked of every load's cgroup */
 	struct probe_cfg probe;		/* period_ms 0: no probe */
