@@ -1,0 +1,86 @@
+#!/usr/bin/env bats
+# scripts/vm and scripts/vm-check: bad input gets one line and exit 2,
+# before anything starts; with the image built (scripts/vm build, as CI
+# does first), a command's exit status comes back from the VM, and
+# neither the command failing inside nor a Ctrl-C of the script leaves a
+# qemu behind.
+
+load helpers
+
+vm() {
+	env CONTEST_TEST_MARK="$MARK" "$TOP_SRCDIR/scripts/vm" "$@"
+}
+
+need_root() {
+	[ "$(id -u)" -eq 0 ] || skip "scripts/vm needs root"
+}
+
+# need_image: the cached image and qemu, or skip saying so
+need_image() {
+	need_root
+	[ -s /var/cache/contest/vm/root.img ] || skip "no VM image: scripts/vm build makes it (CI does)"
+	command -v qemu-system-x86_64 >/dev/null || skip "no qemu-system-x86_64"
+}
+
+@test "vm: bad input is one line on stderr and exit 2" {
+	need_root
+	run -2 --separate-stderr vm frob
+	[ "$stderr" = "vm: unknown command 'frob' (build, run or kernels; see --help)" ]
+	run -2 --separate-stderr vm run --timeout soon -- true
+	[ "$stderr" = "vm: --timeout: 'soon' is not a number of seconds" ]
+	run -2 --separate-stderr vm run --accel hvf -- true
+	[ "$stderr" = "vm: --accel: 'hvf' is not auto, kvm or tcg" ]
+	run -2 --separate-stderr vm run --cache "$BATS_TEST_TMPDIR/none" -- true
+	[ "$stderr" = "vm: no image at $BATS_TEST_TMPDIR/none/root.img: run scripts/vm build first" ]
+	run -2 --separate-stderr vm run --in "$BATS_TEST_TMPDIR/missing" -- true
+	[ "$stderr" = "vm: --in: no file '$BATS_TEST_TMPDIR/missing'" ]
+	run -2 --separate-stderr vm build --kernels 5.10 --cache "$BATS_TEST_TMPDIR/none"
+	[ "${stderr##*$'\n'}" = "vm: unknown kernel '5.10' (6.1, 6.12, 6.12-rt or 6.1-rt)" ] ||
+	    [ "${stderr##*$'\n'}" = "vm: debootstrap failed" ]
+	run -2 --separate-stderr "$TOP_SRCDIR/scripts/vm-check" --kernels ''
+	[ "$stderr" = "vm-check: --kernels: no kernel named" ]
+}
+
+@test "vm: an unknown kernel names the ones the image has" {
+	need_image
+	run -2 --separate-stderr vm run --kernel 4.19 -- true
+	[[ "$stderr" == "vm: no kernel '4.19' in the image (have: 6.1."* ]]
+}
+
+@test "vm: the command's exit status, output and working directory come back" {
+	need_image
+	run -3 --separate-stderr vm run --out out -- 'echo made > file; uname -r; cut -d: -f3 /proc/self/cgroup; exit 3'
+	[[ "${lines[0]}" == 6.1.* ]]
+	[ "${lines[1]}" = /system.slice/contest-vm-job.service ]
+	[ "$(cat out/file)" = made ]
+	[ "$(sed -n 1p out/vm-output)" = "${lines[0]}" ]
+	[[ "$stderr" == *"vm: 6.1 (6.1."*"): exit 3 after "* ]]
+	[ -z "$(pgrep -f "contest-vm\\.")" ]
+}
+
+@test "vm: Ctrl-C of the script stops the VM: no qemu is left" {
+	need_image
+	# job control: a background job of a script ignores SIGINT otherwise,
+	# and a shell may not trap what it was started ignoring (so does a
+	# suite started in the background: perl, essential in Debian, puts
+	# the default back)
+	set -m
+	perl -e '$SIG{INT} = "DEFAULT"; exec @ARGV or die "exec: $!"' \
+	    env CONTEST_TEST_MARK="$MARK" "$TOP_SRCDIR/scripts/vm" run --out out -- 'echo up; sleep 600' > live 2> err &
+	local pid=$!
+	set +m
+	for _ in $(seq 1 600); do
+		if grep -q '^up$' live || ! kill -0 "$pid" 2>/dev/null; then
+			break
+		fi
+		sleep 0.2
+	done
+	grep -q '^up$' live
+	[ -n "$(marked_pids)" ]
+	# what a terminal's Ctrl-C does: SIGINT to the foreground group
+	kill -INT -- "-$pid"
+	local rc=0
+	wait "$pid" || rc=$?
+	[ "$rc" -eq 130 ] || { cat err; false; }
+	no_leftovers 50
+}
