@@ -43,6 +43,45 @@ setup_lava() {
 	jq -se 'length == 6 and all(.label == "lab-6.18")' "$OUTPUT/results/results.jsonl"
 }
 
+# real_lava_test_case: lava-dispatcher's own lava-test-case into bin/, or
+# skip.  It is a fragment the test shell gives an interpreter line, and it
+# sources lava-common-functions from PATH.  Found where lava-dispatcher
+# is installed, in scripts/lava/run-job's worker root, or where .ci/run
+# unpacks the package (apt-get download, no install).
+real_lava_test_case() {
+	local d
+	for d in "${LAVA_TEST_SHELL_DIR:-}" \
+	    /usr/lib/python3/dist-packages/lava_dispatcher/lava_test_shell \
+	    /var/cache/contest/lava-root/usr/lib/python3/dist-packages/lava_dispatcher/lava_test_shell \
+	    /var/cache/contest/lava-dispatcher/usr/lib/python3/dist-packages/lava_dispatcher/lava_test_shell; do
+		[ -n "$d" ] && [ -f "$d/lava-test-case" ] && break
+		d=
+	done
+	[ -n "$d" ] || skip "no lava-dispatcher's lava-test-case here"
+	{ echo '#!/bin/sh'; cat "$d/lava-test-case"; } > bin/lava-test-case
+	cp "$d/lava-common-functions" bin/
+	chmod +x bin/lava-test-case
+}
+
+@test "lava: lava-dispatcher's own lava-test-case gets every line, as a LAVA test shell would" {
+	setup_lava
+	real_lava_test_case
+	run env PATH="$BATS_TEST_TMPDIR/bin:$PATH" LAVA_RESULT_DIR="$BATS_TEST_TMPDIR/lava" \
+	    "$TOP_SRCDIR/scripts/lava/contest.sh" -l "sleepers:n=5" -n 2 -j "sleep 0.05" \
+	    -a "--warmup 0 --lead 0.1" -s true
+	[ "$status" -eq 0 ]
+	f=$OUTPUT/result.txt
+	[ "$(wc -l < "$f")" -ge 5 ]
+	# each line: the test shell's signal on stdout, and its result files
+	while read -r id result m u; do
+		grep -qxF "<LAVA_SIGNAL_TESTCASE TEST_CASE_ID=$id RESULT=$result UNITS=$u MEASUREMENT=$m>" <<<"$output"
+		[ "$(cat "lava/results/$id/result")" = "$result" ]
+		[ "$(cat "lava/results/$id/measurement")" = "$m" ]
+		[ "$(cat "lava/results/$id/units")" = "$u" ]
+	done < "$f"
+	[ "$(grep -c '^<LAVA_SIGNAL_TESTCASE ' <<<"$output")" -eq "$(wc -l < "$f")" ]
+}
+
 @test "lava: fail only for a cell with failed runs; no lava-test-case, only the file" {
 	setup_lava
 	rm bin/lava-test-case

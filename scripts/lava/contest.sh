@@ -37,6 +37,10 @@ done
 case $skip_install in true | false) ;; *) usage ;; esac
 
 contest=${CONTEST:-$top/contest/contest}
+# an image with contest installed (scripts/vm's) runs that one
+if [ ! -x "$contest" ] && [ -z "${CONTEST:-}" ] && command -v contest >/dev/null 2>&1; then
+	contest=$(command -v contest)
+fi
 if [ ! -x "$contest" ]; then
 	if [ "$skip_install" = true ]; then
 		echo "contest.sh: $contest is not built and SKIP_INSTALL is true" >&2
