@@ -39,6 +39,11 @@ need_image() {
 	    [ "${stderr##*$'\n'}" = "vm: debootstrap failed" ]
 	run -2 --separate-stderr "$TOP_SRCDIR/scripts/vm-check" --kernels ''
 	[ "$stderr" = "vm-check: --kernels: no kernel named" ]
+	run -2 --separate-stderr "$TOP_SRCDIR/scripts/lava/run-job" --kernal 6.1
+	[ "$stderr" = "run-job: unknown argument '--kernal' (see --help)" ]
+	run -2 --separate-stderr vm run --kernel "$BATS_TEST_TMPDIR" -- true
+	[ "$stderr" = "vm: $BATS_TEST_TMPDIR: no arch/x86/boot/bzImage (make bzImage modules first)" ] ||
+	    [[ "$stderr" == "vm: no image at "* ]]
 }
 
 @test "vm: an unknown kernel names the ones the image has" {
