@@ -539,13 +539,17 @@ cmd_run(int argc, char **argv)
 	int no_prepare, help;
 
 	memset(&tree, 0, sizeof tree);
-	/* as given, for scope_enter: parsing permutes and advances argv */
-	char **given = calloc((size_t)argc + 1, sizeof *given);
+	/* as given, for scope_enter: parsing permutes and advances argv
+	 * (static: reachable, not leaked, on every early return or exit) */
+	static char **given;
+	given = calloc((size_t)argc + 1, sizeof *given);
 	if (given == NULL)
 		fatal(1, "out of memory");
 	memcpy(given, argv, (size_t)argc * sizeof *given);
 	argv = run_args(argc, argv, &s, slots, &outdir, &no_prepare, &argc, &help);
 	if (help) {
+		free(given);
+		given = NULL;
 		usage_run(stdout);
 		return finish_stdout();
 	}
@@ -553,6 +557,7 @@ cmd_run(int argc, char **argv)
 	/* before anything is opened or written: this may exec us again */
 	scope_enter(given);
 	free(given);
+	given = NULL;
 	sysinfo_collect(&s.si);
 	session_id(s.id, sizeof s.id);
 	if (s.label == NULL)
