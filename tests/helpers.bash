@@ -199,21 +199,22 @@ descendants() {
 	    }'
 }
 
-# quiet_machine: skip a test whose point is a scheduling outcome (a CPU
-# share, a wait) when the machine is already busy: on a busy CI runner
-# such a test would measure the other load.  The claim itself lives in
-# scripts/bench too.  Busy: PSI's cpu "some" avg10 above 20%.
+# quiet_machine [cpu|io]: skip a test whose point is a scheduling outcome
+# (a CPU share, a wait, a load's pace) when the machine is already busy:
+# on a busy CI runner such a test would measure the other load.  The
+# claim itself lives in scripts/bench too.  Busy: PSI's "some" avg10 of
+# the resource (default cpu) above 20%.
 quiet_machine() {
-	local avg tries=30
-	[ -r /proc/pressure/cpu ] || return 0
+	local avg tries=30 res=${1:-cpu}
+	[ -r "/proc/pressure/$res" ] || return 0
 	# what an earlier test left running fades from avg10 within seconds:
 	# wait for that, not for a machine that stays busy
 	while :; do
-		avg=$(sed -n 's/^some avg10=\([0-9.]*\) .*/\1/p' /proc/pressure/cpu)
+		avg=$(sed -n 's/^some avg10=\([0-9.]*\) .*/\1/p' "/proc/pressure/$res")
 		awk -v a="${avg:-0}" 'BEGIN { exit !(a > 20) }' || return 0
 		[ "$tries" -gt 0 ] || break
 		tries=$((tries - 1))
 		sleep 0.5
 	done
-	skip "the machine is busy (cpu pressure some avg10 $avg%): a share measured now would be the other load's"
+	skip "the machine is busy ($res pressure some avg10 $avg%): a share measured now would be the other load's"
 }
