@@ -25,7 +25,7 @@ need_image() {
 @test "vm: bad input is one line on stderr and exit 2" {
 	need_root
 	run -2 --separate-stderr vm frob
-	[ "$stderr" = "vm: unknown command 'frob' (build, run or kernels; see --help)" ]
+	[ "$stderr" = "vm: unknown command 'frob' (build, run, kernels or which; see --help)" ]
 	run -2 --separate-stderr vm run --timeout soon -- true
 	[ "$stderr" = "vm: --timeout: 'soon' is not a number of seconds" ]
 	run -2 --separate-stderr vm run --accel hvf -- true
@@ -50,6 +50,10 @@ need_image() {
 	need_image
 	run -2 --separate-stderr vm run --kernel 4.19 -- true
 	[[ "$stderr" == "vm: no kernel '4.19' in the image (have: 6.1."* ]]
+	run -2 --separate-stderr vm which 4.19
+	[[ "$stderr" == "vm: no kernel '4.19' in the image (have: 6.1."* ]]
+	run -0 vm which 6.1
+	[[ "$output" == 6.1.*-amd64 ]]
 }
 
 @test "vm: the command's exit status, output and working directory come back" {
