@@ -263,9 +263,9 @@ pids_init(void)
 {
 	char mnt[1024], self[1024];
 
+	where = "our own cgroup";
 	if (write_file(session, "cgroup.subtree_control", "+pids") == 0) {
 		pids_where = 2;
-		where = "our own cgroup";
 		return;
 	}
 	if (pids_from_delegated() == 0) {
@@ -273,7 +273,6 @@ pids_init(void)
 		where = "a cgroup delegated to us";
 		return;
 	}
-	where = "our own cgroup";
 	if (find_line("/proc/self/mountinfo", v1_pids_mount, mnt, sizeof mnt) < 0 ||
 	    find_line("/proc/self/cgroup", v1_pids_self, self, sizeof self) < 0) {
 		snprintf(pids_none, sizeof pids_none, "no pids controller: not "
