@@ -118,16 +118,18 @@ infer_prepare(struct session *s)
 {
 	char **dry = makejob_clean(s->argv, 1);
 	struct rusage ru;
-	int e, st;
+	struct exec_fail f;
+	int st;
 
 	if (dry == NULL)
 		return NULL;
 	char **clean = makejob_clean(s->argv, 0);
 	char *text = argv_join(clean, 1);
-	pid_t pid = proc_exec(dry, s->log_fd, NULL, &e, NULL);
+	pid_t pid = proc_exec(dry, s->log_fd, -1, NULL, &f, NULL);
 	argv_free(dry);
 	if (pid < 0)
-		fatal(1, "%s: cannot run '%s -n': %s", s->argv[0], text, strerror(e));
+		fatal(1, "%s: cannot run '%s -n': %s", s->argv[0], text,
+		    f.why[0] ? f.why : strerror(f.err));
 	int w = proc_wait(pid, &st, &ru), we = errno;
 	proc_kill_group(pid, NULL, 0, NULL);
 	if (w < 0 && proc_signal)
@@ -211,7 +213,7 @@ run_args(int argc, char **argv, struct session *s, struct loadspec *slots,
 	s->lead_ms = 3000;
 	s->lead_max_ms = LEAD_MAX_MS;
 	s->pids_max = LOAD_PIDS_MAX;
-	s->results_fd = s->log_fd = -1;
+	s->dir_fd = s->results_fd = s->log_fd = s->job_dirfd = -1;
 	if (loadspec_parse("no_load", &slots[0], err, sizeof err) < 0)
 		usage_fail("%s", err);
 	s->nslots = 1;
@@ -539,6 +541,7 @@ cmd_run(int argc, char **argv)
 	int no_prepare, help;
 
 	memset(&tree, 0, sizeof tree);
+	tree.dir_fd = -1;
 	/* as given, for scope_enter: parsing permutes and advances argv
 	 * (static: reachable, not leaked, on every early return or exit) */
 	static char **given;
@@ -598,7 +601,7 @@ cmd_run(int argc, char **argv)
 	s.containment = contained;
 
 	if (argc == 0) {
-		if (fgtree_setup(s.dir, s.si.nproc, &tree, err, sizeof err) < 0) {
+		if (fgtree_setup(s.dir_fd, s.dir, s.si.nproc, &tree, err, sizeof err) < 0) {
 			if (tree.refused)
 				usage_fail("the default job: %s", err);
 			fatal(1, "%s", err);
@@ -614,6 +617,7 @@ cmd_run(int argc, char **argv)
 		unsetenv("MAKELEVEL");
 		s.argv = tree.argv;
 		s.command = tree.command;
+		s.job_dirfd = tree.dir_fd;
 		s.builtin = 1;
 		s.job_sha256 = tree.sha256;
 		if (s.prepare_str == NULL && !no_prepare) {
@@ -676,5 +680,7 @@ cmd_run(int argc, char **argv)
 		close(s.results_fd);
 	if (s.log_fd >= 0)
 		close(s.log_fd);
+	if (s.dir_fd >= 0)
+		close(s.dir_fd);
 	return status;
 }

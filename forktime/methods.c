@@ -255,10 +255,9 @@ static pthread_once_t detached_once = PTHREAD_ONCE_INIT;
 static void
 detached_init(void)
 {
-	if (pipe(thread_done) == 0) {
-		fcntl(thread_done[0], F_SETFD, FD_CLOEXEC);
-		fcntl(thread_done[1], F_SETFD, FD_CLOEXEC);
-	}
+	/* close-on-exec from birth: another thread may fork and exec */
+	if (pipe2(thread_done, O_CLOEXEC) < 0)
+		thread_done[0] = thread_done[1] = -1;
 }
 
 /* One thread's byte, or nothing when stopping: exiting ends the threads. */

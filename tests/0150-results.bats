@@ -51,7 +51,7 @@ kernel_build_id sched_ext_changed'
 	touch notadir
 	run --separate-stderr contest -o notadir/sub --warmup 0 -n 1 --lead 0 -- touch ran
 	[ "$status" -eq 2 ]
-	[[ "$stderr" == "contest: results dir notadir/sub: Not a directory" ]]
+	[[ "$stderr" == "contest: results dir notadir/sub: notadir: Not a directory" ]]
 	[ ! -e ran ]
 }
 

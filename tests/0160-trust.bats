@@ -66,6 +66,71 @@ refused() {
 	[ -s open/results/results.jsonl ]
 }
 
+@test "trust: a parent owned by another uid, or writable by its group, is refused" {
+	mkdir grp
+	chmod 775 grp
+	refused grp/results "grp, a parent of the results dir, is writable by its group without the sticky bit: chmod g-w 'grp' (or +t), or give -o DIR under directories only you and root can write"
+	[ ! -e grp/results ]
+	mkdir -p deep/er
+	chmod 770 deep
+	refused deep/er/results "deep, a parent of the results dir, is writable by its group"
+	# sticky, as /tmp: nobody else can rename what is in it
+	chmod 1775 grp
+	run contest -o grp/results --warmup 0 -n 1 --lead 0 -- true
+	[ "$status" -eq 0 ]
+	[ -s grp/results/results.jsonl ]
+	[ "$(id -u)" -eq 0 ] || skip "needs root to give a parent away"
+	mkdir -p alice/results
+	chown 64985 alice
+	refused alice/results "alice, a parent of the results dir, is owned by uid 64985, not by you (uid 0) or root"
+	# and every parent of a relative path counts, up from /
+	cd alice
+	run --separate-stderr contest -o results --warmup 0 -n 1 --lead 0 -- true
+	[ "$status" -eq 2 ]
+	[[ "$stderr" == "contest: $BATS_TEST_TMPDIR/alice, a parent of the results dir, is owned by uid 64985"* ]]
+}
+
+@test "trust: a results dir swapped for a symlink after its check is never written through" {
+	need_faults
+	mkdir -p base/results elsewhere
+	# the moment after the walk: contest opens results.jsonl in what it checked
+	CONTEST_FAULT_AT=results.jsonl \
+	    CONTEST_FAULT_RUN="mv base/results base/away && ln -s ../elsewhere base/results" \
+	    run --separate-stderr contest_faulty -o base/results --warmup 0 -n 1 --lead 0 -- true
+	[ "$status" -eq 0 ]
+	[ -L base/results ]
+	[ -z "$(ls -A elsewhere)" ]
+	[ "$(jq -r .status base/away/results.jsonl)" = ok ]
+	[ -n "$(ls base/away/logs)" ]
+}
+
+@test "trust: a tree swapped in after the built-in job's check is never run" {
+	need_faults
+	command -v cc >/dev/null || skip "needs cc"
+	command -v make >/dev/null || skip "needs make"
+	# the tree, generated and left unbuilt: the prepare step fails at once
+	run --separate-stderr contest -n 1 --lead 0 --warmup 0 --prepare false
+	[ "$status" -eq 1 ]
+	tree="$CONTEST_RESULTS/cctree-v1"
+	[ -e "$tree/.complete" ]
+	mkdir planted
+	printf 'prog clean:\n\ttouch %s\n' "$BATS_TEST_TMPDIR/marker" >planted/GNUmakefile
+	cp planted/GNUmakefile planted/Makefile
+	# swapped after contest checked the tree, just before make runs: by
+	# the prepare step, when it opens a file called swapnow
+	touch swapnow
+	CONTEST_FAULT_AT=swapnow \
+	    CONTEST_FAULT_RUN="mv '$tree' '$CONTEST_RESULTS/checked' && mv '$BATS_TEST_TMPDIR/planted' '$tree'" \
+	    run --separate-stderr contest_faulty -n 1 --lead 0 --warmup 0 \
+	    --prepare "cat '$BATS_TEST_TMPDIR/swapnow'"
+	[ "$status" -eq 0 ]
+	[ ! -e "$BATS_TEST_TMPDIR/marker" ]
+	[ -e "$tree/GNUmakefile" ]
+	# make ran in the tree that was checked, wherever it went
+	[ -x "$CONTEST_RESULTS/checked/prog" ]
+	[ "$(rq -r '.[1].status')" = ok ]
+}
+
 @test "trust: report and compare still read other users' files" {
 	mkdir lab
 	cp "$TOP_SRCDIR/tests/data/report/classic.jsonl" lab/

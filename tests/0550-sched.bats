@@ -63,3 +63,15 @@ echo "job $(awk "/^Cpus_allowed_list/ {print \$2}" /proc/self/status)"'
 		[ ! -e "$R" ]
 	done
 }
+
+@test "a job policy the kernel refuses in the job's child says so: not an exec failure of the command" {
+	need_faults
+	# as a cpuset would refuse it: the check before the session passes,
+	# the child's sched_setaffinity fails
+	CONTEST_FAULT=sched_setaffinity run --separate-stderr contest_faulty \
+	    --job-cpus 0 --warmup 0 -n 2 --lead 0 -- true
+	[ "$status" -eq 126 ]
+	[ "$stderr" = "contest: no_load run 1: cannot set the job's policy: CPUs 0: Invalid argument" ]
+	[ "$(wc -l <"$R")" -eq 1 ]
+	[ "$(rq -r '.[0] | [.status, .error, .exit_code] | join("|")')" = "exec_failed|cannot set the job's policy: CPUs 0: Invalid argument|126" ]
+}

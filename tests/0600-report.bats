@@ -133,8 +133,23 @@ walls() {
 	[ "$(grep -c 'class="err"' chart.svg)" -eq 6 ]
 	grep -q '<title>fork_load, worse: ratio 1.400' chart.svg
 	[ ! -e chart.svg.tmp* ]
+	[ "$(stat -c %a chart.svg)" = "$(printf '%o' $((0666 & ~$(umask))))" ]
 	run contest report --svg /nonexistent/dir/c.svg "$D/compare.jsonl"
 	[ "$status" -eq 1 ]
+}
+
+@test "report --svg: a symlink planted where a temporary name could be is never followed" {
+	echo precious >victim
+	# the name a pid-named temporary file would have: contest's pid is
+	# this shell's, which execs it
+	run sh -c 'ln -s victim "chart.svg.tmp$$" && exec "$0" report --svg chart.svg "$1"' \
+	    "$CONTEST" "$D/compare.jsonl"
+	[ "$status" -eq 0 ]
+	[ "$(cat victim)" = precious ]
+	[ -f chart.svg ]
+	[ ! -L chart.svg ]
+	grep -q '</svg>' chart.svg
+	[ -z "$(find . -name '.chart.svg.*')" ]
 }
 
 @test "report: filters by label, load, host and date; sorts by label and by time" {

@@ -1,8 +1,12 @@
 /*
  * Preloaded by tests to make a system call fail on purpose:
  * CONTEST_FAULT=pselect makes every pselect(2) fail with EINVAL, so the
- * tests can show that a failing wait ends a session loudly; and to show
- * contest a system it cannot have here (CONTEST_FAKE_SCX, below).
+ * tests can show that a failing wait ends a session loudly;
+ * CONTEST_FAULT=sched_setaffinity fails that with EINVAL (a CPU set a
+ * cgroup's cpuset refuses); CONTEST_FAULT=killwrite:N stops the Nth
+ * write to results.jsonl half way and SIGKILLs the writer.  And to show
+ * contest a system it cannot have here (CONTEST_FAKE_SCX, below), or to
+ * change the world at a chosen moment (CONTEST_FAULT_AT, below).
  */
 #define _GNU_SOURCE
 #include <dlfcn.h>
@@ -13,7 +17,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sched.h>
 #include <sys/select.h>
+#include <unistd.h>
 #include <sys/types.h>
 
 int
@@ -49,22 +55,110 @@ fake_scx(const char *path, char *buf, size_t len)
 	return buf;
 }
 
-#define OPEN_LIKE(name)							\
-int									\
-name(const char *path, int flags, ...)					\
-{									\
-	static int (*real)(const char *, int, ...);			\
-	char buf[4096];							\
-	mode_t mode = 0;						\
+/*
+ * CONTEST_FAULT_AT=NAME with CONTEST_FAULT_RUN=CMD: just before the
+ * first open of a file called NAME (any directory), run CMD, once: a test
+ * swaps a directory between contest's check of it and its use.
+ */
+static void
+at_open(const char *path)
+{
+	const char *at = getenv("CONTEST_FAULT_AT"), *cmd = getenv("CONTEST_FAULT_RUN");
+	const char *base = strrchr(path, '/');
+
+	if (at == NULL || cmd == NULL || strcmp(base ? base + 1 : path, at) != 0)
+		return;
+	unsetenv("CONTEST_FAULT_AT");
+	if (system(cmd) != 0)
+		fprintf(stderr, "faults.so: '%s' failed\n", cmd);
+}
+
+/* Every open goes through here: the hook, then the path as faked. */
+static int
+open_real(int dfd, const char *path, int flags, mode_t mode)
+{
+	static int (*real)(int, const char *, int, ...);
+	char buf[4096];
+
+	if (real == NULL)
+		*(void **)&real = dlsym(RTLD_NEXT, "openat");
+	at_open(path);
+	return real(dfd, fake_scx(path, buf, sizeof buf), flags, mode);
+}
+
+#define MODE_ARG(mode, flags) do {					\
 	va_list ap;							\
-									\
 	va_start(ap, flags);						\
 	if (flags & O_CREAT)						\
 		mode = va_arg(ap, mode_t);				\
 	va_end(ap);							\
-	if (real == NULL)						\
-		*(void **)&real = dlsym(RTLD_NEXT, #name);		\
-	return real(fake_scx(path, buf, sizeof buf), flags, mode);	\
+} while (0)
+
+#define OPEN_LIKE(name)							\
+int									\
+name(const char *path, int flags, ...)					\
+{									\
+	mode_t mode = 0;						\
+	MODE_ARG(mode, flags);						\
+	return open_real(AT_FDCWD, path, flags, mode);			\
+}
+#define OPENAT_LIKE(name)						\
+int									\
+name(int dfd, const char *path, int flags, ...)				\
+{									\
+	mode_t mode = 0;						\
+	MODE_ARG(mode, flags);						\
+	return open_real(dfd, path, flags, mode);			\
 }
 OPEN_LIKE(open)
 OPEN_LIKE(open64)
+OPENAT_LIKE(openat)
+OPENAT_LIKE(openat64)
+
+int
+sched_setaffinity(pid_t pid, size_t len, const cpu_set_t *set)
+{
+	static int (*real)(pid_t, size_t, const cpu_set_t *);
+	const char *f = getenv("CONTEST_FAULT");
+
+	if (f && strcmp(f, "sched_setaffinity") == 0) {
+		errno = EINVAL;
+		return -1;
+	}
+	if (real == NULL)
+		*(void **)&real = dlsym(RTLD_NEXT, "sched_setaffinity");
+	return real(pid, len, set);
+}
+
+/* 1 when fd is open on a file called results.jsonl */
+static int
+is_results(int fd)
+{
+	char link[64], path[4096];
+	ssize_t n;
+
+	snprintf(link, sizeof link, "/proc/self/fd/%d", fd);
+	if ((n = readlink(link, path, sizeof path - 1)) <= 0)
+		return 0;
+	path[n] = '\0';
+	const char *base = strrchr(path, '/');
+	return base && strcmp(base + 1, "results.jsonl") == 0;
+}
+
+ssize_t
+write(int fd, const void *buf, size_t len)
+{
+	static ssize_t (*real)(int, const void *, size_t);
+	static long nth;
+	const char *f = getenv("CONTEST_FAULT");
+
+	if (real == NULL)
+		*(void **)&real = dlsym(RTLD_NEXT, "write");
+	if (f && strncmp(f, "killwrite:", 10) == 0 && len > 1 && is_results(fd) &&
+	    ++nth == atol(f + 10)) {
+		/* half a line reaches the file, then the writer is gone */
+		(void)real(fd, buf, len / 2);
+		kill(getpid(), SIGKILL);
+	}
+	return real(fd, buf, len);
+}

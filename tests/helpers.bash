@@ -218,3 +218,14 @@ quiet_machine() {
 	done
 	skip "the machine is busy ($res pressure some avg10 $avg%): a share measured now would be the other load's"
 }
+
+# contest with tests/faults.so preloaded: CONTEST_FAULT=... before the
+# call picks the fault.  need_faults skips where make check did not build it.
+need_faults() {
+	[ -e "${FAULTS:-/nonexistent}" ] || skip "no tests/faults.so (make check builds it)"
+}
+contest_faulty() {
+	env CONTEST_TEST_MARK="$MARK" LD_PRELOAD="$FAULTS" \
+	    ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0" \
+	    "$CONTEST" "$@"
+}

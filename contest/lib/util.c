@@ -160,9 +160,10 @@ mkdir_p(const char *dir)
 long
 read_small(const char *path, char *buf, size_t len)
 {
+	if (len == 0)
+		return -1;
 	int fd = open(path, O_RDONLY | O_CLOEXEC);
-
-	if (fd < 0 || len == 0)
+	if (fd < 0)
 		return -1;
 	ssize_t n = read(fd, buf, len - 1);
 	close(fd);

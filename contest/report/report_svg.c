@@ -9,7 +9,9 @@
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "report.h"
@@ -357,13 +359,27 @@ report_svg(const char *path, const struct rset *rs, int series)
 	char tmp[4096];
 	FILE *f;
 
-	/* written beside and renamed over: a reader never sees half a chart */
-	if (snprintf(tmp, sizeof tmp, "%s.tmp%ld", path, (long)getpid()) >= (int)sizeof tmp) {
+	/* Written beside and renamed over: a reader never sees half a chart.
+	 * A new name of mkstemp's, never one someone could have planted a
+	 * symlink at; the mode a plain create would give. */
+	const char *slash = strrchr(path, '/');
+	int dirlen = slash ? (int)(slash - path + 1) : 0;
+	if (snprintf(tmp, sizeof tmp, "%.*s.%s.XXXXXX", dirlen, path,
+	    slash ? slash + 1 : path) >= (int)sizeof tmp) {
 		warnmsg("%s: name too long", path);
 		return -1;
 	}
-	if ((f = fopen(tmp, "w")) == NULL) {
+	int fd = mkstemp(tmp);
+	if (fd < 0) {
+		warnmsg("%s: %s", path, strerror(errno));
+		return -1;
+	}
+	mode_t mask = umask(0);
+	umask(mask);
+	if (fchmod(fd, 0666 & ~mask) < 0 || (f = fdopen(fd, "w")) == NULL) {
 		warnmsg("%s: %s", tmp, strerror(errno));
+		close(fd);
+		unlink(tmp);
 		return -1;
 	}
 	(series ? draw_series : draw)(f, rs);

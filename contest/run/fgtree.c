@@ -100,32 +100,29 @@ makefile(FILE *f)
 	return ferror(f) ? -1 : 0;
 }
 
-/* Write one file through a temporary name, so a reader never sees half. */
+/* Write one file through a temporary name, so a reader never sees half;
+ * all in the checked directory dfd, never by path. */
 static int
-emit(const char *dir, const char *name, int (*gen)(FILE *, unsigned, struct rng *),
+emit(int dfd, const char *name, int (*gen)(FILE *, unsigned, struct rng *),
     unsigned u, struct rng *r)
 {
-	char path[4096], tmp[4096];
-	int n1 = snprintf(path, sizeof path, "%s/%s", dir, name);
-	int n2 = snprintf(tmp, sizeof tmp, "%s/.%s.%ld", dir, name, (long)getpid());
+	char tmp[64];
 
-	if (n1 < 0 || n2 < 0 || (size_t)n1 >= sizeof path || (size_t)n2 >= sizeof tmp) {
-		errno = ENAMETOOLONG;
-		return -1;
-	}
-	int fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+	snprintf(tmp, sizeof tmp, ".%s.%ld", name, (long)getpid());
+	int fd = openat(dfd, tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
+	    0644);
 	if (fd < 0)
 		return -1;
 	FILE *f = fdopen(fd, "w");
 	if (f == NULL) {
 		close(fd);
-		unlink(tmp);
+		unlinkat(dfd, tmp, 0);
 		return -1;
 	}
 	int bad = gen(f, u, r);
-	if (fclose(f) != 0 || bad || rename(tmp, path) < 0) {
+	if (fclose(f) != 0 || bad || renameat(dfd, tmp, dfd, name) < 0) {
 		int e = errno ? errno : EIO;
-		unlink(tmp);
+		unlinkat(dfd, tmp, 0);
 		errno = e;
 		return -1;
 	}
@@ -144,13 +141,11 @@ static int gen_stamp(FILE *f, unsigned u, struct rng *r)
 }
 
 static int
-generate(const char *dir)
+generate(int dir)
 {
 	struct rng r = { 0x636f6e7465737431ULL };
 	char name[32];
 
-	if (mkdir_p(dir) < 0)
-		return -1;
 	for (unsigned u = 0; u < UNITS; u++) {
 		snprintf(name, sizeof name, "unit%03u.c", u);
 		if (emit(dir, name, gen_unit, u, &r) < 0)
@@ -209,11 +204,11 @@ expect_free(struct expect *x)
 		free(x->text[i]);
 }
 
-/* 1 when path is a regular file (not a link) holding exactly text[0..len). */
+/* 1 when name is a regular file (not a link) holding exactly text[0..len). */
 static int
-same_file(const char *path, const char *text, size_t len)
+same_file(int dfd, const char *name, const char *text, size_t len)
 {
-	int fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+	int fd = openat(dfd, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
 	struct stat st;
 	int same = 0;
 
@@ -258,17 +253,22 @@ build_output(const char *name)
  * directory cannot be read.
  */
 static int
-compare_tree(const char *dir, const struct expect *x, char *why, size_t whylen,
+compare_tree(int dfd, const struct expect *x, char *why, size_t whylen,
     char (*unknown)[256], size_t *nunknown, size_t maxunknown)
 {
-	char path[4200], what[300];
-	DIR *d = opendir(dir);
+	char what[300];
+	/* its own open file description: readdir's place is not dfd's */
+	int rfd = openat(dfd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	DIR *d = rfd >= 0 ? fdopendir(rfd) : NULL;
 	struct dirent *de;
 
 	why[0] = '\0';
 	*nunknown = 0;
-	if (d == NULL)
+	if (d == NULL) {
+		if (rfd >= 0)
+			close(rfd);
 		return -1;
+	}
 	while ((de = readdir(d)) != NULL) {
 		const char *n = de->d_name;
 		int known = 0;
@@ -281,8 +281,8 @@ compare_tree(const char *dir, const struct expect *x, char *why, size_t whylen,
 		if (build_output(n)) {
 			/* an object must be a plain file, as cc writes it */
 			struct stat st;
-			snprintf(path, sizeof path, "%s/%s", dir, n);
-			if (lstat(path, &st) == 0 && S_ISREG(st.st_mode))
+			if (fstatat(dfd, n, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
+			    S_ISREG(st.st_mode))
 				continue;
 		}
 		snprintf(what, sizeof what, "%.200s unknown", n);
@@ -292,8 +292,7 @@ compare_tree(const char *dir, const struct expect *x, char *why, size_t whylen,
 	}
 	closedir(d);
 	for (unsigned i = 0; i < NFILES; i++) {
-		snprintf(path, sizeof path, "%s/%s", dir, x->name[i]);
-		if (!same_file(path, x->text[i], x->len[i])) {
+		if (!same_file(dfd, x->name[i], x->text[i], x->len[i])) {
 			snprintf(what, sizeof what, "%s changed", x->name[i]);
 			note(why, whylen, what);
 		}
@@ -303,22 +302,25 @@ compare_tree(const char *dir, const struct expect *x, char *why, size_t whylen,
 
 /* Write the tree when missing; check it, and mend it when it differs. */
 static int
-setup_tree(struct fgtree *t, const struct expect *x, char *err, size_t errlen)
+setup_tree(int results_fd, struct fgtree *t, const struct expect *x, char *err,
+    size_t errlen)
 {
 	static char unknown[64][256];
-	char buf[4200];
 	const char *fail = NULL;
 	size_t nunknown;
 	struct stat st;
 
-	if (lstat(t->dir, &st) < 0) {
+	if (fstatat(results_fd, FGTREE_NAME, &st, AT_SYMLINK_NOFOLLOW) < 0) {
 		t->generated = 1;
 		fail = "cannot generate the default job";
-	} else {
-		/* It will be run, maybe as root: it must be ours and be the job. */
-		if ((t->refused = trust_dir(t->dir, err, errlen) < 0))
-			return -1;
-		if (compare_tree(t->dir, x, t->differs, sizeof t->differs, unknown,
+	}
+	/* It will be run, maybe as root: it must be ours and be the job,
+	 * and what is checked is what make runs in (its descriptor). */
+	t->dir_fd = trust_subdir(results_fd, t->results_dir, FGTREE_NAME, 1, err, errlen);
+	if ((t->refused = t->dir_fd < 0))
+		return -1;
+	if (!t->generated) {
+		if (compare_tree(t->dir_fd, x, t->differs, sizeof t->differs, unknown,
 		    &nunknown, 64) < 0) {
 			snprintf(err, errlen, "%s: %s", t->dir, strerror(errno));
 			return -1;
@@ -326,8 +328,7 @@ setup_tree(struct fgtree *t, const struct expect *x, char *err, size_t errlen)
 		if (t->differs[0] == '\0')
 			return 0;
 		for (size_t i = 0; i < nunknown; i++) {
-			snprintf(buf, sizeof buf, "%s/%s", t->dir, unknown[i]);
-			if (unlink(buf) < 0 && errno != ENOENT) {
+			if (unlinkat(t->dir_fd, unknown[i], 0) < 0 && errno != ENOENT) {
 				snprintf(err, errlen, "%s: differs from the default job (%s) "
 				    "and %s cannot be removed: %s; remove the tree", t->dir,
 				    t->differs, unknown[i], strerror(errno));
@@ -337,29 +338,29 @@ setup_tree(struct fgtree *t, const struct expect *x, char *err, size_t errlen)
 		t->restored = 1;
 		fail = "cannot write the default job again";
 	}
-	if (generate(t->dir) < 0) {
+	if (generate(t->dir_fd) < 0) {
 		snprintf(err, errlen, "%s: %s: %s", t->dir, fail, strerror(errno));
 		return -1;
 	}
 	return 0;
 }
 
-/* make -s -f Makefile -C dir last: make reads GNUmakefile or makefile
- * before Makefile, so the job's own is named. */
+/* make -s -f Makefile last, run in the tree's descriptor (no -C DIR: a
+ * path could be swapped): make reads GNUmakefile or makefile before
+ * Makefile, so the job's own is named. */
 static void
-make_argv(char **v, const char *dir, const char *last)
+make_argv(char **v, const char *last)
 {
-	static const char *const head[] = { "make", "-s", "-f", "Makefile", "-C" };
+	static const char *const head[] = { "make", "-s", "-f", "Makefile" };
 
-	for (size_t i = 0; i < 5; i++)
+	for (size_t i = 0; i < 4; i++)
 		v[i] = xstrdup(head[i]);
-	v[5] = xstrdup(dir);
-	v[6] = xstrdup(last);
-	v[7] = NULL;
+	v[4] = xstrdup(last);
+	v[5] = NULL;
 }
 
 int
-fgtree_setup(const char *results_dir, long nproc, struct fgtree *t,
+fgtree_setup(int results_fd, const char *results_dir, long nproc, struct fgtree *t,
     char *err, size_t errlen)
 {
 	char buf[4200];
@@ -367,9 +368,11 @@ fgtree_setup(const char *results_dir, long nproc, struct fgtree *t,
 	struct sha256 h;
 
 	memset(t, 0, sizeof *t);
+	t->dir_fd = -1;
 	err[0] = '\0';
 	snprintf(buf, sizeof buf, "%s/%s", results_dir, FGTREE_NAME);
 	t->dir = xstrdup(buf);
+	t->results_dir = results_dir;
 	if (expected(&x) < 0) {
 		snprintf(err, errlen, "cannot generate the default job: %s", strerror(errno));
 		return -1;
@@ -380,14 +383,14 @@ fgtree_setup(const char *results_dir, long nproc, struct fgtree *t,
 		sha256_update(&h, x.text[i], x.len[i]);
 	}
 	sha256_hex(&h, t->sha256);
-	if (setup_tree(t, &x, err, errlen) < 0) {
+	if (setup_tree(results_fd, t, &x, err, errlen) < 0) {
 		expect_free(&x);
 		return -1;
 	}
 	expect_free(&x);
 	snprintf(buf, sizeof buf, "-j%ld", nproc);
-	make_argv(t->argv, t->dir, buf);
-	make_argv(t->prepare, t->dir, "clean");
+	make_argv(t->argv, buf);
+	make_argv(t->prepare, "clean");
 	snprintf(buf, sizeof buf, "builtin:%s make -j%ld", FGTREE_NAME, nproc);
 	t->command = xstrdup(buf);
 	return 0;
@@ -402,5 +405,8 @@ fgtree_free(struct fgtree *t)
 	for (size_t i = 0; t->prepare[i]; i++)
 		free(t->prepare[i]);
 	free(t->command);
+	if (t->dir_fd >= 0)
+		close(t->dir_fd);
 	memset(t, 0, sizeof *t);
+	t->dir_fd = -1;
 }

@@ -11,9 +11,11 @@
 #define FGTREE_NAME	"cctree-v1"
 
 struct fgtree {
-	char	*dir;		/* RESULTS_DIR/cctree-v1 */
-	char	*argv[8];	/* make -s -f Makefile -C DIR -jN */
-	char	*prepare[8];	/* make -s -f Makefile -C DIR clean */
+	char	*dir;		/* RESULTS_DIR/cctree-v1, for messages */
+	int	 dir_fd;	/* the tree as checked: where make runs */
+	const char *results_dir;
+	char	*argv[8];	/* make -s -f Makefile -jN, in dir_fd */
+	char	*prepare[8];	/* make -s -f Makefile clean, in dir_fd */
 	char	*command;	/* stable name stored in results */
 	int	 generated;	/* 1 when this call wrote the tree */
 	int	 restored;	/* 1 when it differed and was written again */
@@ -23,14 +25,15 @@ struct fgtree {
 };
 
 /*
- * Make sure the tree under results_dir is exactly what the generator
+ * Make sure the tree under results_dir (open on results_fd, as
+ * trust_walk() checked it) is exactly what the generator
  * writes (build outputs aside) before it is run: write it when missing,
  * write it again when a file differs or an unknown one is there (a
  * GNUmakefile, which make would read first); refuse, with why in err,
  * a tree that is not ours to trust or to mend.
  */
-int	fgtree_setup(const char *results_dir, long nproc, struct fgtree *,
-	    char *err, size_t errlen);
+int	fgtree_setup(int results_fd, const char *results_dir, long nproc,
+	    struct fgtree *, char *err, size_t errlen);
 void	fgtree_free(struct fgtree *);
 
 #endif

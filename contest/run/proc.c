@@ -27,6 +27,7 @@
 
 #include "load.h"
 #include "cgroup.h"
+#include "pidset.h"
 #include "proc.h"
 #include "schedopt.h"
 #include "util.h"
@@ -34,9 +35,10 @@
 
 volatile sig_atomic_t proc_signal;
 
-#define MAX_GROUPS 64
 #define FORK_PATIENCE_MS 10000
-static pid_t groups[MAX_GROUPS];
+/* The process groups we made and have not killed: as many as there are
+ * (a table that silently filled would leave a group to outlive us). */
+static struct pidset groups;
 static pid_t driver_pid;
 static int next_cg_fd = -1;	/* cgroup.procs the next child joins */
 static int next_cg_dir = -1;	/* its directory, for clone3 */
@@ -71,7 +73,7 @@ on_child(int sig)
 static void __attribute__((noreturn))
 watchdog(int rfd)
 {
-	pid_t live[MAX_GROUPS] = { 0 };
+	struct pidset live = { NULL, 0, 0 };
 	char buf[512], line[4200], cg[4200] = "", pcg[4200] = "";
 	size_t ll = 0;
 	ssize_t r;
@@ -110,19 +112,15 @@ watchdog(int rfd)
 			long pg = strtol(line + 1, NULL, 10);
 			if (pg <= 1)
 				continue;
-			for (size_t k = 0; k < MAX_GROUPS; k++) {
-				if (line[0] == '+' && live[k] == 0) {
-					live[k] = (pid_t)pg;
-					break;
-				}
-				if (line[0] == '-' && live[k] == (pid_t)pg)
-					live[k] = 0;
-			}
+			/* out of memory, the group is killed now, not forgotten */
+			if (line[0] == '+' && pidset_add(&live, (pid_t)pg) < 0)
+				kill(-(pid_t)pg, SIGKILL);
+			if (line[0] == '-')
+				pidset_del(&live, (pid_t)pg);
 		}
 	}
-	for (size_t k = 0; k < MAX_GROUPS; k++)
-		if (live[k])
-			kill(-live[k], SIGKILL);
+	for (size_t k = 0; k < live.n; k++)
+		kill(-live.v[k], SIGKILL);
 	if (cg[0])
 		cg_session_kill(cg, pcg);
 	_exit(0);
@@ -213,28 +211,25 @@ proc_init(void)
 	waitfor_block(sigs, sizeof sigs / sizeof sigs[0]);
 }
 
-static void
+/* -1 (ENOMEM) when the group cannot be kept on our list: the caller
+ * kills it rather than let it outlive us. */
+static int
 group_add(pid_t pgid)
 {
-	for (size_t i = 0; i < MAX_GROUPS; i++)
-		if (groups[i] == pgid)
-			return;
-	for (size_t i = 0; i < MAX_GROUPS; i++)
-		if (groups[i] == 0) {
-			groups[i] = pgid;
-			watch_tell('+', pgid);
-			return;
-		}
+	size_t n = groups.n;
+
+	if (pidset_add(&groups, pgid) < 0)
+		return -1;
+	if (groups.n > n)
+		watch_tell('+', pgid);
+	return 0;
 }
 
 static void
 group_del(pid_t pgid)
 {
-	for (size_t i = 0; i < MAX_GROUPS; i++)
-		if (groups[i] == pgid) {
-			groups[i] = 0;
-			watch_tell('-', pgid);
-		}
+	if (pidset_del(&groups, pgid))
+		watch_tell('-', pgid);
 }
 
 /* in_cgroup: made there by clone3, only the v1 pids group to join */
@@ -356,12 +351,20 @@ fork_patiently(double *t0, int *in_cgroup, spawn_fn try, struct spawn *sp)
 
 /* The parent's side of a new child: its group, from this side too (so
  * kill(-pgid) works before the child runs), on the watchdog's list. */
-static void
+static int
 parent_setup(pid_t pid, pid_t pgid, int in_cgroup)
 {
 	spawned_how = in_cgroup ? "clone3" : next_cg_fd >= 0 ? "fork+move" : "fork";
 	setpgid(pid, pgid ? pgid : pid);
-	group_add(pgid ? pgid : pid);
+	if (group_add(pgid ? pgid : pid) == 0)
+		return 0;
+	int e = errno;
+	kill(-(pgid ? pgid : pid), SIGKILL);
+	kill(pid, SIGKILL);
+	while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)
+		;
+	errno = e;
+	return -1;
 }
 
 static pid_t
@@ -376,7 +379,8 @@ fork_into(pid_t pgid, int outfd, double *t0)
 		child_setup(pgid, outfd, in_cgroup);
 		return 0;
 	}
-	parent_setup(pid, pgid, in_cgroup);
+	if (parent_setup(pid, pgid, in_cgroup) < 0)
+		return -1;
 	return pid;
 }
 
@@ -384,21 +388,32 @@ fork_into(pid_t pgid, int outfd, double *t0)
 struct spawn {
 	char *const	*argv;
 	const struct sched_set *sched;
-	int		 outfd, errfd, in_cgroup;
+	int		 outfd, errfd, in_cgroup, dirfd;
 };
 
+/* Why the child did not exec, in one write (under PIPE_BUF): a failed
+ * step before the exec says which, or the errno alone is the exec's. */
 static void __attribute__((noreturn))
 exec_child(struct spawn *sp)
 {
+	struct exec_fail f = { 0, "" };
 	char why[160];
 
 	child_setup(0, sp->outfd, sp->in_cgroup);
-	if (sp->sched == NULL || sched_apply(sp->sched, why, sizeof why) == 0)
+	if (sp->dirfd >= 0 && fchdir(sp->dirfd) < 0) {
+		f.err = errno;
+		snprintf(f.why, sizeof f.why, "cannot enter the job's directory: %s",
+		    strerror(f.err));
+	} else if (sp->sched && sched_apply(sp->sched, why, sizeof why) < 0) {
+		f.err = errno ? errno : EPERM;
+		snprintf(f.why, sizeof f.why, "cannot set the job's policy: %s", why);
+	} else {
 		execvp(sp->argv[0], sp->argv);
-	int e = errno;
-	ssize_t w = write(sp->errfd, &e, sizeof e);
+		f.err = errno;
+	}
+	ssize_t w = write(sp->errfd, &f, sizeof f);
 	(void)w;
-	_exit(e == ENOENT ? 127 : 126);
+	_exit(f.err == ENOENT && f.why[0] == '\0' ? 127 : 126);
 }
 
 /*
@@ -515,40 +530,46 @@ proc_fork(pid_t pgid, int outfd)
 }
 
 pid_t
-proc_exec(char *const argv[], int outfd, const struct sched_set *sched,
-    int *exec_errno, double *t0)
+proc_exec(char *const argv[], int outfd, int dirfd, const struct sched_set *sched,
+    struct exec_fail *f, double *t0)
 {
 	int fds[2];
 
-	*exec_errno = 0;
+	f->err = 0;
+	f->why[0] = '\0';
 	if (pipe2(fds, O_CLOEXEC) < 0) {
-		*exec_errno = errno;
+		f->err = errno;
 		return -2;
 	}
 	/* The clock starts at the fork that made the job, not while we
 	 * waited for a process slot. */
-	struct spawn sp = { argv, sched, outfd, fds[1], 0 };
+	struct spawn sp = { argv, sched, outfd, fds[1], 0, dirfd };
 	int in_cgroup;
 	pid_t pid = fork_patiently(t0, &in_cgroup, spawn_try, &sp);
 	if (pid < 0) {
-		*exec_errno = errno;
+		f->err = errno;
 		close(fds[0]);
 		close(fds[1]);
 		return -2;
 	}
-	parent_setup(pid, 0, in_cgroup);
+	if (parent_setup(pid, 0, in_cgroup) < 0) {
+		f->err = errno;
+		close(fds[0]);
+		close(fds[1]);
+		return -2;
+	}
 	close(fds[1]);
 	/* EOF means the exec happened (the pipe was close-on-exec). */
-	int e;
 	ssize_t n;
-	while ((n = read(fds[0], &e, sizeof e)) < 0 && errno == EINTR)
+	while ((n = read(fds[0], f, sizeof *f)) < 0 && errno == EINTR)
 		;
 	close(fds[0]);
-	if (n == (ssize_t)sizeof e) {
+	if (n == (ssize_t)sizeof *f) {
 		proc_kill_group(pid, NULL, 0, NULL);
-		*exec_errno = e;
+		f->why[sizeof f->why - 1] = '\0';
 		return -1;
 	}
+	f->err = 0;
 	return pid;
 }
 
@@ -634,9 +655,8 @@ proc_kill_all(void)
 {
 	if (driver_pid != getpid())
 		return;		/* never from a child */
-	for (size_t i = 0; i < MAX_GROUPS; i++)
-		if (groups[i])
-			proc_kill_group(groups[i], NULL, 0, NULL);
+	while (groups.n)
+		proc_kill_group(groups.v[groups.n - 1], NULL, 0, NULL);
 	reap_orphans();
 }
 

@@ -46,15 +46,23 @@ const char *proc_spawned_how(void);
  * none), to kill and remove if we die. */
 void	proc_watch_cgroup(const char *path, const char *pids_path);
 
+/* Why a child did not become its command: errno, and why[] when a step
+ * before the exec failed (empty when the exec itself did). */
+struct exec_fail {
+	int	err;
+	char	why[200];
+};
+
 /*
- * Start argv (PATH search) as a new process group.  Returns the pid once
- * the exec has happened; on exec failure returns -1 with *exec_errno set
- * (the child is already reaped); -2 if it could not even fork.  *t0, when
- * not NULL, gets CLOCK_MONOTONIC just after the fork returned.
+ * Start argv (PATH search) as a new process group, in the directory
+ * dirfd (-1: ours).  Returns the pid once the exec has happened; on
+ * failure in the child returns -1 with *f set (the child is already
+ * reaped); -2 with f->err if it could not even fork.  *t0, when not
+ * NULL, gets CLOCK_MONOTONIC just after the fork returned.
  */
 struct sched_set;
-pid_t	proc_exec(char *const argv[], int outfd, const struct sched_set *sched,
-	    int *exec_errno, double *t0);
+pid_t	proc_exec(char *const argv[], int outfd, int dirfd,
+	    const struct sched_set *sched, struct exec_fail *f, double *t0);
 
 /* wait4 for pid, asleep in waitfor(); returns -1 with errno EINTR when
  * a signal flag got set, or -1 with another errno when waiting failed. */

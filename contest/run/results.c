@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <sys/statvfs.h>
 #include <time.h>
@@ -113,17 +114,51 @@ put_job_identity(struct json *j, const struct session *s)
 #define RESULTS_MIN_FREE	(16 * 1024)
 
 /*
- * Before the first run: a full disk is an error now, not after an hour
- * of runs; and a last line cut short (a crash, a full disk before) is
- * named and closed with a newline, so our lines start whole.  Readers
- * skip the cut line with a warning, and read every other.
+ * Under the lock: a last line cut short (a crash, a full disk, a session
+ * killed in its write) is named and closed with a newline, so that ours
+ * starts whole.  Readers skip the cut line with a warning, and read
+ * every other.
  */
+static int
+results_mend(struct session *s)
+{
+	struct stat st;
+	char last;
+
+	if (fstat(s->results_fd, &st) < 0)
+		return -1;
+	if (st.st_size == 0 || pread(s->results_fd, &last, 1, st.st_size - 1) != 1 ||
+	    last == '\n')
+		return 0;
+	/* Which line it is: one more than the newlines before it. */
+	unsigned long long lines = 1;
+	char buf[65536];
+	ssize_t n;
+	for (off_t at = 0; (n = pread(s->results_fd, buf, sizeof buf, at)) > 0; at += n)
+		for (ssize_t i = 0; i < n; i++)
+			lines += buf[i] == '\n';
+	warnmsg("%s: line %llu is incomplete (a run cut short); readers skip it, "
+	    "new lines follow it", s->results_path, lines);
+	return write(s->results_fd, "\n", 1) == 1 ? 0 : -1;
+}
+
+/* One session at a time appends or takes back: a rollback never cuts
+ * another's line, and a line cut by a killed writer is mended first. */
+static int
+results_lock(struct session *s, int op)
+{
+	while (flock(s->results_fd, op) < 0)
+		if (errno != EINTR)
+			return -1;
+	return 0;
+}
+
+/* Before the first run: a full disk is an error now, not after an hour
+ * of runs; a cut last line is mended. */
 static int
 results_check(struct session *s, char *err, size_t errlen)
 {
 	struct statvfs vfs;
-	struct stat st;
-	char last;
 
 	if (fstatvfs(s->results_fd, &vfs) == 0 &&
 	    (unsigned long long)vfs.f_bavail * vfs.f_frsize < RESULTS_MIN_FREE) {
@@ -131,25 +166,11 @@ results_check(struct session *s, char *err, size_t errlen)
 		    s->dir, (unsigned long long)vfs.f_bavail * vfs.f_frsize);
 		return -1;
 	}
-	int rfd = open(s->results_path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
-	if (rfd < 0 || fstat(rfd, &st) < 0 || st.st_size == 0 ||
-	    pread(rfd, &last, 1, st.st_size - 1) != 1 || last == '\n') {
-		if (rfd >= 0)
-			close(rfd);
-		return 0;
-	}
-	/* Which line it is: one more than the newlines before it. */
-	unsigned long long lines = 1;
-	char buf[65536];
-	ssize_t n;
-	while ((n = read(rfd, buf, sizeof buf)) > 0)
-		for (ssize_t i = 0; i < n; i++)
-			lines += buf[i] == '\n';
-	close(rfd);
-	warnmsg("%s: line %llu is incomplete (a run cut short); readers skip it, "
-	    "new lines follow it", s->results_path, lines);
-	if (write(s->results_fd, "\n", 1) != 1) {
-		snprintf(err, errlen, "%s: %s", s->results_path, strerror(errno));
+	int bad = results_lock(s, LOCK_EX) < 0 || results_mend(s) < 0;
+	int e = errno;
+	results_lock(s, LOCK_UN);
+	if (bad) {
+		snprintf(err, errlen, "%s: %s", s->results_path, strerror(e));
 		return -1;
 	}
 	return 0;
@@ -158,52 +179,33 @@ results_check(struct session *s, char *err, size_t errlen)
 int
 results_open(struct session *s, char *err, size_t errlen)
 {
-	char path[4096];
+	char path[4200];
 
-	struct stat st;
-
-	if (stat(s->dir, &st) < 0 && trust_new(s->dir, err, errlen) < 0)
-		return -1;
-	if (mkdir_p(s->dir) < 0) {
-		snprintf(err, errlen, "results dir %s: %s", s->dir, strerror(errno));
-		return -1;
-	}
-	/* nothing is written where another uid could have planted it */
-	if (trust_dir(s->dir, err, errlen) < 0)
+	/* nothing is written where another uid could have planted it, and
+	 * nothing by a path once it has been checked */
+	if ((s->dir_fd = trust_walk(s->dir, 1, err, errlen)) < 0)
 		return -1;
 	snprintf(path, sizeof path, "%s/%s", s->dir, RESULTS_FILE);
-	if (trust_file(path, err, errlen) < 0)
+	s->results_fd = trust_openat(s->dir_fd, path, RESULTS_FILE,
+	    O_RDWR | O_APPEND | O_CREAT, err, errlen);
+	if (s->results_fd < 0)
 		return -1;
-	s->results_fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_NOFOLLOW |
-	    O_CLOEXEC, 0644);
-	if (s->results_fd < 0) {
-		snprintf(err, errlen, "%s: %s", path, strerror(errno));
-		return -1;
-	}
-	/* what was opened, not what was looked at: no swap in between */
-	if (fstat(s->results_fd, &st) < 0 || (st.st_uid != geteuid() && st.st_uid != 0) ||
-	    (st.st_mode & (S_IWGRP | S_IWOTH))) {
-		snprintf(err, errlen, "%s changed while contest opened it: refusing it", path);
-		return -1;
-	}
 	s->results_path = xstrdup(path);
 	if (results_check(s, err, errlen) < 0)
 		return -1;
 
 	snprintf(path, sizeof path, "%s/logs", s->dir);
-	if (mkdir_p(path) < 0) {
-		snprintf(err, errlen, "%s: %s", path, strerror(errno));
-		return -1;
-	}
-	if (trust_dir(path, err, errlen) < 0)
+	int logs = trust_subdir(s->dir_fd, s->dir, "logs", 1, err, errlen);
+	if (logs < 0)
 		return -1;
 	snprintf(path, sizeof path, "%s/logs/%s.log", s->dir, s->id);
-	s->log_fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_EXCL |
-	    O_NOFOLLOW | O_CLOEXEC, 0644);
-	if (s->log_fd < 0) {
-		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+	char name[300];
+	snprintf(name, sizeof name, "%s.log", s->id);
+	s->log_fd = trust_openat(logs, path, name, O_WRONLY | O_APPEND | O_CREAT |
+	    O_EXCL, err, errlen);
+	close(logs);
+	if (s->log_fd < 0)
 		return -1;
-	}
 	s->log_path = xstrdup(path);
 	return 0;
 }
@@ -623,25 +625,33 @@ results_append(struct session *s, const struct run_record *r)
 	line[len] = '\n';
 	json_free(&j);
 	ssize_t w;
+	if (results_lock(s, LOCK_EX) < 0 || results_mend(s) < 0) {
+		int e = errno;
+		results_lock(s, LOCK_UN);
+		free(line);
+		errno = e;
+		return -1;
+	}
 	while ((w = write(s->results_fd, line, len + 1)) < 0 && errno == EINTR)
 		;
+	if (w >= 0 && (size_t)w != len + 1) {
+		/* Half a line: take it back.  Under the lock nobody else
+		 * has written since, so our end is the file's. */
+		off_t end = lseek(s->results_fd, 0, SEEK_CUR);
+		if (end >= w)
+			(void)!ftruncate(s->results_fd, end - w);
+		errno = ENOSPC;
+		w = -1;
+	}
+	int e = errno;
+	if (w >= 0 && fsync(s->results_fd) < 0 && errno != EINVAL) {
+		e = errno;
+		w = -1;
+	}
+	results_lock(s, LOCK_UN);
 	if (w < 0) {
 		free(line);
-		return -1;
-	}
-	if ((size_t)w != len + 1) {
-		/* Half a line: take it back if it is still the file's end
-		 * (another writer's line after it is left alone). */
-		struct stat st;
-		off_t end = lseek(s->results_fd, 0, SEEK_CUR);
-		if (end >= w && fstat(s->results_fd, &st) == 0 && st.st_size == end)
-			(void)!ftruncate(s->results_fd, end - w);
-		free(line);
-		errno = ENOSPC;
-		return -1;
-	}
-	if (fsync(s->results_fd) < 0 && errno != EINVAL) {
-		free(line);
+		errno = e;
 		return -1;
 	}
 	keep_line(s, line, len + 1);

@@ -68,7 +68,7 @@ logline(struct session *s, const char *fmt, ...)
  * it calls the load's run().  A child with nothing to exec says why in
  * the shared page and exits 127. */
 static void __attribute__((noreturn))
-load_child(const struct loadspec *spec, const char *workdir,
+load_child(const struct loadspec *spec, const char *workdir, int dirfd,
     const struct sched_set *sched, struct load_shm *shm, int shm_fd,
     unsigned worker, int wfd)
 {
@@ -94,8 +94,13 @@ load_child(const struct loadspec *spec, const char *workdir,
 			argv[5 + i] = num[i];
 			continue;
 		}
-		if (v == NULL && (l->opts[i].flags & LOAD_OPT_WORKDIR))
+		if (v == NULL && (l->opts[i].flags & LOAD_OPT_WORKDIR)) {
+			/* the results dir as it was checked, not its path
+			 * again (a path could have been swapped since) */
 			v = workdir;
+			if (dirfd >= 0 && fchdir(dirfd) == 0)
+				v = ".";
+		}
 		snprintf(sval[i], sizeof sval[i], "s%s", v ? v : "");
 		argv[5 + i] = v ? sval[i] : "-";
 	}
@@ -135,7 +140,7 @@ close_shm_fd(struct active_load *al)
 }
 
 static int
-start_load(const struct loadspec *spec, const char *workdir,
+start_load(const struct loadspec *spec, const char *workdir, int dirfd,
     const struct sched_set *sched, long long pids_max, struct active_load *al,
     char *why, size_t whylen)
 {
@@ -188,7 +193,8 @@ start_load(const struct loadspec *spec, const char *workdir,
 	for (unsigned i = 0; i < al->n; i++) {
 		pid_t pid = proc_fork(al->pgid, -1);
 		if (pid == 0)
-			load_child(spec, workdir, sched, al->shm, al->shm_fd, i, fds[1]);
+			load_child(spec, workdir, dirfd, sched, al->shm, al->shm_fd, i,
+			    fds[1]);
 		if (pid < 0) {
 			proc_cgroup_next(NULL);
 			snprintf(why, whylen, "%s: cannot fork worker %u: %s",
@@ -531,14 +537,16 @@ static int
 prepare(struct session *s, struct run_record *rec)
 {
 	struct rusage ru;
-	int e, st;
+	struct exec_fail f;
+	int st;
 
 	if (s->prepare == NULL)
 		return 0;
-	pid_t pid = proc_exec(s->prepare, s->log_fd, NULL, &e, NULL);
+	pid_t pid = proc_exec(s->prepare, s->log_fd, s->job_dirfd, NULL, &f, NULL);
 	if (pid < 0) {
 		snprintf(rec->why, sizeof rec->why, "--prepare: cannot %s %s: %s",
-		    pid == -2 ? "fork for" : "execute", s->prepare[0], strerror(e));
+		    pid == -2 ? "fork for" : "execute", s->prepare[0],
+		    f.why[0] ? f.why : strerror(f.err));
 		return -1;
 	}
 	int w = proc_wait(pid, &st, &ru);
@@ -622,7 +630,8 @@ do_run(struct session *s, struct run_record *rec)
 	struct snap c0, c1;
 	struct psi psi0, psi1;
 	struct rusage ru;
-	int e, st, pr;
+	struct exec_fail f;
+	int st, pr;
 
 	char name[1536];
 	provenance_sched_ext(rec->scx, sizeof rec->scx);
@@ -635,7 +644,7 @@ do_run(struct session *s, struct run_record *rec)
 		rec->status = RUN_PREPARE_FAILED;
 		return 0;
 	}
-	if (start_load(spec, s->dir, &s->sched.load, s->pids_max, &al, rec->why,
+	if (start_load(spec, s->dir, s->dir_fd, &s->sched.load, s->pids_max, &al, rec->why,
 	    sizeof rec->why) < 0) {
 		rec->status = RUN_LOAD_FAILED;
 		stop_load(&al, NULL);
@@ -677,23 +686,28 @@ do_run(struct session *s, struct run_record *rec)
 	proc_cgroup_next(rec->job_cgroup ? &jc : NULL);
 	probe_snap(&pb, &p0, 1);
 	snapshot(&al, &c0, 1);
-	pid_t pid = proc_exec(s->argv, s->log_fd, &s->sched.job, &e, &t0);
+	pid_t pid = proc_exec(s->argv, s->log_fd, s->job_dirfd, &s->sched.job, &f, &t0);
 	rec->job_spawn = proc_spawned_how();
 	proc_cgroup_next(NULL);
 	if (pid == -2) {
 		rec->status = RUN_SPAWN_FAILED;
 		snprintf(rec->why, sizeof rec->why, "cannot fork the job: %s",
-		    strerror(e));
+		    strerror(f.err));
 		cg_destroy(&jc);
 		probe_stop(&pb);
 		stop_load(&al, NULL);
 		return 0;
 	}
 	if (pid < 0) {
+		/* a step before the exec (the policy, the directory) would
+		 * fail the same way next time: as an exec does, it ends it */
 		rec->status = RUN_EXEC_FAILED;
-		rec->exit_code = e == ENOENT ? 127 : 126;
-		snprintf(rec->why, sizeof rec->why, "%s: %s", s->argv[0],
-		    e == ENOENT ? "command not found" : strerror(e));
+		rec->exit_code = f.err == ENOENT && !f.why[0] ? 127 : 126;
+		if (f.why[0])
+			snprintf(rec->why, sizeof rec->why, "%s", f.why);
+		else
+			snprintf(rec->why, sizeof rec->why, "%s: %s", s->argv[0],
+			    f.err == ENOENT ? "command not found" : strerror(f.err));
 		cg_destroy(&jc);
 		probe_stop(&pb);
 		stop_load(&al, NULL);

@@ -113,9 +113,12 @@ struct session {
 					 * have done no work */
 	struct provenance prov;		/* what else could differ */
 	char		 sched_text[200];	/* sched_describe(), "" when unset */
+	int		 dir_fd;	/* the results dir, as trust_walk() checked it */
 	int		 results_fd;
 	char		*results_path;
 	int		 log_fd;
+	int		 job_dirfd;	/* where the job runs: -1 ours, else the
+					 * built-in job's checked tree */
 	char		*log_path;
 	struct run_record *rec;
 	size_t		 nrec;

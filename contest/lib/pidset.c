@@ -1,0 +1,45 @@
+#include "config.h"
+
+#include <errno.h>
+#include <stdlib.h>
+
+#include "pidset.h"
+
+int
+pidset_add(struct pidset *ps, pid_t p)
+{
+	for (size_t i = 0; i < ps->n; i++)
+		if (ps->v[i] == p)
+			return 0;
+	if (ps->n == ps->cap) {
+		size_t cap = ps->cap ? ps->cap * 2 : 16;
+		pid_t *v = realloc(ps->v, cap * sizeof *v);
+		if (v == NULL) {
+			errno = ENOMEM;
+			return -1;
+		}
+		ps->v = v;
+		ps->cap = cap;
+	}
+	ps->v[ps->n++] = p;
+	return 0;
+}
+
+int
+pidset_del(struct pidset *ps, pid_t p)
+{
+	for (size_t i = 0; i < ps->n; i++)
+		if (ps->v[i] == p) {
+			ps->v[i] = ps->v[--ps->n];
+			return 1;
+		}
+	return 0;
+}
+
+void
+pidset_free(struct pidset *ps)
+{
+	free(ps->v);
+	ps->v = NULL;
+	ps->n = ps->cap = 0;
+}
