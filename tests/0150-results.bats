@@ -109,6 +109,33 @@ kernel_build_id sched_ext_changed'
 	[ "$(rq 'map(.session) | unique | length')" -eq 2 ]
 }
 
+@test "four sessions on one results file, one killed in its writes again and again: every finished line whole" {
+	need_faults
+	for k in one two three; do
+		contest --warmup 0 -n 50 --lead 0 -k "$k" -- true >"$k.out" 2>&1 &
+	done
+	# the fourth: killed half way through its Nth line, eight times over
+	# (N-1 lines finished each time, and half of one)
+	finished=0
+	for n in 1 2 3 4 5 1 2 3; do
+		CONTEST_FAULT=killwrite:$n run contest_faulty --warmup 0 -n 10 --lead 0 -k killed -- true
+		[ "$status" -eq 137 ]
+		finished=$((finished + n - 1))
+	done
+	wait
+	# every finished line parses; the eight halves are lines of their own
+	[ "$(grep -c . "$R")" -eq $((150 + finished + 8)) ]
+	[ "$(jq -R 'fromjson? // empty | .label' "$R" | wc -l)" -eq $((150 + finished)) ]
+	[ "$(jq -R 'fromjson? // empty | select(.label == "killed")' "$R" | jq -s length)" -eq "$finished" ]
+	run --separate-stderr contest report --format json "$CONTEST_RESULTS"
+	[ "$status" -eq 0 ]
+	[ "$(jq .results <<<"$output")" -eq $((150 + finished)) ]
+	[ "$(jq .skipped_lines <<<"$output")" -eq 8 ]
+	[ "$(jq -r '[.loads[0].rows[] | "\(.kernel)=\(.runs)"] | sort | join(" ")' <<<"$output")" = \
+	    "killed=$finished one=50 three=50 two=50" ]
+	no_leftovers 20
+}
+
 @test "a results file whose last line was cut short: named, closed, and new lines stay whole" {
 	mkdir -p "$CONTEST_RESULTS"
 	printf '{"schema":1,"ok":true}\n{"schema":1,"cut' > "$R"

@@ -107,7 +107,7 @@ bad_opt() {
 	bad_opt sleepers:wake=-1 '*sleepers: wake=-1: *'
 	user_results
 	run --separate-stderr contest_as 64993 30 --warmup 0 -n 1 --lead 0 -l sleepers:n=100 -- true
-	[ "$status" -eq 1 ]
+	[ "$status" -eq 3 ]
 	[ "$(rq '.[1].status')" = load_failed ]
 	[[ "$stderr" == *"sleepers:n=100 did not start: only "*" of 100 sleepers: fork: Resource temporarily unavailable"* ]]
 }
@@ -165,7 +165,7 @@ bad_opt() {
 
 @test "io_load: a missing dir fails the run loudly" {
 	run --separate-stderr contest --warmup 0 -n 1 --lead 0 -l io_load:dir=/nonexistent/x -- true
-	[ "$status" -eq 1 ]
+	[ "$status" -eq 3 ]
 	[ "$(rq '.[1].status')" = load_failed ]
 	[[ "$stderr" == *"io_load:dir=/nonexistent/x did not start: /nonexistent/x: No such file or directory"* ]]
 	bad_opt io_load:size=0 '*io_load: size=0: too small*'
@@ -180,7 +180,7 @@ bad_opt() {
 	rq '.[2].load_options.cache' | grep -qx keep
 	touch afile
 	run --separate-stderr contest --warmup 0 -n 1 --lead 0 -l "read_load:dir=$PWD/afile" -- true
-	[ "$status" -eq 1 ]
+	[ "$status" -eq 3 ]
 	[[ "$stderr" == *"$PWD/afile: not a directory"* ]]
 	bad_opt read_load:cache=maybe '*read_load: cache=maybe: not one of drop|keep*'
 }
@@ -193,7 +193,7 @@ bad_opt() {
 	# Refaulting costs page faults the kept region does not: fewer passes.
 	rq '.[1].counters_total.passes < .[2].counters_total.passes' | grep -qx true
 	run --separate-stderr contest --warmup 0 -n 1 --lead 0 -l mem_load:size=16000000 -- true
-	[ "$status" -eq 1 ]
+	[ "$status" -eq 3 ]
 	[[ "$stderr" == *"mem_load:size=16000000 did not start: size=16000000 MB would leave less than"*"refused"* ]]
 	bad_opt mem_load:size=0 '*mem_load: size=0: too small*'
 	bad_opt mem_load:refault=2 '*mem_load: refault=2: too large*'
@@ -208,7 +208,7 @@ bad_opt() {
 	[ "$status" -eq 0 ]
 	rq ".[1].counters_total | .walks > 0 and .entries >= .walks * $n and .entries <= (.walks + 1) * $n" | grep -qx true
 	run --separate-stderr contest --warmup 0 -n 1 --lead 0 -l list_load:dir=/nonexistent -- true
-	[ "$status" -eq 1 ]
+	[ "$status" -eq 3 ]
 	[[ "$stderr" == *"/nonexistent: No such file or directory"* ]]
 }
 
@@ -242,7 +242,7 @@ bad_opt() {
 
 @test "exec_load: a failing command fails the run; cmd is required" {
 	run --separate-stderr contest --warmup 0 -n 1 --lead 0 -l 'exec_load:cmd=exit 3' -- true
-	[ "$status" -eq 1 ]
+	[ "$status" -eq 3 ]
 	[[ "$stderr" == *"'exit 3' exited with status 3 on its first run"* ]]
 	bad_opt exec_load "*exec_load: option 'cmd' is required*"
 	bad_opt exec_load:cmd= "*exec_load: option 'cmd' needs a value*"

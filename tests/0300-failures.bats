@@ -105,20 +105,34 @@ worker_beside_job() {
 	kill -9 "$victim"
 	st=0
 	wait "$pid" || st=$?
-	[ "$st" -eq 1 ]
+	[ "$st" -eq 3 ]
 	[ "$(rq '.[1].status')" = load_failed ]
 	[[ "$(rq '.[1].error')" =~ ^fork_load:procs=2\ worker\ [01]\ died\ during\ the\ run\ \(status\ 137\)$ ]]
 	grep -q 'fork_load:procs=2 run 1: fork_load:procs=2 worker . died during the run' err
 	grep -q '^fork_load:procs=2: ! 1 run failed' out
 }
 
-@test "a load that cannot start fails the run and stops the session" {
+@test "a load that cannot start fails its runs: the session goes on with the others and exits 3, naming it" {
+	run --separate-stderr contest --warmup 1 -n 2 --lead 0 -l fork_load \
+	    -l io_load:dir=/nonexistent -l sleepers:n=2 -- sleep 0.2
+	[ "$status" -eq 3 ]
+	# every cell of the first and third loads, in full; each of the
+	# second's runs recorded as failed, with why
+	[ "$(rq -r '[.[] | "\(.load)=\(.status)"] | group_by(.) | map("\(.[0])x\(length)") | join(" ")')" = \
+	    "fork_load=okx3 io_load=load_failedx3 no_load=okx3 sleepers=okx3" ]
+	rq -e 'map(select(.load == "io_load") | .error == "io_load:dir=/nonexistent did not start: /nonexistent: No such file or directory") | all' >/dev/null
+	[ "$(tail -n 1 <<<"$stderr")" = "contest: io_load:dir=/nonexistent: 3 runs failed by the load, not the job (load_failed; the last: io_load:dir=/nonexistent did not start: /nonexistent: No such file or directory); the other loads ran" ]
+	[ -n "$(table_row sleepers:n=2 "$output")" ]
+	grep -q '^io_load:dir=/nonexistent: ! 2 runs failed' <<<"$output"
+}
+
+@test "a load the process limit refuses fails its runs, and exits 3" {
 	user_results
 	# Three processes allowed: driver, watchdog and the job for no_load;
 	# the second forker of fork_load never gets a slot (contest waits
 	# 10 s for one).
-	run --separate-stderr contest_as 64991 3 --warmup 0 -n 2 --lead 0 -l fork_load:procs=2 -- true
-	[ "$status" -eq 1 ]
+	run --separate-stderr contest_as 64991 3 --warmup 0 -n 1 --lead 0 -l fork_load:procs=2 -- true
+	[ "$status" -eq 3 ]
 	[ "$(rq 'map(.status) | join(" ")')" = "ok load_failed" ]
 	[[ "$stderr" == *"fork_load: cannot fork worker 1: Resource temporarily unavailable"* ]]
 }

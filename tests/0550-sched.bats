@@ -48,7 +48,7 @@ echo "job $(awk "/^Cpus_allowed_list/ {print \$2}" /proc/self/status)"'
 @test "a nice the kernel refuses (below 0 as a user) fails the load's start, not silently" {
 	user_results
 	run --separate-stderr contest_as 64996 - --warmup 0 -n 1 --lead 0 --load-nice -5 -l sleepers:n=2 -- true
-	[ "$status" -eq 1 ]
+	[ "$status" -eq 3 ]
 	[ "$(rq 'map(.status) | join(" ")')" = "ok load_failed" ]
 	[[ "$stderr" == *"did not start: sleepers: nice -5: Permission denied"* ]]
 }

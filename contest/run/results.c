@@ -34,7 +34,7 @@ results_dir(const char *opt)
 	return "contest-results";
 }
 
-static const char *
+const char *
 run_status_name(enum run_status st)
 {
 	static const char *const names[] = {

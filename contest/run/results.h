@@ -22,5 +22,7 @@ int	results_append(struct session *s, const struct run_record *);
 
 /* Results dir from -o, else $CONTEST_RESULTS, else ./contest-results. */
 const char *results_dir(const char *opt);
+/* "ok", "failed", "load_failed", ...: a run's status as results name it */
+const char *run_status_name(enum run_status);
 
 #endif

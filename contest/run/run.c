@@ -857,6 +857,9 @@ session_run(struct session *s)
 	size_t ncells = s->cells ? s->ncells : 1, units = ncells * s->nslots;
 	size_t total = (size_t)rounds * units;
 	unsigned *nth = xcalloc(units * 2, sizeof *nth);
+	/* per unit: runs whose load failed, and the last one's record */
+	unsigned *lfail = xcalloc(units, sizeof *lfail);
+	size_t *lfail_rec = xcalloc(units, sizeof *lfail_rec);
 	char name[1536];
 	int stop = 0, status = 0;
 	double t_start = mono_now();
@@ -903,8 +906,15 @@ session_run(struct session *s)
 			if (rec->status == RUN_EXEC_FAILED) {
 				status = rec->exit_code;
 				stop = 1;
-			} else if (rec->status != RUN_FAILED)
+			} else if (rec->status == RUN_PREPARE_FAILED)
 				stop = 1;
+			else if (rec->status != RUN_FAILED) {
+				/* one load that cannot run (or that its job cannot
+				 * run beside) fails its own runs, not the night's:
+				 * the other loads go on, and the end says so */
+				lfail[unit]++;
+				lfail_rec[unit] = s->nrec - 1;
+			}
 		}
 		if (stop || round < s->warmup)
 			continue;
@@ -919,6 +929,21 @@ session_run(struct session *s)
 	progress(s, 0, 0, NULL, 0);
 	free(nth);
 	proc_kill_all();
+
+	size_t nlf = 0;
+	for (size_t u = 0; u < units; u++)
+		if (lfail[u]) {
+			const struct run_record *r = &s->rec[lfail_rec[u]];
+			warnmsg("%s: %u run%s failed by the load, not the job (%s; the "
+			    "last: %s); the other loads ran", unit_name(s, r, name,
+			    sizeof name), lfail[u], lfail[u] == 1 ? "" : "s",
+			    run_status_name(r->status), r->why);
+			nlf++;
+		}
+	if (nlf && (status == 0 || status == 1))
+		status = 3;
+	free(lfail);
+	free(lfail_rec);
 
 	if (proc_signal) {
 		warnmsg("interrupted by signal %d: %zu completed run%s kept",
