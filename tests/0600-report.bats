@@ -335,6 +335,32 @@ walls() {
 	    "$TOP_SRCDIR/doc/example-probe.jsonl"
 }
 
+@test "report: a file replaced or appended to between its two reads is not read again by line number" {
+	need_faults
+	cp "$D/refault.jsonl" b.jsonl
+	# the same length, other telemetry: only the inode tells
+	sed 's/"workingset_refault_file":91000/"workingset_refault_file":77000/' b.jsonl > b2.jsonl
+	[ "$(stat -c %s b.jsonl)" -eq "$(stat -c %s b2.jsonl)" ]
+	CONTEST_REPORT_TEL_KB=0 CONTEST_FAULT_AT=b.jsonl@2 CONTEST_FAULT_RUN='mv b2.jsonl b.jsonl' \
+	    run --separate-stderr contest_faulty report b.jsonl
+	[ "$status" -eq 0 ]
+	[ ! -e b2.jsonl ]
+	[ "$(grep -c 'stands out' <<<"$output")" -eq 0 ]
+	[ "$stderr" = "contest: b.jsonl: replaced since it was read; the notes on its runs that stand out are left out" ]
+	# a line appended: the lines by number would still be there, but the
+	# file is not the one read
+	CONTEST_REPORT_TEL_KB=0 CONTEST_FAULT_AT=b.jsonl@2 CONTEST_FAULT_RUN="sed -n 1p b.jsonl >> b.jsonl" \
+	    run --separate-stderr contest_faulty report b.jsonl
+	[ "$status" -eq 0 ]
+	[ "$(grep -c 'stands out' <<<"$output")" -eq 0 ]
+	[[ "$stderr" == "contest: b.jsonl: appended to since it was read ("*" bytes, now "*"); the notes on its runs that stand out are left out" ]]
+	# unchanged, the second read is made and the note is there
+	cp "$D/refault.jsonl" b.jsonl
+	CONTEST_REPORT_TEL_KB=0 run --separate-stderr contest report b.jsonl
+	[ -z "$stderr" ]
+	grep -q 'workingset_refault_file 91000 against 48' <<<"$output"
+}
+
 @test "report: a run that stands out is named with the telemetry that differed; machine differences are listed" {
 	run --separate-stderr contest report "$D/refault.jsonl"
 	[ "$status" -eq 0 ]
@@ -361,16 +387,15 @@ walls() {
 	CONTEST_REPORT_TEL_KB=0 run --separate-stderr contest report a.jsonl b.jsonl
 	[ "$status" -eq 0 ]
 	[ "$output" = "$kept" ]
-	# the second look is a second read: a pipe that gives other telemetry
-	# the second time shows it
-	sed 's/"workingset_refault_file":91000/"workingset_refault_file":77000/' b.jsonl > b2.jsonl
+	# a pipe is never read a second time: what it would give then is not
+	# what was read first, so its notes are left out, and stderr says so
 	mkfifo f.jsonl
-	# (a report that never looks again must not leave the writer waiting)
-	{ cat b.jsonl > f.jsonl; timeout 60 sh -c 'cat b2.jsonl > f.jsonl'; } &
+	cat b.jsonl > f.jsonl &
 	CONTEST_REPORT_TEL_KB=0 run --separate-stderr contest report f.jsonl
 	wait
 	[ "$status" -eq 0 ]
-	grep -q 'workingset_refault_file 77000 against 48' <<<"$output"
+	[ "$(grep -c 'stands out' <<<"$output")" -eq 0 ]
+	[ "$stderr" = "contest: f.jsonl: not a regular file: what it gives a second time is other lines; the notes on its runs that stand out are left out" ]
 	# and with the stand-out runs' files listed the other way round
 	CONTEST_REPORT_TEL_KB=0 run --separate-stderr contest report b.jsonl a.jsonl
 	[ "$status" -eq 0 ]

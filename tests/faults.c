@@ -58,15 +58,23 @@ fake_scx(const char *path, char *buf, size_t len)
 /*
  * CONTEST_FAULT_AT=NAME with CONTEST_FAULT_RUN=CMD: just before the
  * first open of a file called NAME (any directory), run CMD, once: a test
- * swaps a directory between contest's check of it and its use.
+ * swaps a directory between contest's check of it and its use.  NAME@K:
+ * before the Kth open instead (K in 1..9).
  */
 static void
 at_open(const char *path)
 {
 	const char *at = getenv("CONTEST_FAULT_AT"), *cmd = getenv("CONTEST_FAULT_RUN");
 	const char *base = strrchr(path, '/');
+	static int seen;
 
-	if (at == NULL || cmd == NULL || strcmp(base ? base + 1 : path, at) != 0)
+	if (at == NULL || cmd == NULL)
+		return;
+	size_t n = strcspn(at, "@");
+	base = base ? base + 1 : path;
+	if (strlen(base) != n || strncmp(base, at, n) != 0)
+		return;
+	if (++seen < (at[n] == '@' ? at[n + 1] - '0' : 1))
 		return;
 	unsetenv("CONTEST_FAULT_AT");
 	if (system(cmd) != 0)
@@ -114,6 +122,21 @@ OPEN_LIKE(open)
 OPEN_LIKE(open64)
 OPENAT_LIKE(openat)
 OPENAT_LIKE(openat64)
+
+/* libc's fopen opens by its own inner calls: the hook sees it here. */
+#define FOPEN_LIKE(name)						\
+FILE *									\
+name(const char *path, const char *mode)				\
+{									\
+	static FILE *(*real)(const char *, const char *);		\
+									\
+	if (real == NULL)						\
+		*(void **)&real = dlsym(RTLD_NEXT, #name);		\
+	at_open(path);							\
+	return real(path, mode);					\
+}
+FOPEN_LIKE(fopen)
+FOPEN_LIKE(fopen64)
 
 int
 sched_setaffinity(pid_t pid, size_t len, const cpu_set_t *set)

@@ -3,6 +3,7 @@
 #include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <math.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -10,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "jsonl.h"
 #include "quantile.h"
@@ -1030,22 +1032,55 @@ file_id(struct rset *rs, const char *name, const char *buf, size_t len)
 	rs->fname = realloc(rs->fname, (rs->nfname + 1) * sizeof *rs->fname);
 	rs->fmem = realloc(rs->fmem, (rs->nfname + 1) * sizeof *rs->fmem);
 	rs->fmemlen = realloc(rs->fmemlen, (rs->nfname + 1) * sizeof *rs->fmemlen);
-	if (rs->fname == NULL || rs->fmem == NULL || rs->fmemlen == NULL)
+	rs->fid = realloc(rs->fid, (rs->nfname + 1) * sizeof *rs->fid);
+	if (rs->fname == NULL || rs->fmem == NULL || rs->fmemlen == NULL || rs->fid == NULL)
 		fatal(1, "out of memory");
+	memset(&rs->fid[rs->nfname], 0, sizeof *rs->fid);
 	rs->fname[rs->nfname] = name;
 	rs->fmem[rs->nfname] = buf;
 	rs->fmemlen[rs->nfname] = len;
 	return (uint32_t)rs->nfname++;
 }
 
-/* File number i opened again for a second look; NULL if it cannot be. */
+/*
+ * File number i opened again for a second look at lines by number: only
+ * while it is the file first read (device, inode, size), never a pipe.
+ * NULL if it cannot be, said once a file, with what is left out.
+ */
 static FILE *
-reopen(const struct rset *rs, uint32_t i)
+reopen(const struct rset *rs, uint32_t i, const char *lost)
 {
+	struct rfid *id = &rs->fid[i];
+	const char *why = NULL;
+	struct stat st;
+	char buf[128];
+
 	if (rs->fmem[i])
 		return rs->fmemlen[i] ? fmemopen((void *)rs->fmem[i], rs->fmemlen[i],
 		    "r") : NULL;
-	return fopen(rs->fname[i], "re");
+	/* never blocking: a FIFO named again must not hang the report */
+	int fd = id->regular ? open(rs->fname[i], O_RDONLY | O_NONBLOCK | O_CLOEXEC) : -1;
+	if (!id->regular)
+		why = "not a regular file: what it gives a second time is other lines";
+	else if (fd < 0)
+		why = strerror(errno);
+	else if (fstat(fd, &st) < 0 || st.st_dev != id->dev || st.st_ino != id->ino)
+		why = "replaced since it was read";
+	else if (st.st_size != id->size) {
+		snprintf(buf, sizeof buf, "%s since it was read (%lld bytes, now %lld)",
+		    st.st_size > id->size ? "appended to" : "cut",
+		    (long long)id->size, (long long)st.st_size);
+		why = buf;
+	}
+	FILE *f = why == NULL && fcntl(fd, F_SETFL, 0) == 0 ? fdopen(fd, "re") : NULL;
+	if (f)
+		return f;
+	if (fd >= 0)
+		close(fd);
+	if (!id->warned)
+		warnmsg("%s: %s; %s", rs->fname[i], why ? why : strerror(errno), lost);
+	id->warned = 1;
+	return NULL;
 }
 
 static void
@@ -1088,12 +1123,26 @@ add_file(struct rset *rs, const char *path, const struct rfilter *f)
 {
 	struct addctx x = { rs, f, intern(rs, path), 0 };
 	unsigned long skipped;
+	struct stat st;
 
 	x.fileno = file_id(rs, x.file, NULL, 0);
-	if (jsonl_read_keys(path, keys_for(f), add_line, &x, &skipped) < 0) {
+	FILE *in = fopen(path, "re");
+	if (in == NULL || jsonl_read_stream_keys(in, path, keys_for(f), add_line, &x,
+	    &skipped) < 0) {
 		warnmsg("%s: %s", path, strerror(errno));
+		if (in)
+			fclose(in);
 		return -1;
 	}
+	/* what was read, to know it again (read to its end by now) */
+	struct rfid *id = &rs->fid[x.fileno];
+	if (fstat(fileno(in), &st) == 0 && S_ISREG(st.st_mode)) {
+		id->dev = st.st_dev;
+		id->ino = st.st_ino;
+		id->size = st.st_size;
+		id->regular = 1;
+	}
+	fclose(in);
 	rs->skipped += skipped;
 	rs->files++;
 	return 0;
@@ -1382,7 +1431,7 @@ struct reread {
  */
 static void
 read_again(const struct rset *rs, struct want *w, size_t nw,
-    const struct jkeys *keys, jsonl_fn fn)
+    const struct jkeys *keys, jsonl_fn fn, const char *lost)
 {
 	if (nw > 1)
 		qsort(w, nw, sizeof *w, place_order);
@@ -1393,7 +1442,7 @@ read_again(const struct rset *rs, struct want *w, size_t nw,
 			if (n == 0 || lines[n - 1] != w[j].at.line)
 				lines[n++] = w[j].at.line;
 		struct reread x = { rs, w + i, j - i, 0 };
-		FILE *in = reopen(rs, w[i].at.file);
+		FILE *in = reopen(rs, w[i].at.file, lost);
 		if (in == NULL)
 			continue;
 		(void)jsonl_read_only_stream(in, keys, lines, n, fn, &x);
@@ -1529,7 +1578,8 @@ mark_suspects(struct rset *rs, struct suspect **sus, size_t *nsus)
 			w[nw++] = (struct want){ { t->file, t->line }, t->acc };
 		}
 	}
-	read_again(rs, w, nw, keys_for(&all), unread_line);
+	read_again(rs, w, nw, keys_for(&all), unread_line,
+	    "its runs that may have done no work stay in the means (as with --keep-suspect)");
 	free(w);
 	if (nfl > 1)
 		qsort(fl, nfl, sizeof *fl, flagged_order);
@@ -1671,7 +1721,8 @@ read_telemetry(const struct rset *rs)
 			grow(&w, &capw, nw, sizeof *w);
 			w[nw++] = (struct want){ rs->acc[i].loc[k], (uint32_t)i };
 		}
-	read_again(rs, w, nw, &tel_keys, reread_line);
+	read_again(rs, w, nw, &tel_keys, reread_line,
+	    "the notes on its runs that stand out are left out");
 	free(w);
 	for (size_t i = 0; i < rs->nacc; i++)
 		if (rs->acc[i].ntel > 1)
@@ -1885,6 +1936,7 @@ rset_free(struct rset *rs)
 	free(rs->fname);
 	free(rs->fmem);
 	free(rs->fmemlen);
+	free(rs->fid);
 	free(rs->row);
 	free(rs->blk);
 	free(rs->cell);

@@ -10,6 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <sys/types.h>
 
 #include "hist.h"
 #include "stats.h"
@@ -208,8 +209,19 @@ struct rset {
 	const char	**fname;	/* files read, by number */
 	const char	**fmem;		/* a file's text held in memory, or NULL */
 	size_t		*fmemlen;
+	struct rfid	*fid;		/* what each file was when first read */
 	size_t		 nfname;
 	int		 keep_suspect;	/* a filter asked for it */
+};
+
+/* A file as first read: its lines are read again by number only while
+ * it is still that file, whole and unchanged (a regular file). */
+struct rfid {
+	dev_t		 dev;
+	ino_t		 ino;
+	off_t		 size;
+	int		 regular;
+	int		 warned;	/* said once that it cannot be read again */
 };
 
 enum rsort { RSORT_FIRST, RSORT_LABEL, RSORT_TIME };
