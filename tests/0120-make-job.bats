@@ -5,16 +5,6 @@
 
 load helpers
 
-# A stand-in kernel tree: bzImage takes a second to build and is then up
-# to date; clean removes it and says with which variables it ran.
-standin() {
-	mkdir -p "${1:-.}"
-	printf '%s\n' \
-	    'bzImage:' '	sleep 1; touch bzImage' \
-	    'clean:' '	rm -f bzImage; echo "O=$(O) ARCH=$(ARCH)" >> cleaned' \
-	    '.PHONY: clean' >"${1:-.}/${2:-Makefile}"
-}
-
 @test "make -j2 bzImage: every run builds, cleaned by the inferred 'make clean'" {
 	standin
 	run --separate-stderr contest --warmup 0 -n 2 --lead 0 -l cpu_load:n=1 -- make -j2 bzImage

@@ -102,6 +102,24 @@ real_lava_test_case() {
 	[ "$(cat "$BATS_TEST_TMPDIR/out2/result.txt")" = "$(printf 'no_load-time fail\nsleepers_n_5-time fail')" ]
 }
 
+@test "lava: JOB runs as words, so a make job gets its inferred clean as on the command line" {
+	setup_lava
+	standin tree
+	run --separate-stderr env PATH="$BATS_TEST_TMPDIR/bin:$PATH" "$TOP_SRCDIR/scripts/lava/contest.sh" \
+	    -l "sleepers:n=2" -n 2 -j "make -C tree -j2 bzImage" -a "--warmup 0 --lead 0" -s true
+	[ "$status" -eq 0 ]
+	R=$OUTPUT/results/results.jsonl
+	# every run built: cleaned before each of the four, never timed up to date
+	[ "$(wc -l <tree/cleaned)" -eq 4 ]
+	rq -e 'length == 4 and all(.prepare == "make -C tree clean" and .prepare_inferred and .wall_s >= 1)' >/dev/null
+	[ "$(rq -c '.[0].argv')" = '["make","-C","tree","-j2","bzImage"]' ]
+	# a line that needs a shell still gets one
+	run --separate-stderr env PATH="$BATS_TEST_TMPDIR/bin:$PATH" "$TOP_SRCDIR/scripts/lava/contest.sh" \
+	    -l "sleepers:n=2" -n 1 -j "sleep 0.05 && echo done >>log" -a "--warmup 0 --lead 0" -s true
+	[ "$status" -eq 0 ]
+	[ "$(rq -c '.[-1].argv')" = '["/bin/sh","-c","sleep 0.05 && echo done >>log"]' ]
+}
+
 @test "lava: bad options are refused; SKIP_INSTALL true with no contest fails" {
 	run "$TOP_SRCDIR/scripts/lava/contest.sh" -s maybe
 	[ "$status" -eq 2 ]

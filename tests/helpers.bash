@@ -229,3 +229,14 @@ contest_faulty() {
 	    ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0" \
 	    "$CONTEST" "$@"
 }
+
+# A stand-in kernel tree in DIR (default .): bzImage takes a second to
+# build and is then up to date; clean removes it and says with which
+# variables it ran.
+standin() {
+	mkdir -p "${1:-.}"
+	printf '%s\n' \
+	    'bzImage:' '	sleep 1; touch bzImage' \
+	    'clean:' '	rm -f bzImage; echo "O=$(O) ARCH=$(ARCH)" >> cleaned' \
+	    '.PHONY: clean' >"${1:-.}/${2:-Makefile}"
+}

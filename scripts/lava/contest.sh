@@ -61,7 +61,34 @@ for l in $loads; do
 done
 # shellcheck disable=SC2086
 set -- "$@" $extra
-[ -n "$job" ] && set -- "$@" -- /bin/sh -c "$job"
+# JOB as words, as on contest's own command line, so that a make job
+# ("make -j2 bzImage") is seen as one and cleaned before every run; a
+# shell only for a line that needs one (a pipe, a redirection, quotes,
+# globs, a VAR=value prefix, several commands, a shell builtin)
+if [ -n "$job" ]; then
+	case $job in
+	*[\|\&\;\<\>\(\)\$\`\\\"\'\*\?\[\#\~]* | *"
+"*)
+		set -- "$@" -- /bin/sh -c "$job" ;;
+	*)
+		# a program, not a builtin ("exit 3") nor a VAR=value prefix
+		first=${job#"${job%%[! 	]*}"}
+		first=${first%%[ 	]*}
+		case $first in
+		*=*) program= ;;
+		*/*) program=$first ;;
+		*) program=$(command -v "$first" 2>/dev/null) ;;
+		esac
+		case $program in
+		/* | */*)
+			set -f
+			# shellcheck disable=SC2086
+			set -- "$@" -- $job
+			set +f ;;
+		*) set -- "$@" -- /bin/sh -c "$job" ;;
+		esac ;;
+	esac
+fi
 "$contest" "$@"
 rc=$?
 # a session that ran nothing has nothing to report: say so and fail
