@@ -182,7 +182,9 @@ teardown_small() {
 	echo "# $lines lines written before the disk filled" >&3
 	[ "$status" -eq 1 ]
 	[[ "$stderr" == *"cannot append a result: No space left on device (earlier lines are intact)"* ]]
-	[ "$lines" -gt 0 ] && [ "$lines" -lt 60 ] && [ "$whole" -eq "$lines" ]
+	[ "$lines" -gt 0 ]
+	[ "$lines" -lt 60 ]
+	[ "$whole" -eq "$lines" ]
 }
 
 @test "each result carries the machine's state and the job's paging: sysfs and /proc read back" {

@@ -77,7 +77,8 @@ kill9_all_loads() {
 	no_leftovers 5
 	# The session's cgroup is gone too.
 	session=$(sed -n 's/^containment: a cgroup v2 per load run (cgroup.kill) under \([^ ,]*\)[ ,].*/\1/p' <<<"$output")
-	[ -n "$session" ] && [ ! -e "$session" ]
+	[ -n "$session" ]
+	[ ! -e "$session" ]
 }
 
 @test "kill -9 with an escaped process: the watchdog kills the session's cgroup" {
