@@ -124,39 +124,6 @@ tv_seconds(struct timeval tv)
 	return (double)tv.tv_sec + (double)tv.tv_usec / 1e6;
 }
 
-int
-mkdir_p(const char *dir)
-{
-	char *p, *path = strdup(dir);
-	struct stat st;
-
-	if (path == NULL)
-		return -1;
-	for (p = path + 1; ; p++) {
-		if (*p != '/' && *p != '\0')
-			continue;
-		char c = *p;
-		*p = '\0';
-		if (mkdir(path, 0755) < 0 && errno != EEXIST) {
-			int e = errno;
-			free(path);
-			errno = e;
-			return -1;
-		}
-		*p = c;
-		if (c == '\0')
-			break;
-	}
-	free(path);
-	if (stat(dir, &st) < 0)
-		return -1;
-	if (!S_ISDIR(st.st_mode)) {
-		errno = ENOTDIR;
-		return -1;
-	}
-	return 0;
-}
-
 long
 read_small(const char *path, char *buf, size_t len)
 {

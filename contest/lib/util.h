@@ -46,7 +46,5 @@ void	read_line(const char *path, char *out, size_t len);
 /* "SIGKILL" for 9; "SIG<n>" for a signal without a name here. */
 const char *signal_name(int sig);
 
-/* Create dir and its missing parents (mode 0755); 0 or -1 with errno. */
-int	mkdir_p(const char *dir);
 
 #endif
