@@ -157,10 +157,8 @@ each_signal() {
 }
 
 @test "a wait that fails ends the session with status 1 and says why" {
-	[ -e "${FAULTS:-/nonexistent}" ] || skip "no tests/faults.so (make check builds it)"
-	run --separate-stderr env CONTEST_TEST_MARK="$MARK" CONTEST_FAULT=pselect \
-	    LD_PRELOAD="$FAULTS" ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0" \
-	    "$CONTEST" --warmup 0 -n 2 --lead 0 -- sleep 1
+	need_faults
+	CONTEST_FAULT=pselect run --separate-stderr contest_faulty --warmup 0 -n 2 --lead 0 -- sleep 1
 	[ "$status" -eq 1 ]
 	[ "$stderr" = "contest: waiting for the job: Invalid argument" ]
 	[ ! -s "$R" ]

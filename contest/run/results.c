@@ -194,7 +194,6 @@ results_open(struct session *s, char *err, size_t errlen)
 	if (results_check(s, err, errlen) < 0)
 		return -1;
 
-	snprintf(path, sizeof path, "%s/logs", s->dir);
 	int logs = trust_subdir(s->dir_fd, s->dir, "logs", 1, err, errlen);
 	if (logs < 0)
 		return -1;
