@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* What every subcommand shares: stdout's last check, getopt's errors,
  * the version line. */
 #include "config.h"
@@ -41,7 +42,7 @@ getopt_fail(const char *cmd, int ch, char **argv)
 int
 print_version(void)
 {
-	printf("contest %s\n", PACKAGE_VERSION);
+	printf("contest %s\n%s\n", PACKAGE_VERSION, CONTEST_LICENCE);
 	return finish_stdout();
 }
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Subcommands: one signature each, dispatched from main.c's table. */
 #ifndef CONTEST_CLI_H
 #define CONTEST_CLI_H

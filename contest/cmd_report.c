@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * contest report and contest compare: they read stored results and
  * print; they never run anything.  Both take the same filters and

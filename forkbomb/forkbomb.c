@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * forkbomb: the descendant of Radim Kolar's forkbomb 1.4 (FreeBSD
  * benchmarks port, 2004), a realloc benchmark as much as a bomb, with its
@@ -161,8 +162,8 @@ parse(int argc, char **argv, struct fbopts *o)
 			o->maxprocs = number("--maxprocs", optarg, 2, MAX_MAXPROCS);
 			break;
 		case 'V':
-			printf("forkbomb (%s) %s, after forkbomb 1.4 by Radim Kolar\n",
-			    PACKAGE_NAME, PACKAGE_VERSION);
+			printf("forkbomb (%s) %s, after forkbomb 1.4 by Radim Kolar\n%s\n",
+			    PACKAGE_NAME, PACKAGE_VERSION, CONTEST_LICENCE);
 			exit(fflush(stdout) || ferror(stdout) ? 1 : 0);
 		case 'h':
 			usage(stdout);

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * forktime: how long creating a process or a thread takes, method by
  * method, with every sample kept.  Reaps as it goes (or after each
@@ -441,7 +442,7 @@ main(int argc, char **argv)
 			usage(stdout);
 			return fflush(stdout) != 0 || ferror(stdout);
 		case 'V':
-			printf("forktime (contest) %s\n", PACKAGE_VERSION);
+			printf("forktime (contest) %s\n%s\n", PACKAGE_VERSION, CONTEST_LICENCE);
 			return fflush(stdout) != 0 || ferror(stdout);
 		case ':':
 			errx(2, "option '%s' needs a value (see forktime --help)",

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * forktime's creation methods: each makes one process or thread, times
  * the part asked for, and gets rid of it (or leaves it to the batch's

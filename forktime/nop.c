@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * The do-nothing program forktime execs, built static and dynamic.  With
  * an argument it sleeps that many milliseconds first (--keep-alive).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * cpu_load: contest's spinners.  N processes that never sleep, so the
  * scheduler must share the CPUs between them and the job.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * exec_load: any command as a load, run by /bin/sh in a loop: how tar,
  * dbench or hackbench loads are made.  Each completion is counted and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * forkbomb's actions (Radim Kolar's forkbomb 1.4, 2004), shared by the
  * forkbomb program and the forkbomb load.  They count into a load_shm;

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * fork_load: Con Kolivas's 2002 trial module for contest.  Fork a child
  * that exits at once, reap it, repeat; the count of children shows how

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * forkbomb: forkbomb 1.4's actions as a load, over and over.  mode=realloc
  * grows one block to the limit (touch=1 writes each new page, as -M does;

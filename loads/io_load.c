@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * io_load: contest's writer.  Rewrite one file of SIZE MB from the start,
  * over and over, and fdatasync after each pass so the data really goes

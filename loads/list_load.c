@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * list_load: contest's "ls -lRa" load.  Walk a directory tree calling
  * lstat on every entry, then walk it again: path lookup, the dentry and

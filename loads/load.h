@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * The load interface.  A load is one file in loads/ holding one const
  * struct load and static helpers, plus one line in registry.c.

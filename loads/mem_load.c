@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * mem_load: contest's memory load, for machines without swap.  Map SIZE
  * MB and write one cache line per page in a scattered order (a stride

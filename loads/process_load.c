@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * process_load: contest's ring of processes passing small messages
  * through pipes.  Every message is a wakeup of a sleeping task on some

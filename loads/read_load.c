@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * read_load: contest's reader.  Write a file of SIZE MB once, then read
  * it from the start over and over.  With cache=drop (the default) the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * sleepers: a crowd of mostly idle processes, as a machine full of idle
  * daemons has.  The job then runs beside N tasks the kernel must keep

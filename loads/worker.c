@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * contest-load: one worker of one load.  The driver forks, sets up the
  * child (group, cgroup, parent-death signal, scheduling, OOM score) and

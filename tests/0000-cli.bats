@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The command line: help, version, and every bad input gives exit 2 with
 # exactly one clear line on stderr and nothing on stdout.
 
@@ -13,10 +14,17 @@ load helpers
 	[ -z "$stderr" ]
 }
 
-@test "--version prints the package version" {
+@test "--version prints the package version and the licence line" {
 	run --separate-stderr contest --version
 	[ "$status" -eq 0 ]
-	[[ "$output" =~ ^contest\ [0-9]+\.[0-9]+\.[0-9]+$ ]]
+	[ "${#lines[@]}" -eq 2 ]
+	[[ "${lines[0]}" =~ ^contest\ [0-9]+\.[0-9]+\.[0-9]+$ ]]
+	[ "${lines[1]}" = "Licence GPL-2.0-or-later: GNU GPL version 2 or later; no warranty (see COPYING)" ]
+	for p in "$FORKBOMB" "$FORKTIME"; do
+		run --separate-stderr "$p" --version
+		[ "$status" -eq 0 ]
+		[ "${lines[1]}" = "Licence GPL-2.0-or-later: GNU GPL version 2 or later; no warranty (see COPYING)" ]
+	done
 }
 
 @test "each subcommand has its own --help" {

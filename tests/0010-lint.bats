@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The suite's own checks can fail: no mid-test `! cmd`, no `A && B`
 # before a test's end, no `run` whose status goes unread
 # (tests/lint-bats.awk); and the lint itself catches each pattern.

@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-or-later
 # contest/'s folders are its architecture: lib/ depends on nothing else,
 # report/ never includes run/, and no two files depend on each other in
 # a loop, by includes or by calls (tests/layout.sh).

@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-or-later
 # contest list: loads with summaries, options, defaults and counters.
 
 load helpers

@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-or-later
 # A run: baseline always measured, interleaved rounds, prepare untimed,
 # the table and its Ratio recomputed from results.jsonl.
 

@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-or-later
 # A make job is cleaned before every run, by its own make and options,
 # unless --prepare says otherwise; a job whose later runs do no work is
 # called out, never averaged into a ratio.

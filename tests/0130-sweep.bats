@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-or-later
 # --sweep: one session at several job sizes, each value a cell with its
 # own no_load, interleaved like loads, in the row key of report and
 # compare; {NAME} substituted in COMMAND and --prepare.

@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-or-later
 # --until-ci PCT: rounds are added (3 at least, -n at most) until every
 # load's Ratio CI95 is within PCT% of it; the table says how it ended.
 

@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-or-later
 # What the job lived through: Wait% from its own cgroup's cpu.pressure,
 # Load% (the load's rate beside the job over its rate alone), and the
 # latency probe's wake-up lateness and deadlines met.

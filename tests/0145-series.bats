@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-or-later
 # --series: the driver samples once a second while the job runs (woken by
 # a deadline in its one wait, never polling): the job's CPU and Wait%,
 # the load's rate or level, the probe's p99; report --svg --series draws

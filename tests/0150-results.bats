@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-or-later
 # results.jsonl: whole lines, every field, appended, never elsewhere.
 
 load helpers

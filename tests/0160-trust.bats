@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-or-later
 # contest run trusts a results directory only as ssh's StrictModes would,
 # and runs the built-in job only as its generator wrote it: as root in a
 # shared directory, nothing someone else planted is written to or run.

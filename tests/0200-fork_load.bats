@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-or-later
 # fork_load: really forks, counts into shared memory, reports as in 2002.
 
 load helpers

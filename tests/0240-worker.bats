@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Every load worker is the contest-load program, exec'd by the driver
 # into the leanest image the toolchain links: what a fork load measures
 # includes the image each fork copies.  The driver hands it the load's

@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The classic loads and sleepers: each really runs beside the job, counts
 # plausibly into the shared page, leaves nothing behind, refuses bad
 # options with exit 2 and fails the run loudly when it cannot start.

@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The forkbomb load: realloc cycles, bounded bombs and zombies, CPU.
 
 load helpers

@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Commands that fail, die, or cannot run: recorded, flagged, never averaged.
 
 load helpers

@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Every line of tests/data/bad-args: the status it names (2 for bad input,
 # 126/127 for a command that cannot run), exactly one line on stderr,
 # nothing on stdout, no results written, no process left.

@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-or-later
 # SIGINT, SIGTERM and SIGHUP: stop everything, keep completed runs, exit
 # 128+sig, wherever the driver was waiting; no zombies; a wait that fails
 # ends the session loudly.

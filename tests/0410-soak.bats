@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-or-later
 # scripts/soak: its command line.  The soak itself (minutes of sessions
 # sent signals at random) runs in .ci/run as `scripts/soak 3`, and for an
 # hour by hand (doc/safety.md).

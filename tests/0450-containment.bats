@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Nothing contest starts outlives it: every load, with the driver killed
 # by SIGKILL, SIGINT or SIGTERM while the job runs.  The job forks a child
 # of its own (no parent-death signal reaches it: only the watchdog's kill

@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The built-in default foreground: a real compile of a generated tree.
 
 load helpers

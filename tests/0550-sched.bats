@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-or-later
 # --load-nice, --load-policy, --load-cpus and --job-cpus: what the kernel
 # reports for the load's processes and the job, what results record, and
 # a knob the kernel refuses failing the start.

@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-or-later
 # contest report on hand-written results (tests/data/report): the classic
 # block, statistics checked against an independent computation, every
 # format parsed, the chart, filters, damaged input.

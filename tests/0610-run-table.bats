@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The run's table is the report: contest run hands the lines it wrote to
 # the report code, so `contest report` on the same file prints the same
 # table byte for byte, ? marks and notes included.

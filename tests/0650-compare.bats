@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-or-later
 # contest compare: N labels side by side in mmtests' layout, significance
 # marks checked against a hand computation, the threshold gate's exit
 # status, Holm, every format, bad labels; and end to end.

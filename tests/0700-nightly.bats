@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-or-later
 # scripts/nightly: a first night with nothing to compare, a second
 # compared with the first, a regression that fails the gate.
 

@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-or-later
 # scripts/lava: the test definition's run script, run locally against a
 # fake lava-test-case that records its arguments; contest report
 # --format lava's lines.

@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-or-later
 # forktime: every method, ordered percentiles, formats, raw samples,
 # counted failures, bounded children, nothing left behind, and use as
 # contest's foreground.

@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-or-later
 # scripts/classics: each historic experiment in its quick mode, with the
 # lines of the original layout and the historic figures beside them.
 

@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-or-later
 # scripts/kernel-tree on a stand-in kernel: a tarball whose Makefile has
 # the config targets, so no real kernel is needed.
 

@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-or-later
 # scripts/bench in --quick mode, so the benchmarks cannot rot: each runs
 # for about a second and prints its table.  The figures are not checked
 # against goals here: timing claims live in the benchmarks, not in tests.

@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-or-later
 # scripts/vm and scripts/vm-check: bad input gets one line and exit 2,
 # before anything starts; with the image built (scripts/vm build, as CI
 # does first), a command's exit status comes back from the VM, and

@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The project's promises about itself: Quick start, CI, man page.
 
 load helpers
@@ -17,14 +18,14 @@ load helpers
 	[ "$status" -eq 0 ]
 	for opt in $(grep -o -- '--[a-z][a-z-]*' <<<"$output" | sort -u); do
 		# as troff writes it: every hyphen escaped
-		grep -qF -- "${opt//-/\\-}" "$TOP_SRCDIR/contest/contest.1" || {
+		grep -qF -- "${opt//-/\\-}" "$TOP_BUILDDIR/contest/contest.1" || {
 			echo "# $opt missing from contest.1" >&3; false; }
 	done
 }
 
 @test "the man page renders without warnings" {
 	command -v groff >/dev/null || skip "no groff"
-	run sh -c 'groff -man -Tutf8 -ww -z "$1" 2>&1' _ "$TOP_SRCDIR/contest/contest.1"
+	run sh -c 'groff -man -Tutf8 -ww -z "$1" 2>&1' _ "$TOP_BUILDDIR/contest/contest.1"
 	[ "$status" -eq 0 ]
 	[ -z "$output" ]
 }
@@ -57,4 +58,50 @@ bootstrap: install them as root (apt-get install jq) and run me again" ]
 	run --separate-stderr env PATH="$fake" CC=cc sh "$TOP_SRCDIR/scripts/bootstrap"
 	[ "$status" -eq 1 ]
 	[[ "$stderr" == "bootstrap: missing packages: gcc libc6-dev"* ]]
+}
+
+# The files git tracks, or a skip where the tree is not a clone (distcheck).
+tracked() {
+	git -C "$TOP_SRCDIR" rev-parse --git-dir >/dev/null 2>&1 || skip "not a git clone"
+	git -C "$TOP_SRCDIR" ls-files
+}
+
+@test "every tracked source, script, test and man page opens with its SPDX line" {
+	tracked >/dev/null
+	local n=0 bad=0 f
+	while read -r f; do
+		case $f in
+		tests/data/* | tests/fuzz/regress/* | build-aux/* | *.jsonl | *.json | *.svg | *.md | \
+		    README | COPYING | .gitignore | debian/changelog | debian/copyright | debian/control | \
+		    debian/docs | debian/source/format | debian/*.lintian-overrides) continue ;;
+		esac
+		n=$((n + 1))
+		head -n 2 "$TOP_SRCDIR/$f" | grep -q 'SPDX-License-Identifier: GPL-2.0-or-later' || {
+			echo "# $f: no SPDX line in its first two lines" >&3; bad=$((bad + 1)); }
+	done < <(tracked)
+	echo "# $n files checked" >&3
+	[ "$n" -ge 150 ]
+	[ "$bad" -eq 0 ]
+	cmp -s "$TOP_SRCDIR/COPYING" /usr/share/common-licenses/GPL-2 ||
+		[ ! -e /usr/share/common-licenses/GPL-2 ]
+	grep -q 'GNU GENERAL PUBLIC LICENSE' "$TOP_SRCDIR/COPYING"
+	grep -q 'Version 2, June 1991' "$TOP_SRCDIR/COPYING"
+}
+
+@test "the top level tracks only its short list: no scratch output, no fuzzer artefacts" {
+	local f bad=0
+	while read -r f; do
+		case ${f%%/*} in
+		.ci | .gitignore | COPYING | Makefile.am | README | build-aux | configure.ac | contest | \
+		    debian | doc | forkbomb | forktime | loads | scripts | tests) ;;
+		*) echo "# $f is tracked at the top level" >&3; bad=$((bad + 1)) ;;
+		esac
+	done < <(tracked)
+	[ "$bad" -eq 0 ]
+	# and what a fuzzer, a core dump or a session leaves is ignored anywhere
+	for f in crash-1 leak-1 timeout-1 oom-1 core tests/contest-results/results.jsonl; do
+		git -C "$TOP_SRCDIR" check-ignore -q --no-index "$f" || {
+			echo "# $f is not ignored" >&3; bad=$((bad + 1)); }
+	done
+	[ "$bad" -eq 0 ]
 }

@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The fuzz targets' inputs replayed: the seeds made from the test data and
 # every finding kept in tests/fuzz/regress, fed to each target built with
 # the ordinary compiler (with the sanitizers in CI's second pass).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * Preloaded by tests to make a system call fail on purpose:
  * CONTEST_FAULT=pselect makes every pselect(2) fail with EINVAL, so the

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Shared by every bats file.  Each test gets its own results dir, and a
 # marker in the environment of everything contest starts, so teardown can
 # prove that nothing it started is left behind.

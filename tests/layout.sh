@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # layout.sh SRCDIR [OBJDIR]: the architecture contest/'s folders claim.
 # Prints each breach and exits 1:
 #  - a file of contest/report/ that includes a header of contest/run/;

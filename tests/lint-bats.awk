@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # lint-bats.awk: checks in bats tests that can never fail.  Under bats a
 # test fails on a command's failure (set -e) or on its last command's
 # status, so, anywhere but at a test's end:

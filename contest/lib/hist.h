@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * Log-linear latency histograms of nanoseconds: every power of two is
  * cut into `sub` equal buckets (sub a power of two), values below 2*sub

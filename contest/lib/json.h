@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* A small JSON writer into a growing buffer: one results line at a time. */
 #ifndef CONTEST_JSON_H
 #define CONTEST_JSON_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * Reading results.jsonl: every line that is one whole JSON object is
  * parsed and handed on; a line that is not (cut short by a crash or a

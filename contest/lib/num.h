@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Validated numbers: the one parser every numeric argument goes through. */
 #ifndef CONTEST_NUM_H
 #define CONTEST_NUM_H

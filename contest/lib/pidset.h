@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* A growable set of pids: the process groups a driver must kill. */
 #ifndef CONTEST_PIDSET_H
 #define CONTEST_PIDSET_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * Sorting and nearest-rank quantiles: the part of the statistics that
  * needs no libm, so forktime can do without it (every library mapped

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* SHA-256 (FIPS 180-4), for the identity of the built-in job. */
 #ifndef CONTEST_SHA256_H
 #define CONTEST_SHA256_H

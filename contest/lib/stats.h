@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Summary statistics: the one place they are computed. */
 #ifndef CONTEST_STATS_H
 #define CONTEST_STATS_H

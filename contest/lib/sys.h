@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * The system helpers every program here shares (contest, forkbomb,
  * forktime, the loads): one clock, one way to close inherited

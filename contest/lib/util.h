@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Small helpers the driver shares: errors, memory, clocks. */
 #ifndef CONTEST_UTIL_H
 #define CONTEST_UTIL_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * The one way contest, forkbomb's supervisor and forktime sleep.  The
  * signals a program acts on stay blocked everywhere else and are let in

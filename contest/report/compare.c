@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * The comparison of labels, built once and printed by every format: per
  * load (and sweep value) one column per label, the figures of

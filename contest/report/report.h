@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * What report and compare print, one file per format: text and md
  * (report_text.c), csv, json, junit and the SVG chart.  The figures come

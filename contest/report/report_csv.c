@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* CSV (RFC 4180): one line per kernel and load with every statistic. */
 #include "config.h"
 

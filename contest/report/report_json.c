@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* JSON: the whole report or comparison as one document, every figure. */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * JUnit XML for CI servers: one testcase per load, failed when the
  * comparison found a significant regression beyond the threshold.

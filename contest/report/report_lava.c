@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * LAVA's result lines, "TEST_CASE_ID RESULT [MEASUREMENT UNITS]", one
  * per figure of each row and load, for a lab's test definition

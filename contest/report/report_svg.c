@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * The SVG chart, drawn by contest itself: grouped bars of Ratio per load
  * for each kernel with CI95 error bars, then a strip of every run's Time

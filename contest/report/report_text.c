@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * Text and Markdown: the classic block per load for report, the side by
  * side table for compare, and what differed between the compared runs.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * Stored results read back for report and compare: runs grouped into
  * rows (one kernel label on one host with one command) and blocks (one

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * Runs that may have done no work.  A job that leaves its work done
  * (a build whose targets are up to date) finishes the second time in

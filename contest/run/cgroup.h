@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * A cgroup v2 per run for the load, where a writable hierarchy exists:
  * cgroup.kill ends every process in it, even one that left the load's

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * The built-in default foreground: a generated C source tree built with
  * make -jNCPU, cleaned between runs.  A real compile that needs only cc and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* -l NAME[:key=val,...]: which load, with which option values. */
 #ifndef CONTEST_LOADSPEC_H
 #define CONTEST_LOADSPEC_H

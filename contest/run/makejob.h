@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * A make job's clean step, inferred from the job's own command line.  A
  * build timed N times must build N times: the 2002 contest cleaned the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * The latency probe (--latency): during every run, no_load included, a
  * small process with the job's CPU affinity and policy (and its own nice)

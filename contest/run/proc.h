@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * Processes the driver starts: each in its own process group, registered
  * here until every process of the group has been reaped, so that any exit

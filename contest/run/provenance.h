@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * What differed between two machines or kernels besides the kernel: read
  * once per session, never by mounting or changing anything; what cannot

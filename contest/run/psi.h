@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * Pressure stall information (Linux 4.20+, CONFIG_PSI): the time during
  * which some task waited for a CPU, for memory, for I/O, machine-wide.

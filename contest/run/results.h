@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* results.jsonl: the one contract between run and report (DESIGN.md). */
 #ifndef CONTEST_RESULTS_H
 #define CONTEST_RESULTS_H

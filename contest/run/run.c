@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * The run path: the only code that forks loads or the foreground.  The
  * driver sleeps in waitfor() while a run goes on; it never polls.

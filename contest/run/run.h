@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Running a session: every round, every run. */
 #ifndef CONTEST_RUN_H
 #define CONTEST_RUN_H

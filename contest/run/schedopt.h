@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * Scheduling knobs for the loads and the job: nice, policy (SCHED_OTHER,
  * SCHED_BATCH, SCHED_IDLE) and CPU affinity in taskset's list syntax.

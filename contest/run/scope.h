@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * On a systemd host, a process sits in a unit's cgroup (a service, a
  * login scope, cron's service) that systemd owns: contest may not enable

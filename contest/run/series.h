@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * --series: what the job lived through second by second.  The driver,
  * asleep in its one wait for the job, wakes on a deadline once a second

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* One contest session: the plan, the runs, and what each run measured:
  * what run.c fills in and results.c writes. */
 #ifndef CONTEST_SESSION_H

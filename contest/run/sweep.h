@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * --sweep NAME=V1,V2,...: one session timed at several job sizes.  Each
  * combination of values is a cell of its own (its own no_load, its own

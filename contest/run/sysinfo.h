@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* What machine and kernel a run happened on: stored with every result. */
 #ifndef CONTEST_SYSINFO_H
 #define CONTEST_SYSINFO_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * Whether a directory or file may be used by contest run, as ssh's
  * StrictModes and sudo judge theirs: contest is often root in a directory

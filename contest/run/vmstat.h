@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Machine-wide event counters from /proc/vmstat (Linux). */
 #ifndef CONTEST_VMSTAT_H
 #define CONTEST_VMSTAT_H

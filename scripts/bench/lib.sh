@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Shared by scripts/bench/*: where the programs are, --quick, the peers.
 # shellcheck shell=sh
 
@@ -11,7 +12,7 @@ quick=0
 for arg in "$@"; do
 	case $arg in
 	--quick) quick=1 ;;
-	-h | --help) sed -n 's/^# \{0,1\}//; 2,/^$/p' "$0" | sed '/^$/q'; exit 0 ;;
+	-h | --help) sed -n '/SPDX-License-Identifier/d; s/^# \{0,1\}//; 2,/^$/p' "$0" | sed '/^$/q'; exit 0 ;;
 	*) echo "$me: unknown option '$arg' (--quick or --help)" >&2; exit 2 ;;
 	esac
 done

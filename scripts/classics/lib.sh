@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Shared by scripts/classics/*: where the programs are, the size of the
 # run (--quick for the test suite, default under 2 minutes, --full for
 # the original post's sizes), and what this machine is.
@@ -15,7 +16,7 @@ for arg in "$@"; do
 	--quick) mode=quick ;;
 	--full) mode=full ;;
 	-h | --help)
-		sed -n 's/^# \{0,1\}//; 2,/^$/p' "$0" | sed '/^$/q'
+		sed -n '/SPDX-License-Identifier/d; s/^# \{0,1\}//; 2,/^$/p' "$0" | sed '/^$/q'
 		exit 0 ;;
 	*) echo "$me: unknown option '$arg' (--quick, --full or --help)" >&2; exit 2 ;;
 	esac

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The run step of scripts/lava/contest.yaml: build contest if needed, run
 # a session, and write output/result.txt, one "TEST_CASE_ID RESULT
 # MEASUREMENT UNITS" line per figure (contest report --format lava).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * The argument parsing of contest run, report and compare, in-process:
  * the input's first byte picks the subcommand, the rest is its words,

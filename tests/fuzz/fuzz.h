@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * libFuzzer targets: each defines LLVMFuzzerTestOneInput.  Built with
  * clang by `make fuzz`; built with the ordinary compiler against

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The load-spec parser (-l NAME[:key=val,...]) and the values it keeps. */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The number parser: strtonum-style bounds, and milliseconds with at
  * most three decimals. */
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * The results reader and everything report and compare compute from what
  * it hands on: a file of any bytes is read, grouped, summarised and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Feed files to a fuzz target, as libFuzzer would: one input per file.
  * A crash, a sanitizer report or a hang is the failure. */
 #include "config.h"

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # seeds.sh SRCDIR OUT: seed corpora for the fuzz targets, one directory a
 # target, made from the test data: result files, the bad-args corpus's
 # argument lists and load specs, numbers at and past their bounds.

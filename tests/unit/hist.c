@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The latency histogram: its layout, and percentiles within 3% of the
  * exact ones on known samples, min and max exact. */
 #include "config.h"

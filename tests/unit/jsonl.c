@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The results reader: whole objects in, damaged lines skipped by name. */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The driver's small primitives that a session rarely pushes to their
  * edge: the group list past any fixed size, a read asked for nothing. */
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* CPU lists as taskset -c takes them, and the policy names. */
 #include "config.h"
 

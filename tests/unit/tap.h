@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Minimal TAP producer for the C unit tests (automake's tap-driver reads it). */
 #ifndef CONTEST_TAP_H
 #define CONTEST_TAP_H
