@@ -6,7 +6,10 @@
  */
 #include "config.h"
 
+#include <sys/stat.h>
+
 #include <ctype.h>
+#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -31,7 +34,8 @@ usage_report(FILE *f)
 	    "                      [--keep-suspect] [-f RESULTS_FILE_OR_DIR]... "
 	    "[RESULTS_FILE_OR_DIR]...\n\n"
 	    "Print stored results per load, one row per kernel label, as the run\n"
-	    "does: Kernel [runs] Time CPU% Loads LCPU% Ratio.  Ratio is over the same\n"
+	    "does: Kernel [runs] Time CPU% Wait% Loads Load% LCPU% Ratio, and Lat\n"
+	    "p99 and Met% for runs with a latency probe.  Ratio is over the same\n"
 	    "label's no_load mean.  A directory means every *.jsonl file in it\n"
 	    "(default: $CONTEST_RESULTS or ./contest-results).\n\n"
 	    "  -f, --file PATH      read this results file or directory (repeatable)\n"
@@ -271,8 +275,20 @@ load(struct rset *rs, char **paths, int n, const struct query *q)
 	const char *dflt = results_dir(NULL);
 	int bad = 0;
 
-	if (n == 0 && q->npaths == 0)
+	if (n == 0 && q->npaths == 0) {
+		struct stat st;
+		const char *env = getenv("CONTEST_RESULTS");
+
+		/* First contact: say what to do, not what open(2) said. */
+		if (stat(dflt, &st) < 0 && errno == ENOENT) {
+			if (env && *env)
+				usage_fail("no results in %s ($CONTEST_RESULTS) yet: run contest "
+				    "first, or name a results file or directory with -f", dflt);
+			usage_fail("no results in %s%s yet: run contest here first, or name a "
+			    "results file or directory with -f", dflt[0] == '/' ? "" : "./", dflt);
+		}
 		bad = rset_add(rs, dflt, &q->f) != 0;
+	}
 	for (size_t i = 0; i < q->npaths; i++)
 		if (rset_add(rs, q->paths[i], &q->f) != 0)
 			bad = 1;

@@ -14,7 +14,7 @@ static const struct subcmd subcmds[] = {
 	    cmd_run, usage_run },
 	{ "report", "print stored results: per load, one row per kernel",
 	    cmd_report, usage_report },
-	{ "compare", "two kernels side by side, exit 1 on a significant regression",
+	{ "compare", "a baseline and any number of kernels side by side, exit 1 on a regression",
 	    cmd_compare, usage_compare },
 	{ "list", "list the loads with their options and counters",
 	    cmd_list, usage_list },

@@ -273,6 +273,23 @@ walls() {
 	[ "$stderr" = "contest: nowhere.jsonl: No such file or directory" ]
 }
 
+@test "report and compare where no results exist yet: what to do, in one line" {
+	mkdir fresh
+	cd fresh
+	for cmd in report "compare a b"; do
+		# shellcheck disable=SC2086
+		run --separate-stderr env -u CONTEST_RESULTS "$CONTEST" $cmd
+		[ "$status" -eq 2 ]
+		[ -z "$output" ]
+		[ "$stderr" = "contest: no results in ./contest-results yet: run contest here first, or name a results file or directory with -f" ]
+		# shellcheck disable=SC2086
+		run --separate-stderr "$CONTEST" $cmd
+		[ "$status" -eq 2 ]
+		[ "$stderr" = "contest: no results in $CONTEST_RESULTS (\$CONTEST_RESULTS) yet: run contest first, or name a results file or directory with -f" ]
+	done
+	[ ! -e contest-results ]
+}
+
 @test "report: doc/reports.md's example is what contest prints from doc/example-nice.jsonl" {
 	doc=$TOP_SRCDIR/doc/reports.md
 	run --separate-stderr contest report "$TOP_SRCDIR/doc/example-nice.jsonl"

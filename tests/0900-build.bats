@@ -23,6 +23,32 @@ load helpers
 	done
 }
 
+# The options named in text on stdin, one a line, sorted.
+opts() { grep -oE -- '(^|[[ ])--?[a-zA-Z][a-z-]*' | sed 's/^[[ ]//' | sort -u; }
+
+@test "each subcommand's usage names the options of its man synopsis, and its help describes no other" {
+	local s start bad=0 line
+	for s in run report compare list; do
+		run contest "$s" --help
+		[ "$status" -eq 0 ]
+		usage=$(sed '/^$/q' <<<"$output" | sed 's/^usage: contest \[\{0,1\}[a-z]*\]\{0,1\}//' | opts)
+		case $s in run) start='^\.RB \[ run \]' ;; *) start="^\\.B contest $s\$" ;; esac
+		man=$(sed -n '/^\.SH SYNOPSIS/,/^\.SH DESCRIPTION/p' "$TOP_SRCDIR/contest/contest.1.in" |
+		    sed -n "/$start/,/^\.br/p" | sed 's/\\-/-/g' | opts)
+		if [ "$usage" != "$man" ]; then
+			echo "# $s: usage and man synopsis differ:" >&3
+			diff <(echo "$usage") <(echo "$man") | sed 's/^/# /' >&3
+			bad=$((bad + 1))
+		fi
+		# each described option (-x, --long: either form) is in the usage
+		while read -r line; do
+			[ "$(opts <<<"$line" | grep -cxF -f - <(echo "$usage"; echo -h; echo --help))" -gt 0 ] || {
+				echo "# $s: '$line' is described but not in the usage" >&3; bad=$((bad + 1)); }
+		done < <(sed '1,/^$/d' <<<"$output" | grep -E '^ +-' | sed -E 's/^ +(-[^ ]+(, --?[a-z-]+)?).*/\1/')
+	done
+	[ "$bad" -eq 0 ]
+}
+
 @test "the man page renders without warnings" {
 	command -v groff >/dev/null || skip "no groff"
 	run sh -c 'groff -man -Tutf8 -ww -z "$1" 2>&1' _ "$TOP_BUILDDIR/contest/contest.1"

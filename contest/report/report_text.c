@@ -15,7 +15,7 @@
 #include "util.h"
 
 /*
- * One row of the classic block: "Kernel [runs] Time CPU% Loads LCPU%
+ * One row of the classic block: "Kernel [runs] Time CPU% Wait% Loads Load% LCPU%
  * Ratio", Time with its sample sd and Ratio with its CI95; stats adds
  * Time's CoV, min, median, max and CI95.  NaN prints as "-".
  */
