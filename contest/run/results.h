@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* results.jsonl: the one contract between run and report (DESIGN.md). */
+/* results.jsonl: the one contract between run and report (doc/results.md,
+ * doc/results.schema.json). */
 #ifndef CONTEST_RESULTS_H
 #define CONTEST_RESULTS_H
 
