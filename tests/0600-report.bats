@@ -224,8 +224,8 @@ walls() {
 	[ "$status" -eq 1 ]
 	[[ "$(grep '^Amean     Time' <<<"$output" | head -1)" == *"* +100.00%*" ]]
 	# without build IDs, uname -v (its build number and time) tells them apart
-	jq -c 'del(.kernel_build_id) | .kernel_version = "#1 SMP PREEMPT_DYNAMIC Mon" | .session = "s1"' "$R" > versions.jsonl
-	jq -c 'del(.kernel_build_id) | .kernel_version = "#2 SMP PREEMPT_DYNAMIC Tue" | .session = "s2"' "$R" >> versions.jsonl
+	jq -c 'del(.kernel_build_id) | .schema = 2 | .kernel_version = "#1 SMP PREEMPT_DYNAMIC Mon" | .session = "s1"' "$R" > versions.jsonl
+	jq -c 'del(.kernel_build_id) | .schema = 2 | .kernel_version = "#2 SMP PREEMPT_DYNAMIC Tue" | .session = "s2"' "$R" >> versions.jsonl
 	run --separate-stderr contest report versions.jsonl
 	[ "$status" -eq 0 ]
 	[ -n "$(block_row no_load 'same#2' "$output")" ]
@@ -234,7 +234,7 @@ walls() {
 	run -0 --separate-stderr contest report "$R"
 	[ -z "$stderr" ]
 	[[ "$(block_row no_load same "$output")" =~ ^same\ +3\  ]]
-	jq -c 'del(.kernel_build_id) | .session = "s0"' "$R" > mixed.jsonl
+	jq -c 'del(.kernel_build_id) | .schema = 2 | .session = "s0"' "$R" > mixed.jsonl
 	jq -c '.session = "s1"' "$R" >> mixed.jsonl
 	run -0 --separate-stderr contest report mixed.jsonl
 	[ -z "$stderr" ]

@@ -16,6 +16,7 @@ teardown() {
 	local rc=0
 	[ -z "${USER_DIR:-}" ] || rm -rf "$USER_DIR"
 	no_leftovers 0 || rc=$?
+	[ "$rc" -ne 0 ] || schema_check || rc=$?
 	# A test that failed half way (a session it started still running)
 	# must not leave its processes to the tests after it: the failure
 	# stands, and they go.
@@ -25,9 +26,61 @@ teardown() {
 }
 
 # contest with the marker in its environment (env execs, so the marker is
-# on contest itself and inherited by all it forks).
+# on contest itself and inherited by all it forks).  A report or compare
+# in JSON keeps a copy of what it printed, for schema_check.
 contest() {
-	env CONTEST_TEST_MARK="$MARK" "$CONTEST" "$@"
+	local kind='' a prev='' out rc=0
+	case ${1:-} in report | compare)
+		for a in "$@"; do
+			if [ "$a" = --format=json ] || { [ "$prev" = --format ] && [ "$a" = json ]; }; then
+				kind=$1
+			fi
+			prev=$a
+		done ;;
+	esac
+	if [ -z "$kind" ]; then
+		env CONTEST_TEST_MARK="$MARK" "$CONTEST" "$@"
+		return
+	fi
+	mkdir -p "$BATS_TEST_TMPDIR/.json-out"
+	out=$(mktemp "$BATS_TEST_TMPDIR/.json-out/$kind.XXXXXX")
+	env CONTEST_TEST_MARK="$MARK" "$CONTEST" "$@" >"$out" || rc=$?
+	cat "$out"
+	# a document only where one was printed (compare's 1 is a verdict)
+	{ [ "$rc" -le 1 ] && [ -s "$out" ]; } || rm -f "$out"
+	return "$rc"
+}
+
+# Debian's python3 (where python3-jsonschema is), else the one on PATH.
+schema_python() {
+	if [ -x /usr/bin/python3 ]; then
+		echo /usr/bin/python3
+	else
+		command -v python3
+	fi
+}
+
+# Every results line a test left (each *.jsonl in its tmpdir that holds
+# results) and every JSON report and comparison it printed, against the
+# schemas in doc/.  Without a validator it checks nothing here, and
+# tests/0990-schema.bats says so with a skip.
+schema_check() {
+	local py files=() f rc=0
+	py=$(schema_python) || return 0
+	while IFS= read -r -d '' f; do
+		files+=("$f")
+	done < <(find "$BATS_TEST_TMPDIR" -name '*.jsonl' -type f -print0 2>/dev/null)
+	[ "${#files[@]}" -eq 0 ] || set -- results "${files[@]}"
+	for f in "$BATS_TEST_TMPDIR"/.json-out/report.*; do [ -e "$f" ] && set -- "$@" report "$f"; done
+	for f in "$BATS_TEST_TMPDIR"/.json-out/compare.*; do [ -e "$f" ] && set -- "$@" compare "$f"; done
+	[ $# -gt 0 ] || return 0
+	"$py" "$TOP_SRCDIR/tests/validate-json" "$@" >"$BATS_TEST_TMPDIR/.schema-check" 2>&1 || rc=$?
+	[ "$rc" -ne 0 ] || return 0
+	# no validator: tests/0990-schema.bats skips, saying so
+	[ "$rc" -ne 2 ] || ! grep -q '^validate-json: no python3-jsonschema$' "$BATS_TEST_TMPDIR/.schema-check" || return 0
+	echo "# what this test left does not match doc/*.schema.json:" >&3
+	sed 's/^/# /' "$BATS_TEST_TMPDIR/.schema-check" | head -n 20 >&3
+	return 1
 }
 
 marked_pids() {

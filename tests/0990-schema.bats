@@ -1,0 +1,75 @@
+#!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-or-later
+# The JSON Schemas in doc/: a real validator (python3-jsonschema) over
+# what contest writes.  Every test of the suite also checks, as it ends,
+# the results lines and JSON documents it made (helpers.bash,
+# schema_check); these tests make the widest set here, check the stored
+# examples of every schema, show that a wrong line fails, and hold
+# doc/results.md to the schema.
+
+load helpers
+
+validate() {
+	"$(schema_python)" "$TOP_SRCDIR/tests/validate-json" "$@"
+}
+
+setup_file() {
+	py=$(schema_python) || skip "no python3: the schemas cannot be checked here (scripts/bootstrap installs python3-jsonschema)"
+	"$py" -c 'import jsonschema' 2>/dev/null ||
+		skip "no python3-jsonschema: the schemas cannot be checked here (scripts/bootstrap installs it)"
+}
+
+@test "schema: a session of every kind of run, its report and its comparison validate" {
+	contest -k a --warmup 1 -n 2 --lead 0.2 --latency --series -l fork_load -l sleepers:n=5 \
+	    -l cpu_load:n=1 -- sleep 0.4 >/dev/null 2>&1
+	contest -k b --warmup 0 -n 3 --lead 0.1 --sweep t=0.1,0.2 -l forkbomb:mode=realloc \
+	    --until-ci 50 -- sleep '{t}' >/dev/null 2>&1
+	run -1 contest -k c --warmup 0 -n 1 --lead 0 -- sh -c 'exit 3'
+	run -3 contest -k d --warmup 0 -n 1 --lead 0 -l io_load:dir=/nonexistent -- true
+	run -1 contest -k e --warmup 0 -n 1 --lead 0 --prepare false -- true
+	[ "$(rq -r '[.[].status] | unique | join(" ")')" = "failed load_failed ok prepare_failed" ]
+	[ "$(rq '[.[] | select(.probe != null and .series != null and .latency != null)] | length')" -gt 0 ]
+	run --separate-stderr contest report --format json
+	[ "$status" -eq 0 ]
+	echo "$output" >report.json
+	run --separate-stderr contest compare --format json a b
+	[ "$status" -le 1 ]
+	echo "$output" >compare.json
+	run validate results "$R" report report.json compare compare.json
+	[ "$status" -eq 0 ]
+	[[ "$output" == *", 0 invalid" ]]
+	[ "$(rq 'length')" -ge 20 ]
+}
+
+@test "schema: every stored results file validates, schema 1, 2 and 3 lines alike" {
+	run validate results "$TOP_SRCDIR"/tests/data/report/*.jsonl "$TOP_SRCDIR"/doc/*.jsonl \
+	    "$TOP_SRCDIR"/scripts/bench/newest.jsonl
+	[ "$status" -eq 0 ]
+	for v in 1 2 3; do
+		grep -q "\"schema\":$v," "$TOP_SRCDIR"/tests/data/report/*.jsonl "$TOP_SRCDIR"/doc/*.jsonl
+	done
+}
+
+@test "schema: a field of the wrong type fails, in a results line and in a report" {
+	run validate results "$TOP_SRCDIR/tests/data/schema/wrong-type.jsonl"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"wrong-type.jsonl:1: wall_s: '1.203027' is not of type 'number', 'null'"* ]]
+	[[ "$output" == *", 1 invalid" ]]
+	run --separate-stderr contest report -f "$TOP_SRCDIR/doc/example-quickstart.jsonl" --format json
+	[ "$status" -eq 0 ]
+	jq '.loads[0].rows[0].runs = "3"' <<<"$output" >bad-report.json
+	run validate report bad-report.json
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"bad-report.json:1: loads/0/rows/0/runs: '3' is not of type 'integer'"* ]]
+}
+
+@test "schema: doc/results.md names every field of the schema, and no field it lacks" {
+	run validate --doc "$TOP_SRCDIR/doc/results.md"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *" 0 differences" ]]
+	sed 's/`pids_peak`/pids_peak/; s/`steal_pct`/`steal_percent`/' "$TOP_SRCDIR/doc/results.md" >drifted.md
+	run validate --doc drifted.md
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"the schema's field pids_peak is not named"* ]]
+	[[ "$output" == *'`steal_percent` is no field of the schema'* ]]
+}
