@@ -90,7 +90,9 @@ bootstrap: install them as root (apt-get install jq) and run me again" ]
 # or there is no git: call it once outside a pipe first, so that it can skip.
 tracked() {
 	command -v git >/dev/null || skip "no git"
-	git -C "$TOP_SRCDIR" rev-parse --git-dir >/dev/null 2>&1 || skip "not a git clone"
+	# (distcheck's tree sits inside the clone, untracked: not a clone's top)
+	[ "$(git -C "$TOP_SRCDIR" rev-parse --show-toplevel 2>/dev/null)" = "$(cd "$TOP_SRCDIR" && pwd -P)" ] ||
+		skip "not a git clone"
 	git -C "$TOP_SRCDIR" ls-files
 }
 
