@@ -8,8 +8,7 @@
 struct subcmd {
 	const char	*name;
 	const char	*summary;
-	int		(*fn)(int argc, char **argv);
-	void		(*usage)(FILE *);
+	int		(*fn)(int argc, char **argv);	/* its own --help too */
 };
 
 int	cmd_run(int, char **);

@@ -659,7 +659,6 @@ cmd_run(int argc, char **argv)
 	if (finish_stdout() && status == 0)
 		status = 1;
 	free(s.lines);
-	free(s.rec);
 	if (inferred) {
 		argv_free(inferred);
 		free((char *)s.prepare_str);

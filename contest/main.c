@@ -10,15 +10,12 @@
 #include "util.h"
 
 static const struct subcmd subcmds[] = {
-	{ "run", "time a job alone and beside each load (the default)",
-	    cmd_run, usage_run },
-	{ "report", "print stored results: per load, one row per kernel",
-	    cmd_report, usage_report },
+	{ "run", "time a job alone and beside each load (the default)", cmd_run },
+	{ "report", "print stored results: per load, one row per kernel", cmd_report },
 	{ "compare", "a baseline and any number of kernels side by side, exit 1 on a regression",
-	    cmd_compare, usage_compare },
-	{ "list", "list the loads with their options and counters",
-	    cmd_list, usage_list },
-	{ NULL, NULL, NULL, NULL },
+	    cmd_compare },
+	{ "list", "list the loads with their options and counters", cmd_list },
+	{ NULL, NULL, NULL },
 };
 
 static void

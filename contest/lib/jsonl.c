@@ -744,13 +744,6 @@ read_lines(FILE *f, const char *path, const struct jkeys *keys,
 }
 
 long
-jsonl_read_stream(FILE *f, const char *path, jsonl_fn fn, void *arg,
-    unsigned long *skipped)
-{
-	return read_lines(f, path, NULL, NULL, 0, fn, arg, skipped);
-}
-
-long
 jsonl_read_stream_keys(FILE *f, const char *path, const struct jkeys *keys,
     jsonl_fn fn, void *arg, unsigned long *skipped)
 {

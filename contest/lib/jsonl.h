@@ -73,11 +73,9 @@ typedef int (*jsonl_fn)(const struct jnode *obj, unsigned long lineno,
  */
 long	jsonl_read(const char *path, jsonl_fn fn, void *arg,
 	    unsigned long *skipped);
-/* The same from an open stream, path naming it in warnings. */
-long	jsonl_read_stream(FILE *f, const char *path, jsonl_fn fn, void *arg,
-	    unsigned long *skipped);
-/* Both, building only the top-level members in keys (NULL: all); a
- * damaged line is still found and skipped wherever the damage is. */
+/* The same building only the top-level members in keys (NULL: all), from
+ * a path or an open stream (path naming it in warnings); a damaged line
+ * is still found and skipped wherever the damage is. */
 long	jsonl_read_keys(const char *path, const struct jkeys *keys, jsonl_fn fn,
 	    void *arg, unsigned long *skipped);
 long	jsonl_read_stream_keys(FILE *f, const char *path, const struct jkeys *keys,

@@ -1803,29 +1803,6 @@ rset_outliers(const struct rset *rs, size_t row, size_t blk,
 	return nout;
 }
 
-long
-rset_find_row(const struct rset *rs, const char *label)
-{
-	long found = -1;
-	size_t n = 0;
-
-	for (size_t r = 0; r < rs->nrow; r++)
-		if (strcmp(rs->row[r].label, label) == 0 ||
-		    strcmp(rs->row[r].name, label) == 0) {
-			if (strcmp(rs->row[r].name, label) == 0)
-				return (long)r;
-			found = (long)r;
-			n++;
-		}
-	if (n == 0)
-		warnmsg("no results for label '%s'", label);
-	else if (n > 1)
-		warnmsg("label '%s' was measured on more than one host or with more "
-		    "than one command; name one row as the report does (LABEL@HOST, "
-		    "LABEL#N)", label);
-	return n == 1 ? found : -1;
-}
-
 const struct rrun *
 rset_median_series(const struct rset *rs, size_t row, size_t blk)
 {

@@ -267,10 +267,6 @@ struct rcell *rset_cell(const struct rset *, size_t row, size_t blk);
  * two) among its runs with per-second samples; NULL: none has any. */
 const struct rrun *rset_median_series(const struct rset *, size_t row, size_t blk);
 
-/* The row of a label (exactly one host and command), or -1 after a
- * message: none, or more than one. */
-long	rset_find_row(const struct rset *, const char *label);
-
 /*
  * The rows of a label (or of a row's name), one per sweep value, into
  * out[0..max); how many, or -1 after a message: none, or two rows of one

@@ -858,14 +858,15 @@ session_run(struct session *s)
 	size_t ncells = s->cells ? s->ncells : 1, units = ncells * s->nslots;
 	size_t total = (size_t)rounds * units;
 	unsigned *nth = xcalloc(units * 2, sizeof *nth);
-	/* per unit: runs whose load failed, and the last one's record */
+	/* per unit: runs whose load failed, and the last one's record (the
+	 * only records kept: a run's is written, then its room reused) */
 	unsigned *lfail = xcalloc(units, sizeof *lfail);
-	size_t *lfail_rec = xcalloc(units, sizeof *lfail_rec);
+	struct run_record *lfail_rec = xcalloc(units, sizeof *lfail_rec);
+	struct run_record *rec = xcalloc(1, sizeof *rec);
 	char name[1536];
 	int stop = 0, status = 0;
 	double t_start = mono_now();
 
-	s->rec = xcalloc(total, sizeof *s->rec);
 	s->nrec = 0;
 	for (unsigned round = 0; round < rounds && !stop; round++) {
 		/* Each round starts one unit (a load of a sweep's cell) further
@@ -873,7 +874,6 @@ session_run(struct session *s)
 		 * runs first. */
 		for (size_t k = 0; k < units && !stop; k++) {
 			size_t unit = (round + k) % units;
-			struct run_record *rec = &s->rec[s->nrec];
 			memset(rec, 0, sizeof *rec);
 			rec->slot = unit % s->nslots;
 			rec->cell = unit / s->nslots;
@@ -914,7 +914,7 @@ session_run(struct session *s)
 				 * run beside) fails its own runs, not the night's:
 				 * the other loads go on, and the end says so */
 				lfail[unit]++;
-				lfail_rec[unit] = s->nrec - 1;
+				lfail_rec[unit] = *rec;
 			}
 		}
 		if (stop || round < s->warmup)
@@ -929,12 +929,13 @@ session_run(struct session *s)
 	}
 	progress(s, 0, 0, NULL, 0);
 	free(nth);
+	free(rec);
 	proc_kill_all();
 
 	size_t nlf = 0;
 	for (size_t u = 0; u < units; u++)
 		if (lfail[u]) {
-			const struct run_record *r = &s->rec[lfail_rec[u]];
+			const struct run_record *r = &lfail_rec[u];
 			warnmsg("%s: %u run%s failed by the load, not the job (%s; the "
 			    "last: %s); the other loads ran", unit_name(s, r, name,
 			    sizeof name), lfail[u], lfail[u] == 1 ? "" : "s",

@@ -89,7 +89,6 @@ struct session {
 	int		 builtin;
 	const char	*job_sha256;	/* the built-in job's, or NULL */
 	char		 job_path[4096];	/* COMMAND as resolved, "" for none */
-	long long	 job_size, job_mtime;
 	char *const	*prepare;	/* argv, or NULL */
 	const char	*prepare_str;
 	int		 prepare_inferred;	/* the make job's own clean step */
@@ -121,8 +120,7 @@ struct session {
 	int		 job_dirfd;	/* where the job runs: -1 ours, else the
 					 * built-in job's checked tree */
 	char		*log_path;
-	struct run_record *rec;
-	size_t		 nrec;
+	size_t		 nrec;		/* runs recorded so far */
 	char		*lines;		/* every results line written, in order */
 	size_t		 lines_len, lines_cap;
 };
