@@ -18,7 +18,7 @@
 #include "cli.h"
 #include "num.h"
 #include "report.h"
-#include "results.h"
+#include "results_dir.h"
 #include "rset.h"
 #include "util.h"
 

@@ -335,3 +335,12 @@ cmp_free(struct cmp *m)
 	free(m->rowbuf);
 	memset(m, 0, sizeof *m);
 }
+
+const char *
+cmp_group_name(char *buf, size_t len, const struct cmp *m,
+    const struct cmpgroup *g)
+{
+	snprintf(buf, len, "%s%s%s", m->rs->blk[g->blk].name, g->sweep ? " " : "",
+	    g->sweep ? g->sweep : "");
+	return buf;
+}

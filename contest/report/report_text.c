@@ -686,15 +686,6 @@ pval(char *buf, size_t len, double p)
 	return buf;
 }
 
-const char *
-cmp_group_name(char *buf, size_t len, const struct cmp *m,
-    const struct cmpgroup *g)
-{
-	snprintf(buf, len, "%s%s%s", m->rs->blk[g->blk].name, g->sweep ? " " : "",
-	    g->sweep ? g->sweep : "");
-	return buf;
-}
-
 void
 compare_verdict(FILE *f, const struct cmp *m)
 {

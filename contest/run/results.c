@@ -24,18 +24,6 @@
 #include "vmstat.h"
 
 const char *
-results_dir(const char *opt)
-{
-	const char *env = getenv("CONTEST_RESULTS");
-
-	if (opt)
-		return opt;
-	if (env && *env)
-		return env;
-	return "contest-results";
-}
-
-const char *
 run_status_name(enum run_status st)
 {
 	static const char *const names[] = {
