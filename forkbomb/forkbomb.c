@@ -26,12 +26,6 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
-#ifdef HAVE_SYS_PRCTL_H
-#include <sys/prctl.h>
-#endif
-#ifdef HAVE_SYS_PROCCTL_H
-#include <sys/procctl.h>
-#endif
 
 #include "fbcore.h"
 #include "num.h"
@@ -188,7 +182,7 @@ bomb_root(struct load_ctx *c, const struct fbopts *o)
 	unsigned char *blk = NULL;
 	size_t len = 0;
 
-	load_oom_first();
+	oom_first();
 	if (o->bomb)
 		fb_bomb(c, o->maxprocs);
 	if (o->zombie)
@@ -292,7 +286,7 @@ main(int argc, char **argv)
 		signal(SIGCHLD, SIG_DFL);
 		sigemptyset(&none);
 		sigprocmask(SIG_SETMASK, &none, NULL);
-		if (load_child_guard(super) < 0)
+		if (die_with_parent(super) < 0)
 			_exit(1);
 		bomb_root(&ctx, &o);
 	}

@@ -12,9 +12,6 @@
 #include <time.h>
 #include <unistd.h>
 #include <sys/wait.h>
-#ifdef HAVE_SYS_PRCTL_H
-#include <sys/prctl.h>
-#endif
 #ifdef __linux__
 #include <sys/syscall.h>
 #endif
@@ -41,9 +38,8 @@ static void
 child_life(const struct ft_opts *o)
 {
 	if (o->keep_ms) {
-#ifdef PR_SET_PDEATHSIG
-		prctl(PR_SET_PDEATHSIG, SIGKILL);
-#endif
+		/* the guard alone: a parent gone already is seen by the nap's end */
+		(void)die_with_parent(getppid());
 		sleep_ms(o->keep_ms);
 	}
 	_exit(0);
@@ -191,11 +187,8 @@ exec_helper(const struct ft_opts *o, const char *path, double *us,
 	double t0 = (mono_ns() / 1e3);
 	pid_t pid = fork();
 	if (pid == 0) {
-		if (o->keep_ms) {
-#ifdef PR_SET_PDEATHSIG
-			prctl(PR_SET_PDEATHSIG, SIGKILL);	/* kept across execve */
-#endif
-		}
+		if (o->keep_ms)		/* the guard is kept across execve */
+			(void)die_with_parent(getppid());
 		execve(path, argv, environ);
 		_exit(127);
 	}

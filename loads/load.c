@@ -13,11 +13,6 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
-#ifdef HAVE_SYS_PRCTL_H
-#include <sys/prctl.h>
-#elif defined(HAVE_SYS_PROCCTL_H)
-#include <sys/procctl.h>
-#endif
 
 #include "load.h"
 
@@ -157,21 +152,6 @@ load_page_private(struct load_ctx *c)
 #endif
 }
 
-int
-load_child_guard(int parent_pid)
-{
-#if defined(HAVE_SYS_PRCTL_H) && defined(PR_SET_PDEATHSIG)
-	if (prctl(PR_SET_PDEATHSIG, SIGKILL) < 0)
-		return -1;
-#elif defined(HAVE_SYS_PROCCTL_H) && defined(PROC_PDEATHSIG_CTL)
-	int sig = SIGKILL;
-	if (procctl(P_PID, 0, PROC_PDEATHSIG_CTL, &sig) < 0)
-		return -1;
-#endif
-	/* The parent may have died before the guard was armed. */
-	return getppid() == parent_pid ? 0 : -1;
-}
-
 void
 load_latency(struct load_ctx *c, unsigned long long ns)
 {
@@ -187,7 +167,7 @@ load_fork(struct load_ctx *c)
 	if (pid != 0)
 		return pid;
 	c->mark = NULL;		/* only the worker marks its units */
-	if (load_child_guard(parent) < 0)
+	if (die_with_parent(parent) < 0)
 		_exit(1);
 	if (c->ready_fd >= 0) {
 		close(c->ready_fd);
@@ -296,14 +276,3 @@ load_write_pass(struct load_ctx *c, int fd, const void *buf, size_t chunk,
 	return 0;
 }
 
-void
-load_oom_first(void)
-{
-	int fd = open("/proc/self/oom_score_adj", O_WRONLY | O_CLOEXEC);
-
-	if (fd >= 0) {
-		ssize_t w = write(fd, "1000", 4);
-		(void)w;	/* best effort: not every system has it */
-		close(fd);
-	}
-}

@@ -183,10 +183,6 @@ void	*load_unshared(struct load_ctx *, size_t n);
 /* For a load whose children only exit: keep the shared page out of
  * them, so that each fork copies one mapping fewer. */
 void	load_page_private(struct load_ctx *);
-/* Arm SIGKILL-on-parent-death in a new child (not inherited across fork:
- * every generation arms its own); 0, or -1 if the parent is already gone
- * or the guard could not be armed (the child must then _exit). */
-int	load_child_guard(int parent_pid);
 /* fork() for a load's own helper processes: in the child the guard is
  * armed against the parent and the ready pipe is closed (a child must
  * not hold the barrier open); a child whose parent already died exits. */
@@ -194,16 +190,18 @@ int	load_fork(struct load_ctx *);
 /* An anonymous file in dir (created, then unlinked at once, so it goes
  * when the load is killed) with room checked for size bytes; the fd, or
  * -1 after load_fail() said why. */
-int	load_tmpfile(struct load_ctx *, const char *dir, unsigned long long size);/* MemAvailable and MemTotal in bytes (0 when unknown); returns the memory
+int	load_tmpfile(struct load_ctx *, const char *dir, unsigned long long size);
+/* MemAvailable and MemTotal in bytes (0 when unknown); returns the memory
  * a load must leave to everyone else. */
 unsigned long long load_meminfo(unsigned long long *avail,
-	    unsigned long long *total);/* Spin on the CPU for ever, adding 1 to counter idx every 2^20
+	    unsigned long long *total);
+/* Spin on the CPU for ever, adding 1 to counter idx every 2^20
  * iterations (the atomic add stays out of the way). */
-void	load_spin(struct load_ctx *, unsigned idx) __attribute__((noreturn));/* Write size bytes to fd from offset 0 in chunk-sized pwrites of buf,
+void	load_spin(struct load_ctx *, unsigned idx) __attribute__((noreturn));
+/* Write size bytes to fd from offset 0 in chunk-sized pwrites of buf,
  * adding 1 to counter idx per chunk (idx < 0: no counting); 0, or -1
  * after load_fail() said why. */
 int	load_write_pass(struct load_ctx *, int fd, const void *buf, size_t chunk,
-	    unsigned long long size, int idx, const char *where);/* Ask the OOM killer to take this process (and its children) first:
- * under memory pressure the load goes, not the job or the driver. */
-void	load_oom_first(void);
+	    unsigned long long size, int idx, const char *where);
+
 #endif

@@ -92,7 +92,7 @@ main(int argc, char **argv)
 	}
 	/* Armed before the exec too; again here, against a parent that died
 	 * in between. */
-	if (load_child_guard((int)parent) < 0)
+	if (die_with_parent((int)parent) < 0)
 		return 1;
 	if (load_ncounters(l)) {
 		ctx.head = load_headline(l, opt);

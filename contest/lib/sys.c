@@ -3,6 +3,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -128,4 +129,31 @@ anon_shm(size_t size)
 		return -1;
 	}
 	return fd;
+}
+
+int
+die_with_parent(int parent_pid)
+{
+#if defined(HAVE_SYS_PRCTL_H) && defined(PR_SET_PDEATHSIG)
+	if (prctl(PR_SET_PDEATHSIG, SIGKILL) < 0)
+		return -1;
+#elif defined(HAVE_SYS_PROCCTL_H) && defined(PROC_PDEATHSIG_CTL)
+	int sig = SIGKILL;
+	if (procctl(P_PID, 0, PROC_PDEATHSIG_CTL, &sig) < 0)
+		return -1;
+#endif
+	/* The parent may have died before the guard was armed. */
+	return getppid() == parent_pid ? 0 : -1;
+}
+
+void
+oom_first(void)
+{
+	int fd = open("/proc/self/oom_score_adj", O_WRONLY | O_CLOEXEC);
+
+	if (fd >= 0) {
+		ssize_t w = write(fd, "1000", 4);
+		(void)w;
+		close(fd);
+	}
 }

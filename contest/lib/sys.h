@@ -36,4 +36,15 @@ int	helper_path(const char *name, const char *dir, char *buf, size_t len);
  * close-on-exec.  -1 with errno set. */
 int	anon_shm(size_t size);
 
+/* Arm SIGKILL-on-parent-death in this new process (not inherited across
+ * fork: every generation arms its own; kept across execve); 0, or -1 if
+ * the parent (parent_pid) is already gone or the guard could not be
+ * armed (the process must then _exit). */
+int	die_with_parent(int parent_pid);
+
+/* Ask the OOM killer to take this process (and its children) first:
+ * under memory pressure a load goes, not the job or the driver.  Best
+ * effort: not every system has oom_score_adj. */
+void	oom_first(void);
+
 #endif

@@ -26,7 +26,6 @@
 #include <sys/procctl.h>		/* FreeBSD's equivalent */
 #endif
 
-#include "load.h"
 #include "cgroup.h"
 #include "pidset.h"
 #include "proc.h"
@@ -250,7 +249,7 @@ child_setup(pid_t pgid, int outfd, int in_cgroup)
 	sigemptyset(&none);
 	sigprocmask(SIG_SETMASK, &none, NULL);
 	/* Killed with the driver; gone at once if it died before this. */
-	if (load_child_guard(driver_pid) < 0)
+	if (die_with_parent(driver_pid) < 0)
 		_exit(127);
 
 	int null = open("/dev/null", O_RDWR | O_CLOEXEC);

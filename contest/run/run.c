@@ -116,7 +116,7 @@ load_child(const struct loadspec *spec, const char *workdir, int dirfd,
 		_exit(127);
 	}
 	close_fds(LOAD_READY_FD + 1, -1, -1);
-	load_oom_first();
+	oom_first();
 	if (sched_apply(sched, why, sizeof why) < 0) {
 		load_fail(&ctx, "%s: %s", l->name, why);
 		_exit(1);
