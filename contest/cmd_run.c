@@ -497,7 +497,7 @@ ci_narrow(struct session *s)
 			if ((base && rs.nblk > 1) || !rcell_ran(c))
 				continue;
 			any = 1;
-			double rel = base ? (c->ok > 1 ? c->time.ci95 / c->time.mean : NAN) :
+			double rel = base ? (c->ok > 1 ? rcell_fig(c, FIG_WALL)->ci95 / rcell_fig(c, FIG_WALL)->mean : NAN) :
 			    c->ratio_ci95 / c->ratio;
 			rel *= 100;
 			if (rel <= s->until_ci_pct)

@@ -73,3 +73,19 @@ setup_file() {
 	[[ "$output" == *"the schema's field pids_peak is not named"* ]]
 	[[ "$output" == *'`steal_percent` is no field of the schema'* ]]
 }
+
+@test "schema: figures.h describes every member of a run's part, with the schema's types, and nothing else" {
+	"$TOP_BUILDDIR/tests/unit/figures.t" --list >table
+	[ "$(wc -l <table)" -ge 50 ]
+	# the schema's members from "status" on: what a run measured and how it ended
+	jq -r '.properties | to_entries | . as $e
+	    | ($e | map(.key) | index("status")) as $i | $e[$i:][]
+	    | "\(.key) \(.value.type | if type == "array" then join("|") else . end)"' \
+	    "$TOP_SRCDIR/doc/results.schema.json" | sort >schema
+	awk '{ print $1, $2 } $3 != "-" { print $3, "string" }' table | sort >described
+	run diff schema described
+	[ "$status" -eq 0 ]
+	# and a planted difference is seen
+	sed 's/^wall_s number|null/wall_s integer/' described >planted
+	run ! diff -q schema planted
+}

@@ -16,18 +16,18 @@
 #include "util.h"
 
 const struct cmp_figdef cmp_figs[CF_NFIG] = {
-	[CF_MIN] = { "Min", "Time", "time_min", 0, 0 },
-	[CF_AMEAN] = { "Amean", "Time", "time_amean", +1, CMP_GATE_TIME },
-	[CF_STDDEV] = { "Stddev", "Time", "time_stddev", 0, 0 },
-	[CF_COV] = { "CoeffVar", "Time", "time_coeffvar", 0, 0 },
-	[CF_MAX] = { "Max", "Time", "time_max", 0, 0 },
-	[CF_BAMEAN] = { "BAmean-50", "Time", "time_bamean50", 0, 0 },
-	[CF_RATIO] = { "Amean", "Ratio", "ratio", +1, CMP_GATE_RATIO },
-	[CF_RATE] = { "Amean", "Loads", "loads_per_s", -1, CMP_GATE_LOAD },
-	[CF_WAIT] = { "Amean", "Wait%", "wait_pct", +1, CMP_GATE_WAIT },
-	[CF_LAT] = { "Amean", "Lat p99", "lat_p99_us", +1, CMP_GATE_LAT },
-	[CF_MET] = { "Amean", "Met%", "met_pct", -1, 0 },
-	[CF_LOADP] = { "Amean", "Load%", "load_pct", -1, 0 },
+	[CF_MIN] = { "Min", "Time", "time_min", 0, 0, -1 },
+	[CF_AMEAN] = { "Amean", "Time", "time_amean", +1, CMP_GATE_TIME, FIG_WALL },
+	[CF_STDDEV] = { "Stddev", "Time", "time_stddev", 0, 0, -1 },
+	[CF_COV] = { "CoeffVar", "Time", "time_coeffvar", 0, 0, -1 },
+	[CF_MAX] = { "Max", "Time", "time_max", 0, 0, -1 },
+	[CF_BAMEAN] = { "BAmean-50", "Time", "time_bamean50", 0, 0, -1 },
+	[CF_RATIO] = { "Amean", "Ratio", "ratio", +1, CMP_GATE_RATIO, -1 },
+	[CF_RATE] = { "Amean", "Loads", "loads_per_s", -1, CMP_GATE_LOAD, -1 },
+	[CF_WAIT] = { "Amean", "Wait%", "wait_pct", +1, CMP_GATE_WAIT, FIG_WAIT },
+	[CF_LAT] = { "Amean", "Lat p99", "lat_p99_us", +1, CMP_GATE_LAT, -1 },
+	[CF_MET] = { "Amean", "Met%", "met_pct", -1, 0, -1 },
+	[CF_LOADP] = { "Amean", "Load%", "load_pct", -1, 0, FIG_LOADP },
 };
 
 static const char *const gate_names[] = { "time", "ratio", "wait", "lat", "load" };
@@ -68,20 +68,21 @@ fig_value(const struct rcell *c, int fig, int base_blk)
 {
 	if (c == NULL || c->ok == 0)
 		return NAN;
+	if (cmp_figs[fig].fig >= 0) {
+		const struct stats *st = rcell_fig(c, (enum fig_id)cmp_figs[fig].fig);
+		return st->n ? st->mean : NAN;
+	}
 	switch (fig) {
-	case CF_MIN: return c->time.min;
-	case CF_AMEAN: return c->time.mean;
-	case CF_STDDEV: return c->ok > 1 ? c->time.sd : NAN;
+	case CF_MIN: return rcell_fig(c, FIG_WALL)->min;
+	case CF_STDDEV: return c->ok > 1 ? rcell_fig(c, FIG_WALL)->sd : NAN;
 	/* mmtests' calc_coeffvar: a stddev it cannot compute counts as 0 */
-	case CF_COV: return c->ok > 1 ? c->time.cv * 100 : 0;
-	case CF_MAX: return c->time.max;
+	case CF_COV: return c->ok > 1 ? rcell_fig(c, FIG_WALL)->cv * 100 : 0;
+	case CF_MAX: return rcell_fig(c, FIG_WALL)->max;
 	case CF_BAMEAN: return c->bamean;
 	case CF_RATIO: return base_blk ? NAN : c->ratio;
 	case CF_RATE: return c->rate.n ? c->rate.mean : NAN;
-	case CF_WAIT: return c->wait.n ? c->wait.mean : NAN;
 	case CF_LAT: return c->p99.n ? c->p99.mean : NAN;
 	case CF_MET: return c->met.n ? c->met.mean : NAN;
-	case CF_LOADP: return c->loadp.n ? c->loadp.mean : NAN;
 	}
 	return NAN;
 }
@@ -90,13 +91,12 @@ fig_value(const struct rcell *c, int fig, int base_blk)
 static const struct stats *
 fig_runs(const struct rcell *c, int fig)
 {
+	if (cmp_figs[fig].fig >= 0)
+		return rcell_fig(c, (enum fig_id)cmp_figs[fig].fig);
 	switch (fig) {
-	case CF_AMEAN: return &c->time;
 	case CF_RATE: return &c->rate;
-	case CF_WAIT: return &c->wait;
 	case CF_LAT: return &c->p99;
 	case CF_MET: return &c->met;
-	case CF_LOADP: return &c->loadp;
 	}
 	return NULL;
 }

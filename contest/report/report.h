@@ -32,6 +32,8 @@ struct cmp_figdef {
 	const char	*stat, *what, *key;	/* "Amean", "Time"; the CSV/JSON name */
 	int		 worse;		/* +1: higher is worse, -1: lower; 0: not tested */
 	unsigned	 gate;
+	int		 fig;		/* the mean of this figure (figures.h), or -1;
+					 * then what and worse are the figure's */
 };
 extern const struct cmp_figdef cmp_figs[CF_NFIG];
 
@@ -76,6 +78,8 @@ struct cmpopt {
 	double		 threshold, alpha;	/* percent; significance level */
 	int		 holm;
 	unsigned	 gate;
+	int		 fig;		/* the mean of this figure (figures.h), or -1;
+					 * then what and worse are the figure's */
 };
 
 struct cmp {

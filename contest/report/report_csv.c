@@ -89,13 +89,13 @@ report_csv(FILE *f, const struct rset *rs)
 			csv_field(f, w->host, 0);
 			csv_field(f, w->command, 0);
 			fprintf(f, "%zu,%zu,%d,", c->ok, c->failed, c->noisy);
-			csv_stats(f, &c->time, 6);
-			csv_num(f, c->ok ? c->cpu.mean : NAN, 2, 0);
-			csv_num(f, c->wait.n ? c->wait.mean : NAN, 2, 0);
-			csv_num(f, c->lcpu.n ? c->lcpu.mean : NAN, 2, 0);
+			csv_stats(f, rcell_fig(c, FIG_WALL), 6);
+			csv_num(f, c->ok ? rcell_fig(c, FIG_CPU)->mean : NAN, 2, 0);
+			csv_num(f, rcell_fig(c, FIG_WAIT)->n ? rcell_fig(c, FIG_WAIT)->mean : NAN, 2, 0);
+			csv_num(f, rcell_fig(c, FIG_LCPU)->n ? rcell_fig(c, FIG_LCPU)->mean : NAN, 2, 0);
 			csv_num(f, c->loads.n ? c->loads.mean : NAN, 2, 0);
 			csv_num(f, c->loads.n > 1 ? c->loads.sd : NAN, 2, 0);
-			csv_num(f, c->loadp.n ? c->loadp.mean : NAN, 2, 0);
+			csv_num(f, rcell_fig(c, FIG_LOADP)->n ? rcell_fig(c, FIG_LOADP)->mean : NAN, 2, 0);
 			csv_field(f, c->headline, 0);
 			csv_num(f, c->ratio, 6, 0);
 			csv_num(f, c->ratio_sd, 6, 0);

@@ -96,16 +96,16 @@ cell(struct json *j, const struct rset *rs, size_t r, size_t b)
 		json_int(j, c->suspect[i].runno);
 	json_arr_end(j);
 	json_kbool(j, "suspect_kept", rs->keep_suspect);	/* else left out */
-	kstats(j, "time_s", &c->time, 6);
+	kstats(j, "time_s", rcell_fig(c, FIG_WALL), 6);
 	json_key(j, "time_runs_s");
 	json_arr_begin(j);
 	for (size_t i = 0; i < c->ok; i++)
 		json_num(j, c->wall[i], 6);
 	json_arr_end(j);
-	kstats(j, "cpu_pct", &c->cpu, 2);
-	kstats(j, "lcpu_pct", &c->lcpu, 2);
-	kstats(j, "wait_pct", &c->wait, 2);	/* n 0: not measured */
-	kstats(j, "load_pct", &c->loadp, 2);
+	/* the other pooled figures, as figures.h has them (n 0: not measured) */
+	for (int i = 0; i < FIG_N; i++)
+		if (i != FIG_WALL && fig_pool((enum fig_id)i) >= 0)
+			kstats(j, figures[i].key, rcell_fig(c, (enum fig_id)i), figures[i].dec);
 	if (c->headline)
 		json_kstr(j, "headline", c->headline);
 	else {

@@ -56,16 +56,16 @@ report_lava(FILE *f, const struct rset *rs)
 				line(f, rs, r, b, "time", "fail", NAN, 0, "");
 				continue;
 			}
-			line(f, rs, r, b, "time", res, c->time.mean, 3, "s");
+			line(f, rs, r, b, "time", res, rcell_fig(c, FIG_WALL)->mean, 3, "s");
 			if (b != rs->base)
 				line(f, rs, r, b, "ratio", res, c->ratio, 3, "ratio");
-			line(f, rs, r, b, "cpu", res, c->cpu.mean, 1, "percent");
+			line(f, rs, r, b, "cpu", res, rcell_fig(c, FIG_CPU)->mean, 1, "percent");
 			line(f, rs, r, b, "loads", res, c->rate.n ? c->rate.mean : NAN, 2,
 			    "per_s");
-			line(f, rs, r, b, "wait", res, c->wait.n ? c->wait.mean : NAN, 2,
+			line(f, rs, r, b, "wait", res, rcell_fig(c, FIG_WAIT)->n ? rcell_fig(c, FIG_WAIT)->mean : NAN, 2,
 			    "percent");
-			line(f, rs, r, b, "load-pct", res, b != rs->base && c->loadp.n ?
-			    c->loadp.mean : NAN, 1, "percent");
+			line(f, rs, r, b, "load-pct", res, b != rs->base && rcell_fig(c, FIG_LOADP)->n ?
+			    rcell_fig(c, FIG_LOADP)->mean : NAN, 1, "percent");
 			line(f, rs, r, b, "lat-p99", res, c->probe.what &&
 			    hist_total(&c->probe.h) ? hist_quantile(&c->probe.h, 0.99) / 1e3 :
 			    NAN, 1, "us");

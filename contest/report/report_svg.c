@@ -194,8 +194,8 @@ draw(FILE *f, const struct rset *rs)
 			if (c->ok)
 				fprintf(f, "<line class=\"mean\" x1=\"%.1f\" y1=\"%.1f\" "
 				    "x2=\"%.1f\" y2=\"%.1f\"/>\n", cx - 8,
-				    y0 + PANEL - c->time.mean / tmax * PANEL, cx + 8,
-				    y0 + PANEL - c->time.mean / tmax * PANEL);
+				    y0 + PANEL - rcell_fig(c, FIG_WALL)->mean / tmax * PANEL, cx + 8,
+				    y0 + PANEL - rcell_fig(c, FIG_WALL)->mean / tmax * PANEL);
 		}
 		group_label(f, gx + gw / 2, y0 + PANEL + 16,
 		    rs->blk[b].name);
@@ -314,7 +314,7 @@ draw_series(FILE *f, const struct rset *rs)
 			const char *c = colour[rs->order[i] % NCOLOUR];
 			snprintf(title, sizeof title, "%s, %s: run %ld, %.3f s: CPU%%",
 			    rs->blk[b].name, rs->row[rs->order[i]].name, med[i]->runno,
-			    med[i]->wall);
+			    rrun_fig(med[i], FIG_WALL));
 			polyline(f, med[i]->series, med[i]->series->cpu, tmax, right, y, h,
 			    cmax * 1.05, c, NULL, title);
 			snprintf(title, sizeof title, "%s, %s: Wait%%", rs->blk[b].name,

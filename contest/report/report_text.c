@@ -127,7 +127,8 @@ table_head(FILE *f, int cols)
 	int stats = cols & COL_STATS;
 
 	fprintf(f, "%-*s %6s %13s %6s %6s %8s %6s %6s %11s", name_w, "Kernel", "[runs]",
-	    "Time", "CPU%", "Wait%", "Loads", "Load%", "LCPU%", "Ratio");
+	    figures[FIG_WALL].head, figures[FIG_CPU].head, figures[FIG_WAIT].head,
+	    "Loads", figures[FIG_LOADP].head, figures[FIG_LCPU].head, "Ratio");
 	if (cols & COL_PROBE)
 		fprintf(f, " %9s %5s", "Lat p99", "Met%");
 	if (stats)
@@ -195,11 +196,11 @@ trow_of(struct trow *t, const struct rset *rs, size_t row, size_t blk)
 	*t = (struct trow){
 		.name = rs->row[row].name, .ok = c->ok, .failed = c->failed,
 		.runmark = c->failed ? '!' : c->nsuspect && !rs->keep_suspect ? '~' : ' ',
-		.time = &c->time, .cpu_pct = c->cpu.mean,
-		.wait_pct = c->wait.n ? c->wait.mean : NAN,
-		.load_pct = blk != rs->base && c->loadp.n ? c->loadp.mean : NAN,
+		.time = rcell_fig(c, FIG_WALL), .cpu_pct = rcell_fig(c, FIG_CPU)->mean,
+		.wait_pct = rcell_fig(c, FIG_WAIT)->n ? rcell_fig(c, FIG_WAIT)->mean : NAN,
+		.load_pct = blk != rs->base && rcell_fig(c, FIG_LOADP)->n ? rcell_fig(c, FIG_LOADP)->mean : NAN,
 		.loads = c->loads.n ? c->loads.mean : NAN,
-		.lcpu_pct = blk != rs->base && c->lcpu.n ? c->lcpu.mean : NAN,
+		.lcpu_pct = blk != rs->base && rcell_fig(c, FIG_LCPU)->n ? rcell_fig(c, FIG_LCPU)->mean : NAN,
 		.ratio = c->ratio, .ratio_ci95 = c->ratio_ci95, .base = blk == rs->base,
 		.mark = c->noisy ? '?' : ' ',
 		.probe_p99 = c->probe.what && hist_total(&c->probe.h) ?
@@ -570,10 +571,12 @@ report_text(FILE *f, const struct rset *rs, int stats, int md)
 		struct trow t;
 
 		if (md) {
-			fprintf(f, "### %s\n\n| Kernel | Runs | Time | CPU%% | Wait%% | "
-			    "Loads | Load%% | LCPU%% | Ratio |%s%s\n"
+			fprintf(f, "### %s\n\n| Kernel | Runs | %s | %s | %s | "
+			    "Loads | %s | %s | Ratio |%s%s\n"
 			    "|---|--:|--:|--:|--:|--:|--:|--:|--:|%s%s\n",
-			    rs->blk[b].name, cols & COL_PROBE ? " Lat p99 | Met% |" : "",
+			    rs->blk[b].name, figures[FIG_WALL].head, figures[FIG_CPU].head,
+			    figures[FIG_WAIT].head, figures[FIG_LOADP].head,
+			    figures[FIG_LCPU].head, cols & COL_PROBE ? " Lat p99 | Met% |" : "",
 			    stats ? " CoV | Min | Median | Max | CI95 |" : "",
 			    cols & COL_PROBE ? "--:|--:|" : "",
 			    stats ? "--:|--:|--:|--:|--:|" : "");

@@ -469,24 +469,19 @@ job_key(struct rset *rs, const struct jnode *o)
 }
 
 /*
- * The members a report reads: the rest of each line is validated and
- * passed over.  The per-second samples only when asked for.
+ * The members a report reads: those before "status" that say which run
+ * a line is, and every figure figures.h says a report reads; the rest of
+ * each line is validated and passed over.  The per-second samples only
+ * when asked for.
  */
 #define READ_KEYS \
-	"clocksource", "command", "contest_version", "counter_labels", \
-	"counter_rates_per_s", "counter_units", "counters", "counters_shown", \
-	"cpu_model", "cpu_pct", "cpufreq_governor", "cpufreq_max_khz", \
-	"cpus_online", "exit_code", "headline", "host", "job_identity", \
-	"job_sha256", "kernel", "kernel_build_id", "kernel_version", "label", \
-	"latency", "lcpu_pct", "load", "load_pct", "load_spec", "mem_total_kb", \
-	"nproc", "prepare", "prepare_inferred", "probe", "provenance", \
-	"round_position", "run", "sched", "sched_ext_changed", "session", \
-	"signal", "smt", "status", "steal_pct", "sweep", "timestamp", \
-	"wait_pct", "wall_s", "warmup"
+	"clocksource", "command", "contest_version", "cpu_model", \
+	"cpufreq_governor", "cpufreq_max_khz", "cpus_online", "host", \
+	"job_identity", "job_sha256", "kernel", "kernel_build_id", \
+	"kernel_version", "label", "load", "load_spec", "mem_total_kb", "nproc", \
+	"prepare", "prepare_inferred", "round_position", "run", "sched", \
+	"sched_ext_changed", "session", "smt", "sweep", "timestamp", "warmup"
 #define TEL_KEYS	"run", "wall_s", "vmstat", "majflt", "nivcsw"
-static const char *const read_keys[] = { READ_KEYS, TEL_KEYS, NULL };
-static const char *const read_keys_series[] = { READ_KEYS, TEL_KEYS, "series",
-    NULL };
 static const char *const tel_list[] = { TEL_KEYS, NULL };
 static struct jkeys tel_keys;	/* what a second look reads */
 
@@ -494,20 +489,32 @@ static struct jkeys tel_keys;	/* what a second look reads */
 static const struct jkeys *
 keys_for(const struct rfilter *f)
 {
+	static const char *const base[] = { READ_KEYS, NULL };
+	static const char *list[2][sizeof base / sizeof *base + FIG_N + 1];
 	static struct jkeys k[2];
 	static int made;
 
 	if (!made) {
 		made = 1;
-		jkeys_init(&k[0], read_keys);
-		jkeys_init(&k[1], read_keys_series);
+		for (int series = 0; series < 2; series++) {
+			size_t n = 0;
+			for (size_t i = 0; base[i]; i++)
+				list[series][n++] = base[i];
+			for (int i = 0; i < FIG_N; i++)
+				if (figures[i].agg != A_NONE ||
+				    (series && i == FIG_SERIES))
+					list[series][n++] = figures[i].key;
+			list[series][n] = NULL;
+			jkeys_init(&k[series], list[series]);
+		}
 		jkeys_init(&tel_keys, tel_list);
 	}
 	return &k[!!f->series];
 }
 
-/* The figures of a cell, one value per ok run that has it. */
-enum { F_WALL, F_CPU, F_LCPU, F_WAIT, F_LOADP, F_LOADS, NFIG };
+/* The figures of a cell, one value per ok run that has it: the pooled
+ * figures (figures.h, by fig_pool()) and the headline's count. */
+enum { F_LOADS = FIG_NPOOL, NFIG };
 /* Figures only tested and averaged, never shown by their median: kept as
  * running sums, not per run (rate, the probe's p99, Met%). */
 enum { S_RATE, S_P99, S_MET, NSUM };
@@ -761,18 +768,24 @@ accumulate(struct rset *rs, struct racc *a, const struct rrun *r,
 		a->last_signal = r->signal;
 		return;
 	}
-	const double fv[NFIG] = { r->wall, r->cpu_pct, r->lcpu_pct, r->wait_pct,
-	    r->load_pct, r->loads };
-	for (int k = 0; k < NFIG; k++) {
+	for (int i = 0; i < FIG_N; i++) {
+		int k = fig_pool((enum fig_id)i);
+		if (k < 0)
+			continue;
+		double v = r->fig[k];
 		if (sign < 0)
-			dremove(&a->fig[k], fv[k]);
-		else if (k == F_CPU) {
-			/* CPU% keeps one value per ok run, NaN or not, as Time does */
+			dremove(&a->fig[k], v);
+		else if (figures[i].agg == A_EVERY) {
+			/* one value per ok run, NaN or not */
 			dgrow(&a->fig[k]);
-			a->fig[k].v[a->fig[k].n++] = fv[k];
+			a->fig[k].v[a->fig[k].n++] = v;
 		} else
-			dpush(&a->fig[k], fv[k]);
+			dpush(&a->fig[k], v);
 	}
+	if (sign < 0)
+		dremove(&a->fig[F_LOADS], r->loads);
+	else
+		dpush(&a->fig[F_LOADS], r->loads);
 	const double sv[NSUM] = { r->rate, r->probe_p99, r->met_pct };
 	for (int k = 0; k < NSUM; k++)
 		if (isnan(sv[k]))
@@ -907,11 +920,9 @@ parse_run(struct rset *rs, const struct jnode *o, unsigned long lineno,
 	r->runno = (long)jget_int(o, "run", 0, 0, 1L << 30);
 	r->ok = strcmp(status, "ok") == 0;
 	r->exit_code = (int)jget_int(o, "exit_code", 0, -255, 65535);
-	r->wall = wall;
-	r->cpu_pct = jget_num(o, "cpu_pct", NAN);
-	r->lcpu_pct = jget_num(o, "lcpu_pct", NAN);
-	r->wait_pct = jget_num(o, "wait_pct", NAN);
-	r->load_pct = jget_num(o, "load_pct", NAN);
+	for (int i = 0; i < FIG_N; i++)
+		if (fig_pool((enum fig_id)i) >= 0)
+			r->fig[fig_pool((enum fig_id)i)] = jget_num(o, figures[i].key, NAN);
 	r->sweep = sweep_key(rs, jget(o, "sweep"));
 	r->position = (long)jget_int(o, "round_position", -1, 0, 1L << 30);
 	r->scx_changed = jget(o, "sched_ext_changed") &&
@@ -1335,11 +1346,14 @@ name_rows(struct rset *rs)
 static void
 summarise_cell(struct racc *a, struct rcell *c)
 {
-	struct stats *to[NFIG] = { &c->time, &c->cpu, &c->lcpu, &c->wait,
-	    &c->loadp, &c->loads };
+	struct stats *to[NFIG];
 	struct stats *sto[NSUM] = { &c->rate, &c->p99, &c->met };
 
 	double none = 0;
+
+	for (int k = 0; k < FIG_NPOOL; k++)
+		to[k] = &c->fig[k];
+	to[F_LOADS] = &c->loads;
 
 	c->met_pct = c->bamean = c->skipped = NAN;
 	if (a == NULL) {
@@ -1350,7 +1364,8 @@ summarise_cell(struct racc *a, struct rcell *c)
 			stats_compute(&none, 0, sto[k]);
 		return;
 	}
-	c->ok = a->fig[F_WALL].n;
+	int wall = fig_pool(FIG_WALL);
+	c->ok = a->fig[wall].n;
 	c->failed = a->failed;
 	c->last_exit = a->last_exit;
 	c->last_signal = a->last_signal;
@@ -1362,8 +1377,8 @@ summarise_cell(struct racc *a, struct rcell *c)
 		stats_finish(sto[k], a->m2[k]);
 	}
 	/* the times stay, in file order: formats print them */
-	c->wall = a->fig[F_WALL].v ? a->fig[F_WALL].v : xcalloc(1, sizeof *c->wall);
-	a->fig[F_WALL].v = NULL;
+	c->wall = a->fig[wall].v ? a->fig[wall].v : xcalloc(1, sizeof *c->wall);
+	a->fig[wall].v = NULL;
 	c->c = a->c;
 	c->nc = 0;
 	a->c = NULL;
@@ -1483,8 +1498,8 @@ row_order(const void *pa, const void *pb)
 		const struct rcell *ca = rset_cell(sort_rs, a, sort_blk);
 		const struct rcell *cb = rset_cell(sort_rs, b, sort_blk);
 		/* rows without runs go last */
-		double ta = ca->ok ? ca->time.mean : INFINITY;
-		double tb = cb->ok ? cb->time.mean : INFINITY;
+		double ta = ca->ok ? rcell_fig(ca, FIG_WALL)->mean : INFINITY;
+		double tb = cb->ok ? rcell_fig(cb, FIG_WALL)->mean : INFINITY;
 		c = (ta > tb) - (ta < tb);
 	}
 	return c ? c : (a > b) - (a < b);
@@ -1641,7 +1656,7 @@ rset_summarise(struct rset *rs, enum rsort how)
 		/* suspect runs left out are named under the table; kept in,
 		 * they make the figures doubtful */
 		c->noisy = c->ok > 0 && (c->ok < RSET_MIN_RUNS ||
-		    c->time.cv > RSET_NOISY_CV || (c->nsuspect > 0 && rs->keep_suspect) ||
+		    rcell_fig(c, FIG_WALL)->cv > RSET_NOISY_CV || (c->nsuspect > 0 && rs->keep_suspect) ||
 		    c->scx_changed > 0);
 	}
 	for (size_t r = 0; r < rs->nrow; r++)
@@ -1657,9 +1672,9 @@ rset_summarise(struct rset *rs, enum rsort how)
 				c->ratio = 1;	/* by definition, with no spread */
 				continue;
 			}
-			c->ratio = stats_ratio(&c->time, &base->time, &c->ratio_sd);
-			c->ratio_se = stats_ratio_se(&c->time, &base->time, &c->ratio_df);
-			c->ratio_ci95 = stats_ratio_ci95(&c->time, &base->time);
+			c->ratio = stats_ratio(rcell_fig(c, FIG_WALL), rcell_fig(base, FIG_WALL), &c->ratio_sd);
+			c->ratio_se = stats_ratio_se(rcell_fig(c, FIG_WALL), rcell_fig(base, FIG_WALL), &c->ratio_df);
+			c->ratio_ci95 = stats_ratio_ci95(rcell_fig(c, FIG_WALL), rcell_fig(base, FIG_WALL));
 		}
 	rs->order = xcalloc(rs->nrow * rs->nblk + 1, sizeof *rs->order);
 	sort_rs = rs;
@@ -1695,7 +1710,7 @@ outlier_cell(const struct rset *rs, const struct racc *a)
 {
 	const struct rcell *c = rset_cell(rs, a->row, a->blk);
 
-	return c->ok >= RSET_MIN_RUNS && c->time.cv > RSET_NOISY_CV;
+	return c->ok >= RSET_MIN_RUNS && rcell_fig(c, FIG_WALL)->cv > RSET_NOISY_CV;
 }
 
 /*
@@ -1739,7 +1754,7 @@ rset_outliers(const struct rset *rs, size_t row, size_t blk,
 	struct racc *a = NULL;
 	size_t nout = 0;
 
-	if (c->ok < RSET_MIN_RUNS || c->time.cv <= RSET_NOISY_CV)
+	if (c->ok < RSET_MIN_RUNS || rcell_fig(c, FIG_WALL)->cv <= RSET_NOISY_CV)
 		return 0;
 	for (size_t i = 0; i < rs->nacc && a == NULL; i++)
 		if (rs->acc[i].row == row && rs->acc[i].blk == blk)
@@ -1750,7 +1765,7 @@ rset_outliers(const struct rset *rs, size_t row, size_t blk,
 		read_telemetry(rs);
 	const struct rtel *runs = a->tel;
 	size_t n = a->ntel;
-	double med = c->time.median;
+	double med = rcell_fig(c, FIG_WALL)->median;
 	/* each figure's values sorted once: the others' median of a run is
 	 * read off them with its own value left out */
 	double *sorted[RSET_NTEL];
@@ -1820,7 +1835,8 @@ rset_median_series(const struct rset *rs, size_t row, size_t blk)
 	}
 	/* insertion sort by Time: a cell holds few runs */
 	for (size_t i = 1; i < n; i++)
-		for (size_t j = i; j > 0 && v[j]->wall < v[j - 1]->wall; j--) {
+		for (size_t j = i; j > 0 && rrun_fig(v[j], FIG_WALL) <
+		    rrun_fig(v[j - 1], FIG_WALL); j--) {
 			const struct rrun *x = v[j];
 			v[j] = v[j - 1];
 			v[j - 1] = x;

@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <sys/types.h>
 
+#include "figures.h"
 #include "hist.h"
 #include "stats.h"
 #include "suspect.h"
@@ -83,9 +84,10 @@ struct rrun {
 	long		 nproc;
 	long long	 mem_kb;
 	int		 ok, exit_code;
-	double		 wall, cpu_pct, lcpu_pct, loads;	/* loads NaN: none */
-	/* NaN where not measured (older results, no job cgroup, no lead) */
-	double		 wait_pct, load_pct;
+	/* the pooled figures (figures.h), by fig_pool(): NaN where not
+	 * measured (older results, no job cgroup, no lead) */
+	double		 fig[FIG_NPOOL];
+	double		 loads;		/* NaN: none */
 	double		 rate;		/* the headline per second (a gauge: its level) */
 	double		 probe_p99, met_pct;	/* this run's own; NaN: no probe */
 	struct rcount	*c;
@@ -126,8 +128,10 @@ struct rcsum {
 struct rcell {
 	size_t		 ok, failed;
 	double		*wall;		/* the ok runs' times, in file order */
-	struct stats	 time, cpu, lcpu, loads;
-	struct stats	 wait, loadp;	/* Wait%, Load%: over the runs that have them */
+	/* the pooled figures (figures.h; rcell_fig()): Time and CPU% over
+	 * every ok run, the rest over the runs that have them */
+	struct stats	 fig[FIG_NPOOL];
+	struct stats	 loads;
 	/* per run: the headline rate (or level), the probe's p99 (ns) and
 	 * Met%; the tests compare these, the tables print the merged figures */
 	struct stats	 rate, p99, met;
@@ -147,6 +151,20 @@ struct rcell {
 	/* deadlines the probe skipped, mean per run of the runs that say */
 	double		 skipped;	/* NaN: none recorded */
 };
+
+/* A pooled figure of a run. */
+static inline double
+rrun_fig(const struct rrun *r, enum fig_id id)
+{
+	return r->fig[fig_pool(id)];
+}
+
+/* A pooled figure of a cell (figures.h's A_EVERY, A_SOME). */
+static inline const struct stats *
+rcell_fig(const struct rcell *c, enum fig_id id)
+{
+	return &c->fig[fig_pool(id)];
+}
 
 /* Whether a row ran a load at all: its runs ok, failed, or left out. */
 static inline int

@@ -257,31 +257,6 @@ put_controllers(struct json *j)
 	json_obj_end(j);
 }
 
-/*
- * Wait%: the share of the job's wall time in which some of its runnable
- * tasks waited for a CPU (its cgroup's cpu.pressure "some"), and the same
- * for memory and io; null, with wait_why, where not measured.
- */
-static void
-put_waits(struct json *j, const struct run_record *r)
-{
-	static const char *const key[PSI_N] = { "wait_pct", "mem_wait_pct",
-	    "io_wait_pct" };
-	int any = 0;
-
-	for (int i = 0; i < PSI_N; i++) {
-		json_key(j, key[i]);
-		if (r->job_cgroup && r->job_psi.have[i] && r->wall > 0) {
-			json_num(j, (double)r->job_psi.some_us[i] / 1e4 / r->wall, 2);
-			any = 1;
-		} else
-			json_null(j);
-	}
-	if (!any)
-		json_kstr(j, "wait_why", r->wait_why[0] ? r->wait_why :
-		    "not measured");
-}
-
 /* The latency probe's wake-up lateness during the job (as a load's
  * latency), and the share of the deadlines that passed whose work was
  * done in time: a deadline the probe skipped was missed. */
@@ -314,35 +289,12 @@ put_probe(struct json *j, const struct session *s, const struct run_record *r)
 	    100 : NAN, 2);
 	/* what it cost: its own CPU time while the job ran, over the job's
 	 * wall time (null where the system will not say) */
-	json_knum(j, "cpu_pct", p->cpu_ns >= 0 && r->wall > 0 ?
-	    (double)p->cpu_ns / 1e9 / r->wall * 100 : NAN, 3);
+	double wall = r->fig[FIG_WALL];
+	json_knum(j, "cpu_pct", p->cpu_ns >= 0 && wall > 0 ?
+	    (double)p->cpu_ns / 1e9 / wall * 100 : NAN, 3);
 	hist_json(j, &h);
 	hist_json_raw(j, &h);
 	json_obj_end(j);
-}
-
-/* Load%: the headline's rate beside the job over its rate alone in the
- * lead, over whole units of its work; null, with load_pct_why, where
- * there is no solo rate. */
-static void
-put_load_pct(struct json *j, const struct loadspec *ls, const struct run_record *r)
-{
-	json_key(j, "load_solo_rate_per_s");
-	if (r->solo_rate < 0) {
-		json_null(j);
-		json_key(j, "load_pct");
-		json_null(j);
-		if (r->solo_why[0])
-			json_kstr(j, "load_pct_why", r->solo_why);
-		return;
-	}
-	json_num(j, r->solo_rate, 3);
-	json_kuint(j, "load_solo_units", r->solo_units);
-	json_knum(j, "load_solo_s", r->solo_s, 3);
-	double beside = r->wall > 0 ?
-	    (double)r->counter[load_headline(ls->load, ls->opt)] / r->wall : 0;
-	json_knum(j, "load_pct", r->solo_rate > 0 ? beside / r->solo_rate * 100 :
-	    NAN, 2);
 }
 
 /* What the report prints: each counter's label, and the ones that mean
@@ -355,6 +307,11 @@ put_labels(struct json *j, const struct loadspec *ls)
 	for (size_t i = 0; i < load_ncounters(ls->load); i++)
 		json_kstr(j, ls->load->counters[i].id, ls->load->counters[i].label);
 	json_obj_end(j);
+}
+
+static void
+put_shown(struct json *j, const struct loadspec *ls)
+{
 	json_key(j, "counters_shown");
 	json_arr_begin(j);
 	for (size_t i = 0; i < load_ncounters(ls->load); i++)
@@ -363,17 +320,22 @@ put_labels(struct json *j, const struct loadspec *ls)
 	json_arr_end(j);
 }
 
-/* Each counter's unit, and each growing counter per second of the job:
- * whole counts of runs of different length do not compare. */
 static void
-put_units_rates(struct json *j, const struct load *l,
-    const unsigned long long *c, double wall)
+put_units(struct json *j, const struct load *l)
 {
 	json_key(j, "counter_units");
 	json_obj_begin(j);
 	for (size_t i = 0; i < load_ncounters(l); i++)
 		json_kstr(j, l->counters[i].id, l->counters[i].unit);
 	json_obj_end(j);
+}
+
+/* Each growing counter per second of the job: whole counts of runs of
+ * different length do not compare. */
+static void
+put_rates(struct json *j, const struct load *l, const unsigned long long *c,
+    double wall)
+{
 	json_key(j, "counter_rates_per_s");
 	json_obj_begin(j);
 	for (size_t i = 0; i < load_ncounters(l); i++)
@@ -400,6 +362,126 @@ put_latency(struct json *j, const struct load *l, const struct run_record *r)
 	hist_json(j, &h);
 	hist_json_raw(j, &h);
 	json_obj_end(j);
+}
+
+static void
+put_null_or_str(struct json *j, const char *key, const char *v)
+{
+	json_key(j, key);
+	if (v)
+		json_str(j, v);
+	else
+		json_null(j);
+}
+
+/* Machine-wide paging during the job: a refaulting cache shows here. */
+static void
+put_vmstat(struct json *j, const struct run_record *r)
+{
+	json_key(j, "vmstat");
+	json_obj_begin(j);
+	for (int i = 0; i < VMSTAT_NTEL; i++) {
+		json_key(j, vmstat_telemetry[i]);
+		if (r->vm[i] >= 0)
+			json_int(j, r->vm[i]);
+		else
+			json_null(j);
+	}
+	json_obj_end(j);
+}
+
+/* Machine-wide stall time during the job; null where there is no PSI. */
+static void
+put_psi(struct json *j, const struct run_record *r)
+{
+	json_key(j, "psi_some_s");
+	json_obj_begin(j);
+	for (int i = 0; i < PSI_N; i++) {
+		json_key(j, psi_name[i]);
+		if (r->psi.have[i])
+			json_num(j, (double)r->psi.some_us[i] / 1e6, 6);
+		else
+			json_null(j);
+	}
+	json_obj_end(j);
+}
+
+/* The members figures.h leaves to their own code: what the run was and
+ * how it went, and the objects. */
+static void
+put_own(struct json *j, const struct session *s, const struct run_record *r,
+    enum fig_id id)
+{
+	const struct loadspec *ls = &s->slots[r->slot];
+	const char *key = figures[id].key;
+	int load = r->nworkers != 0;
+
+	switch (id) {
+	case FIG_STATUS: json_kstr(j, key, run_status_name(r->status)); break;
+	case FIG_EXIT_CODE: json_kint(j, key, r->exit_code); break;
+	case FIG_ERROR: if (r->why[0]) json_kstr(j, key, r->why); break;
+	case FIG_CPU_SOURCE: json_kstr(j, key, r->job_cpu >= 0 ? "cgroup" : "rusage"); break;
+	case FIG_JOB_CGROUP: json_kbool(j, key, r->job_cgroup); break;
+	/* clone3: born in its cgroup; fork+move: it moved itself, inside
+	 * the timed window; fork: no cgroup */
+	case FIG_JOB_SPAWN: json_kstr(j, key, r->job_spawn ? r->job_spawn : "fork"); break;
+	case FIG_CONTROLLERS: put_controllers(j); break;
+	case FIG_SIGNAL: put_null_or_str(j, key, r->signal ? signal_name(r->signal) : NULL); break;
+	case FIG_LCPU_SOURCE:
+		json_kstr(j, key, !load ? "none" : r->load_cpu_exact == 2 ? "cgroup" :
+		    r->load_cpu_exact ? "proc" : "rusage");
+		break;
+	case FIG_CONTAINMENT: json_kstr(j, key, !load ? "none" : r->cgroup ? "cgroup" : "pgroup"); break;
+	case FIG_CGROUP_WHERE:	/* where the session's cgroup sits */
+		if (r->cgroup && s->cgroup_where)
+			json_kstr(j, key, s->cgroup_where);
+		break;
+	case FIG_COUNTERS: put_counters(j, key, ls->load, r->counter); break;
+	case FIG_COUNTERS_TOTAL: put_counters(j, key, ls->load, r->counter_total); break;
+	case FIG_COUNTER_UNITS: put_units(j, ls->load); break;
+	case FIG_COUNTER_RATES: put_rates(j, ls->load, r->counter, r->fig[FIG_WALL]); break;
+	case FIG_COUNTER_LABELS: put_labels(j, ls); break;
+	case FIG_COUNTERS_SHOWN: put_shown(j, ls); break;
+	case FIG_HEADLINE:
+		json_kstr(j, key, load_ncounters(ls->load) ?
+		    ls->load->counters[load_headline(ls->load, ls->opt)].id : "");
+		break;
+	case FIG_PROBE: put_probe(j, s, r); break;
+	case FIG_SERIES: if (s->series) series_json(j, &r->series); break;
+	case FIG_PROVENANCE:
+		json_key(j, key);
+		json_obj_begin(j);
+		provenance_json(j, &s->prov, r->scx);
+		json_obj_end(j);
+		break;
+	case FIG_LATENCY: if (ls->load->latency) put_latency(j, ls->load, r); break;
+	case FIG_VMSTAT: put_vmstat(j, r); break;
+	case FIG_PSI: put_psi(j, r); break;
+	default: break;	/* figures.h writes the rest */
+	}
+}
+
+/* One member of what the run measured, as figures.h describes it. */
+static void
+put_figure(struct json *j, const struct session *s, const struct run_record *r,
+    enum fig_id id)
+{
+	const struct figure *f = &figures[id];
+	double v = r->fig[id];
+
+	if (f->how == W_OWN) {
+		put_own(j, s, r, id);
+		return;
+	}
+	if (f->how == W_OPT && isnan(v))
+		return;
+	json_key(j, f->key);
+	if (f->how == W_INT && !isnan(v))
+		json_int(j, (long long)v);
+	else
+		json_num(j, v, f->dec);
+	if (isnan(v) && f->why && r->fig_why[id])
+		json_kstr(j, f->why, r->fig_why[id]);
 }
 
 /* The session's lines, as written: what its table is made from. */
@@ -489,109 +571,8 @@ results_append(struct session *s, const struct run_record *r)
 	if (r->scx_after[0])
 		json_kstr(&j, "sched_ext_after", r->scx_after);
 	json_kbool(&j, "warmup", r->warmup);
-	json_kstr(&j, "status", run_status_name(r->status));
-	json_kint(&j, "exit_code", r->exit_code);
-	if (r->why[0])
-		json_kstr(&j, "error", r->why);
-	json_knum(&j, "wall_s", r->wall, 6);
-	json_knum(&j, "usr_s", r->usr, 6);
-	json_knum(&j, "sys_s", r->sys, 6);
-	/* the job's cgroup counts what wait4 cannot: orphans it left running */
-	double jcpu = r->job_cpu >= 0 ? r->job_cpu : r->usr + r->sys;
-	json_knum(&j, "cpu_pct", r->wall > 0 ? jcpu / r->wall * 100 : 0, 2);
-	json_kstr(&j, "cpu_source", r->job_cpu >= 0 ? "cgroup" : "rusage");
-	json_kbool(&j, "job_cgroup", r->job_cgroup);
-	/* clone3: born in its cgroup; fork+move: it moved itself, inside the
-	 * timed window; fork: no cgroup */
-	json_kstr(&j, "job_spawn", r->job_spawn ? r->job_spawn : "fork");
-	put_controllers(&j);
-	put_waits(&j, r);
-	json_kint(&j, "minflt", r->minflt);
-	json_kint(&j, "majflt", r->majflt);
-	json_kint(&j, "nvcsw", r->nvcsw);
-	json_kint(&j, "nivcsw", r->nivcsw);
-	json_kint(&j, "maxrss_kb", r->maxrss_kb);
-	json_knum(&j, "driver_cpu_s", r->driver_cpu, 6);
-	if (r->signal)
-		json_kstr(&j, "signal", signal_name(r->signal));
-	else {
-		json_key(&j, "signal");
-		json_null(&j);
-	}
-	/* Machine-wide OOM kills from the load's start to its stop. */
-	json_key(&j, "oom_kills");
-	if (r->oom_kills >= 0)
-		json_int(&j, r->oom_kills);
-	else
-		json_null(&j);
-	json_kint(&j, "load_workers", r->nworkers);
-	json_knum(&j, "load_cpu_s", r->load_cpu, 3);
-	json_knum(&j, "lcpu_pct", r->wall > 0 ? r->load_cpu / r->wall * 100 : 0, 2);
-	json_kstr(&j, "lcpu_source", r->nworkers == 0 ? "none" :
-	    r->load_cpu_exact == 2 ? "cgroup" : r->load_cpu_exact ? "proc" : "rusage");
-	json_kstr(&j, "containment", r->nworkers == 0 ? "none" :
-	    r->cgroup ? "cgroup" : "pgroup");
-	if (r->cgroup && s->cgroup_where)	/* where the session's cgroup sits */
-		json_kstr(&j, "cgroup_where", s->cgroup_where);
-	json_key(&j, "pids_max");	/* the load's cgroup cap, where one is ours */
-	if (r->nworkers && r->pids_max > 0)
-		json_int(&j, r->pids_max);
-	else {
-		json_null(&j);
-		json_kstr(&j, "pids_why", r->nworkers == 0 ? "no load processes" :
-		    !r->cgroup ? "no cgroup for the load" : cg_pids_none() ?
-		    cg_pids_none() : "pids.max could not be written");
-	}
-	json_key(&j, "pids_peak");
-	if (r->nworkers && r->pids_peak >= 0)
-		json_int(&j, r->pids_peak);
-	else
-		json_null(&j);
-	json_knum(&j, "load_cpu_total_s", r->load_cpu_total, 3);
-	json_knum(&j, "load_life_s", r->load_life, 3);
-	put_counters(&j, "counters", ls->load, r->counter);
-	put_counters(&j, "counters_total", ls->load, r->counter_total);
-	put_units_rates(&j, ls->load, r->counter, r->wall);
-	put_labels(&j, ls);
-	json_kstr(&j, "headline",
-	    load_ncounters(ls->load) ? ls->load->counters[load_headline(ls->load, ls->opt)].id : "");
-	put_load_pct(&j, ls, r);
-	put_probe(&j, s, r);
-	if (s->series)
-		series_json(&j, &r->series);
-	json_key(&j, "provenance");
-	json_obj_begin(&j);
-	provenance_json(&j, &s->prov, r->scx);
-	json_obj_end(&j);
-	json_key(&j, "steal_pct");
-	if (r->steal_pct >= 0)
-		json_num(&j, r->steal_pct, 3);
-	else
-		json_null(&j);
-	if (ls->load->latency)
-		put_latency(&j, ls->load, r);
-	/* Machine-wide paging during the job: a refaulting cache shows here. */
-	json_key(&j, "vmstat");
-	json_obj_begin(&j);
-	for (int i = 0; i < VMSTAT_NTEL; i++) {
-		json_key(&j, vmstat_telemetry[i]);
-		if (r->vm[i] >= 0)
-			json_int(&j, r->vm[i]);
-		else
-			json_null(&j);
-	}
-	json_obj_end(&j);
-	/* Machine-wide stall time during the job; null where there is no PSI. */
-	json_key(&j, "psi_some_s");
-	json_obj_begin(&j);
-	for (int i = 0; i < PSI_N; i++) {
-		json_key(&j, psi_name[i]);
-		if (r->psi.have[i])
-			json_num(&j, (double)r->psi.some_us[i] / 1e6, 6);
-		else
-			json_null(&j);
-	}
-	json_obj_end(&j);
+	for (int i = 0; i < FIG_N; i++)
+		put_figure(&j, s, r, (enum fig_id)i);
 	json_obj_end(&j);
 
 	const char *text = json_text(&j);

@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include "cgroup.h"
+#include "derive.h"
 #include "probe.h"
 #include "proc.h"
 #include "results.h"
@@ -351,8 +352,8 @@ stop_load(struct active_load *al, struct run_record *rec)
 	cg_destroy(&al->cg);
 	if (rec && al->shm) {
 		struct snap end;
-		rec->load_cpu_total = tv_seconds(ru.ru_utime) + tv_seconds(ru.ru_stime);
-		rec->load_life = mono_now() - al->started;
+		rec->fig[FIG_LOAD_CPU_TOTAL] = tv_seconds(ru.ru_utime) + tv_seconds(ru.ru_stime);
+		rec->fig[FIG_LOAD_LIFE] = mono_now() - al->started;
 		snapshot(al, &end, 0);
 		memcpy(rec->counter_total, end.counter, sizeof end.counter);
 		if (rec->status == RUN_OK && failed) {
@@ -363,14 +364,15 @@ stop_load(struct active_load *al, struct run_record *rec)
 	}
 	if (rec) {
 		long long oom1 = vmstat_read("oom_kill");
-		rec->oom_kills = al->oom0 >= 0 && oom1 >= 0 ? oom1 - al->oom0 : -1;
+		long long oom = al->oom0 >= 0 && oom1 >= 0 ? oom1 - al->oom0 : -1;
+		rec->fig[FIG_OOM_KILLS] = oom >= 0 ? (double)oom : NAN;
 		/* Loads asked to be its first choice: a dead load and an OOM
 		 * kill in the same run are most likely one event. */
 		size_t len = strlen(rec->why);
-		if (rec->status == RUN_LOAD_FAILED && rec->oom_kills > 0)
+		if (rec->status == RUN_LOAD_FAILED && oom > 0)
 			snprintf(rec->why + len, sizeof rec->why - len,
 			    " (the OOM killer ran %lld time%s during the run)",
-			    rec->oom_kills, rec->oom_kills == 1 ? "" : "s");
+			    oom, oom == 1 ? "" : "s");
 	}
 	if (al->shm)
 		munmap(al->shm, sizeof *al->shm);
@@ -461,7 +463,7 @@ solo_rate(const struct session *s, const struct active_load *al,
 	unsigned long long need = SOLO_UNITS * (unsigned long long)(al->n ? al->n : 1);
 	struct mark first, last;
 
-	rec->solo_rate = -1;
+	rec->fig[FIG_SOLO_RATE] = rec->fig[FIG_SOLO_UNITS] = rec->fig[FIG_SOLO_S] = NAN;
 	rec->lead_ms = s->lead_ms;
 	if (al->shm == NULL || load_ncounters(spec->load) == 0) {
 		sleep_ms(s->lead_ms);
@@ -489,10 +491,10 @@ solo_rate(const struct session *s, const struct active_load *al,
 		unsigned long long units = any && last.ns > first.ns ?
 		    last.units - first.units : 0;
 		if (units >= need) {
-			rec->solo_rate = (double)(last.head - first.head) /
+			rec->fig[FIG_SOLO_RATE] = (double)(last.head - first.head) /
 			    ((double)(last.ns - first.ns) / 1e9);
-			rec->solo_units = units;
-			rec->solo_s = (double)(last.ns - first.ns) / 1e9;
+			rec->fig[FIG_SOLO_UNITS] = (double)units;
+			rec->fig[FIG_SOLO_S] = (double)(last.ns - first.ns) / 1e9;
 			break;
 		}
 		if (now >= bound) {
@@ -751,7 +753,7 @@ do_run(struct session *s, struct run_record *rec)
 	/* the job's cgroup: its CPU and stalls, orphans included */
 	rec->job_cpu = rec->job_cgroup ? cg_cpu_seconds(&jc) : -1;
 	psi_read_at(&jp1, rec->job_cgroup ? jc.path : "");
-	rec->driver_cpu = self_cpu() - self0;
+	rec->fig[FIG_DRIVER_CPU] = self_cpu() - self0;
 	psi_read(&psi1);
 	vmstat_snap(vmstat_telemetry, VMSTAT_NTEL, vm1);
 	for (int i = 0; i < VMSTAT_NTEL; i++)
@@ -772,19 +774,19 @@ do_run(struct session *s, struct run_record *rec)
 	stop_load(&al, rec);
 	cg_destroy(&jc);
 
-	rec->wall = t1 - t0;
+	double wall = rec->fig[FIG_WALL] = t1 - t0;
 	/* of all the machine's CPU time while the job ran, the host's share */
 	long tck = sysconf(_SC_CLK_TCK);
-	rec->steal_pct = steal0 >= 0 && steal1 >= steal0 && tck > 0 && rec->wall > 0 ?
+	rec->fig[FIG_STEAL] = steal0 >= 0 && steal1 >= steal0 && tck > 0 && wall > 0 ?
 	    (double)(steal1 - steal0) / (double)tck /
-	    (rec->wall * (double)s->si.cpus_online) * 100 : -1;
-	rec->usr = tv_seconds(ru.ru_utime);
-	rec->sys = tv_seconds(ru.ru_stime);
-	rec->minflt = ru.ru_minflt;
-	rec->majflt = ru.ru_majflt;
-	rec->nvcsw = ru.ru_nvcsw;
-	rec->nivcsw = ru.ru_nivcsw;
-	rec->maxrss_kb = ru.ru_maxrss;
+	    (wall * (double)s->si.cpus_online) * 100 : NAN;
+	rec->fig[FIG_USR] = tv_seconds(ru.ru_utime);
+	rec->fig[FIG_SYS] = tv_seconds(ru.ru_stime);
+	rec->fig[FIG_MINFLT] = (double)ru.ru_minflt;
+	rec->fig[FIG_MAJFLT] = (double)ru.ru_majflt;
+	rec->fig[FIG_NVCSW] = (double)ru.ru_nvcsw;
+	rec->fig[FIG_NIVCSW] = (double)ru.ru_nivcsw;
+	rec->fig[FIG_MAXRSS] = (double)ru.ru_maxrss;
 	rec->exit_code = proc_exit_code(st);
 	for (size_t i = 0; i < load_ncounters(spec->load); i++)
 		rec->counter[i] = spec->load->counters[i].kind == LOAD_GAUGE ?
@@ -806,9 +808,10 @@ do_run(struct session *s, struct run_record *rec)
 	if (cpu0 >= 0 && cpu1 >= 0) {
 		rec->load_cpu = cpu1 - cpu0;
 		rec->load_cpu_exact = al.cg.procs_fd >= 0 || rec->cgroup ? 2 : 1;
-	} else if (rec->load_life > 0) {
+	} else if (rec->fig[FIG_LOAD_LIFE] > 0) {
 		/* No /proc: the load's average share over its whole life. */
-		rec->load_cpu = rec->load_cpu_total * rec->wall / rec->load_life;
+		rec->load_cpu = rec->fig[FIG_LOAD_CPU_TOTAL] * wall /
+		    rec->fig[FIG_LOAD_LIFE];
 	}
 	if (st != 0 && rec->status == RUN_OK) {
 		rec->status = RUN_FAILED;
@@ -889,6 +892,7 @@ session_run(struct session *s)
 				break;
 			}
 			reap_orphans();
+			figures_derive(s, rec);
 			if (results_append(s, rec) < 0) {
 				progress(s, 0, 0, NULL, 0);
 				fatal(1, "%s: cannot append a result: %s (earlier lines are intact)",

@@ -6,6 +6,7 @@
 
 #include <stddef.h>
 
+#include "figures.h"
 #include "loadspec.h"
 #include "probe.h"
 #include "provenance.h"
@@ -35,15 +36,23 @@ struct run_record {
 	enum run_status	 status;
 	int		 exit_code;	/* shell-style: n or 128+signal */
 	double		 started;	/* Unix time the timed part began */
-	double		 wall, usr, sys;
-	long		 minflt, majflt, nvcsw, nivcsw, maxrss_kb;
-	long long	 vm[VMSTAT_NTEL];	/* /proc/vmstat deltas over the job; -1: none */
-	unsigned	 nworkers;
-	long long	 lead_ms;	/* as applied: 0 when nothing runs */
+	/* what it measured, as figures.h describes each: NaN where not
+	 * measured (written null, or left out); fig_why: why, or NULL */
+	double		 fig[FIG_N];
+	const char	*fig_why[FIG_N];
+	/* what the figures are worked out from (figures_derive()) */
+	double		 job_cpu;	/* the job's usr+sys from cpu.stat, or -1 */
+	struct psi	 job_psi;	/* its own stall deltas */
+	char		 wait_why[120];	/* why no Wait%, or "" */
+	char		 solo_why[160];	/* why no solo rate, or "" */
 	double		 load_cpu;	/* load usr+sys during the timed part */
 	int		 load_cpu_exact; /* at both ends: 1 from /proc, 2 from the
 					  * load's cgroup */
-	double		 load_cpu_total, load_life;
+	long long	 pids_max;	/* the load's pids.max in force, or -1 */
+	long long	 pids_peak;	/* its pids.peak, or -1 */
+	long long	 vm[VMSTAT_NTEL];	/* /proc/vmstat deltas over the job; -1: none */
+	unsigned	 nworkers;
+	long long	 lead_ms;	/* as applied: 0 when nothing runs */
 	unsigned long long counter[LOAD_MAX_COUNTERS];	/* during the job */
 	unsigned long long counter_total[LOAD_MAX_COUNTERS]; /* lead + job */
 	unsigned long long hist[LOAD_HIST_BUCKETS];	/* latency, during the job */
@@ -51,23 +60,10 @@ struct run_record {
 	struct psi	 psi;		/* stall deltas during the job */
 	int		 job_cgroup;	/* the job ran in a cgroup of its own */
 	const char	*job_spawn;	/* how it got there: proc_spawned_how() */
-	double		 job_cpu;	/* its usr+sys from cpu.stat, or -1 */
-	struct psi	 job_psi;	/* its own stall deltas */
-	char		 wait_why[120];	/* why no Wait%, or "" */
-	double		 solo_rate;	/* headline per s, the load alone; -1: none */
-	unsigned long long solo_units;	/* the whole units it spans */
-	double		 solo_s;	/* and their seconds */
-	char		 solo_why[160];	/* why none, or "" */
 	struct probe_rec probe;		/* the latency probe during the job */
-	double		 steal_pct;	/* the machine's steal time during the job
-					 * over its CPU time; -1 unknown */
-	double		 driver_cpu;	/* contest's own usr+sys during the job */
 	struct series	 series;	/* --series: per second; n 0: none */
-	long long	 oom_kills;	/* machine-wide, load start to stop; -1 unknown */
 	int		 signal;	/* the job's killing signal, or 0 */
 	int		 cgroup;	/* the load ran in a cgroup of its own */
-	long long	 pids_max;	/* the load's pids.max in force, or -1 */
-	long long	 pids_peak;	/* its pids.peak, or -1 */
 	/* sched_ext before the run's load started, and after the job; the
 	 * second only where it differs ("" otherwise) */
 	char		 scx[160], scx_after[160];
