@@ -662,21 +662,22 @@ jget_int(const struct jnode *obj, const char *key, long long def, long long min,
 }
 
 long
-jsonl_read(const char *path, jsonl_fn fn, void *arg, unsigned long *skipped)
+jsonl_read(const char *path, jsonl_fn fn, jsonl_bad_fn bad, void *arg,
+    unsigned long *skipped)
 {
-	return jsonl_read_keys(path, NULL, fn, arg, skipped);
+	return jsonl_read_keys(path, NULL, fn, bad, arg, skipped);
 }
 
 long
 jsonl_read_keys(const char *path, const struct jkeys *keys, jsonl_fn fn,
-    void *arg, unsigned long *skipped)
+    jsonl_bad_fn bad, void *arg, unsigned long *skipped)
 {
 	FILE *f = fopen(path, "re");
 
 	*skipped = 0;
 	if (f == NULL)
 		return -1;
-	long n = jsonl_read_stream_keys(f, path, keys, fn, arg, skipped);
+	long n = jsonl_read_stream_keys(f, path, keys, fn, bad, arg, skipped);
 	int e = errno;
 	fclose(f);
 	errno = e;
@@ -687,8 +688,8 @@ jsonl_read_keys(const char *path, const struct jkeys *keys, jsonl_fn fn,
  * (ascending), which were read and warned of once already. */
 static long
 read_lines(FILE *f, const char *path, const struct jkeys *keys,
-    const unsigned long *want, size_t nwant, jsonl_fn fn, void *arg,
-    unsigned long *skipped)
+    const unsigned long *want, size_t nwant, jsonl_fn fn, jsonl_bad_fn bad,
+    void *arg, unsigned long *skipped)
 {
 	char *line = NULL;
 	size_t cap = 0, k = 0;
@@ -720,10 +721,9 @@ read_lines(FILE *f, const char *path, const struct jkeys *keys,
 			/* what the damaged line's parse took goes too: memory
 			 * stays flat over any number of them */
 			jarena_reset(&a);
-			if (!want)
-				fprintf(stderr, "contest: %s:%lu: %s, skipped\n", path,
-				    lineno, whole ? "not one JSON object" :
-				    "incomplete last line");
+			if (bad)
+				bad(path, lineno, whole ? "not one JSON object" :
+				    "incomplete last line", arg);
 			(*skipped)++;
 			continue;
 		}
@@ -745,9 +745,9 @@ read_lines(FILE *f, const char *path, const struct jkeys *keys,
 
 long
 jsonl_read_stream_keys(FILE *f, const char *path, const struct jkeys *keys,
-    jsonl_fn fn, void *arg, unsigned long *skipped)
+    jsonl_fn fn, jsonl_bad_fn bad, void *arg, unsigned long *skipped)
 {
-	return read_lines(f, path, keys, NULL, 0, fn, arg, skipped);
+	return read_lines(f, path, keys, NULL, 0, fn, bad, arg, skipped);
 }
 
 long
@@ -771,5 +771,5 @@ jsonl_read_only_stream(FILE *f, const struct jkeys *keys,
 {
 	unsigned long skipped;
 
-	return read_lines(f, "", keys, want, nwant, fn, arg, &skipped);
+	return read_lines(f, "", keys, want, nwant, fn, NULL, arg, &skipped);
 }

@@ -2,8 +2,8 @@
 /*
  * Reading results.jsonl: every line that is one whole JSON object is
  * parsed and handed on; a line that is not (cut short by a crash or a
- * full disk, or damaged) is skipped with a warning naming the file and
- * the line, and every other line is still read.
+ * full disk, or damaged) is skipped, the caller told which and why, and
+ * every other line is still read.
  */
 #ifndef CONTEST_JSONL_H
 #define CONTEST_JSONL_H
@@ -64,22 +64,26 @@ long long jget_int(const struct jnode *obj, const char *key, long long def,
 typedef int (*jsonl_fn)(const struct jnode *obj, unsigned long lineno,
     void *arg);
 
+/* Told of each line that is skipped, why ("not one JSON object",
+ * "incomplete last line"): the reader says nothing itself. */
+typedef void (*jsonl_bad_fn)(const char *path, unsigned long lineno,
+    const char *why, void *arg);
+
 /*
  * Call fn for each whole object line of path, in order (fn returning
- * non-zero stops the read).  The tree lives until fn returns.  Warnings
- * go to stderr as "contest: PATH:LINE: ...".  Returns the lines handed
- * on, or -1 with errno if the file cannot be read; *skipped counts the
- * others.
+ * non-zero stops the read), and bad (when not NULL) for each other line.
+ * The tree lives until fn returns.  Returns the lines handed on, or -1
+ * with errno if the file cannot be read; *skipped counts the others.
  */
-long	jsonl_read(const char *path, jsonl_fn fn, void *arg,
+long	jsonl_read(const char *path, jsonl_fn fn, jsonl_bad_fn bad, void *arg,
 	    unsigned long *skipped);
 /* The same building only the top-level members in keys (NULL: all), from
  * a path or an open stream (path naming it in warnings); a damaged line
  * is still found and skipped wherever the damage is. */
 long	jsonl_read_keys(const char *path, const struct jkeys *keys, jsonl_fn fn,
-	    void *arg, unsigned long *skipped);
+	    jsonl_bad_fn bad, void *arg, unsigned long *skipped);
 long	jsonl_read_stream_keys(FILE *f, const char *path, const struct jkeys *keys,
-	    jsonl_fn fn, void *arg, unsigned long *skipped);
+	    jsonl_fn fn, jsonl_bad_fn bad, void *arg, unsigned long *skipped);
 /* Only the lines numbered want[0..n) (ascending) of a file read before,
  * without warnings: a second look at a few runs. */
 long	jsonl_read_only(const char *path, const struct jkeys *keys,

@@ -1103,6 +1103,14 @@ keep_filter(struct rset *rs, const struct rfilter *f)
 	rs->keep_suspect |= f->keep_suspect;
 }
 
+/* A line that is no JSON object: said, and passed over. */
+static void
+bad_line(const char *path, unsigned long lineno, const char *why, void *arg)
+{
+	(void)arg;
+	warnmsg("%s:%lu: %s, skipped", path, lineno, why);
+}
+
 int
 rset_add_mem(struct rset *rs, const char *name, const char *buf, size_t len,
     const struct rfilter *f)
@@ -1117,7 +1125,7 @@ rset_add_mem(struct rset *rs, const char *name, const char *buf, size_t len,
 	if (len == 0)
 		return 0;
 	if ((in = fmemopen((void *)buf, len, "r")) == NULL ||
-	    jsonl_read_stream_keys(in, name, keys_for(f), add_line, &x,
+	    jsonl_read_stream_keys(in, name, keys_for(f), add_line, bad_line, &x,
 	    &skipped) < 0) {
 		warnmsg("%s: %s", name, strerror(errno));
 		if (in)
@@ -1139,8 +1147,8 @@ add_file(struct rset *rs, const char *path, const struct rfilter *f)
 
 	x.fileno = file_id(rs, x.file, NULL, 0);
 	FILE *in = fopen(path, "re");
-	if (in == NULL || jsonl_read_stream_keys(in, path, keys_for(f), add_line, &x,
-	    &skipped) < 0) {
+	if (in == NULL || jsonl_read_stream_keys(in, path, keys_for(f), add_line,
+	    bad_line, &x, &skipped) < 0) {
 		warnmsg("%s: %s", path, strerror(errno));
 		if (in)
 			fclose(in);
