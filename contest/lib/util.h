@@ -8,14 +8,13 @@
 
 #define EXIT_USAGE	2
 
-#include <setjmp.h>
-
 #include "sys.h"	/* mono_now(), the one clock */
 
-/* When set (fuzz targets), every exit below longjmps here with the
- * status plus one instead of exiting. */
-extern jmp_buf *util_exit_jump;
+/* Exit with status, calling first what util_on_exit() set (NULL: none);
+ * a hook that does not return takes the exit over (a program that runs
+ * the parsers in-process, as the fuzz targets do). */
 void	contest_exit(int status) __attribute__((noreturn));
+void	util_on_exit(void (*fn)(int status));
 
 /* Ready getopt_long for a fresh argv, whatever the last parse left. */
 void	getopt_restart(void);

@@ -29,7 +29,7 @@ dispatch(int pick, int argc, char **argv)
 {
 	jmp_buf jb;
 
-	util_exit_jump = &jb;
+	fuzz_catch_exit(&jb);
 	if (setjmp(jb) == 0) {
 		if (pick == 0)
 			cmd_run_check(argc, argv);
@@ -38,7 +38,7 @@ dispatch(int pick, int argc, char **argv)
 		else
 			cmd_compare(argc, argv);
 	}
-	util_exit_jump = NULL;
+	fuzz_release_exit();
 }
 
 int

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "fuzz.h"
+#include "util.h"
 
 char *
 fuzz_string(const uint8_t *d, size_t n, size_t max)
@@ -18,4 +19,26 @@ fuzz_string(const uint8_t *d, size_t n, size_t max)
 	memcpy(s, d, n);
 	s[n] = '\0';
 	return s;
+}
+
+static jmp_buf *catch_jb;
+
+static void
+jump_back(int status)
+{
+	longjmp(*catch_jb, status + 1);
+}
+
+void
+fuzz_catch_exit(jmp_buf *jb)
+{
+	catch_jb = jb;
+	util_on_exit(jump_back);
+}
+
+void
+fuzz_release_exit(void)
+{
+	util_on_exit(NULL);
+	catch_jb = NULL;
 }

@@ -36,7 +36,7 @@ LLVMFuzzerTestOneInput(const uint8_t *d, size_t n)
 	struct rset rs = { 0 };
 	struct rfilter filt = { 0 };
 	filt.series = 1;
-	util_exit_jump = &jb;
+	fuzz_catch_exit(&jb);
 	if (setjmp(jb) == 0 && rset_add(&rs, path, &filt) == 0) {
 		rset_summarise(&rs, RSORT_TIME);
 		report_text(null, &rs, 1, 0);
@@ -60,7 +60,7 @@ LLVMFuzzerTestOneInput(const uint8_t *d, size_t n)
 			}
 		}
 	}
-	util_exit_jump = NULL;
+	fuzz_release_exit();
 	rset_free(&rs);
 	unlink(path);
 	unlink(svg);
