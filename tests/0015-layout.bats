@@ -1,24 +1,22 @@
 #!/usr/bin/env bats
 # SPDX-License-Identifier: GPL-2.0-or-later
-# contest/'s folders are its architecture: lib/ depends on nothing else,
-# report/ never includes run/, and no two files depend on each other in
-# a loop, by includes or by calls (tests/layout.sh).
+# The folders are the architecture: contest/lib depends on nothing else,
+# report/ never on run/, loads/ and the two programs only on lib (and
+# forkbomb on loads' fbcore), and no two files depend on each other in a
+# loop, by includes or by calls (tests/layout.sh).
 
 load helpers
 
 LAYOUT="$TOP_SRCDIR/tests/layout.sh"
 
-@test "layout: no loop among contest's files, report never includes run" {
-	run sh "$LAYOUT" "$TOP_SRCDIR" "$TOP_BUILDDIR/contest"
+@test "layout: every folder depends only on those below it, and no files in a loop" {
+	run sh "$LAYOUT" "$TOP_SRCDIR" "$TOP_BUILDDIR"
 	[ "$status" -eq 0 ]
 	[ -z "$output" ]
-	# and the objects were there to be read
-	[ "$(find "$TOP_BUILDDIR/contest" -name '*.o' | wc -l)" -ge 30 ]
-	run grep -l 'run\.h' "$TOP_SRCDIR"/contest/report/*
-	[ "$status" -eq 1 ]
-	# lib/ includes nothing of the folders above it
-	run grep -l '#include "\(run\|proc\|cgroup\|results\|session\|rset\|report\)\.h"' "$TOP_SRCDIR"/contest/lib/*
-	[ "$status" -eq 1 ]
+	# and the objects were there to be read, of every folder
+	for d in contest/lib contest/run contest/report loads forkbomb forktime; do
+		[ "$(find "$TOP_BUILDDIR/$d" -maxdepth 1 -name '*.o' | wc -l)" -ge 1 ]
+	done
 }
 
 @test "layout: the check finds a loop by includes, by calls, and report including run" {
@@ -35,8 +33,9 @@ LAYOUT="$TOP_SRCDIR/tests/layout.sh"
 	rm t/contest/lib/a.* t/contest/lib/b.*
 	printf 'int d(void);\nint c(void) { return d(); }\n' >t/contest/run/c.c
 	printf 'int c(void);\nint d(void) { return c(); }\n' >t/contest/run/d.c
-	cc -c -o o/c.o t/contest/run/c.c
-	cc -c -o o/d.o t/contest/run/d.c
+	mkdir -p o/contest/run
+	cc -c -o o/contest/run/c.o t/contest/run/c.c
+	cc -c -o o/contest/run/d.o t/contest/run/d.c
 	run sh "$LAYOUT" t
 	[ "$status" -eq 0 ]
 	run sh "$LAYOUT" t o
@@ -47,5 +46,41 @@ LAYOUT="$TOP_SRCDIR/tests/layout.sh"
 	printf '#include "run.h"\n' >t/contest/report/rset.c
 	run sh "$LAYOUT" t
 	[ "$status" -eq 1 ]
-	[ "$output" = "layout: t/contest/report/rset.c includes run/'s run.h" ]
+	[ "$output" = "layout: t/contest/report/rset.c includes contest/run/'s run.h" ]
+}
+
+@test "layout: the check finds lib, loads and the programs reaching above them" {
+	command -v cc >/dev/null || skip "needs cc"
+	mkdir -p t/contest/lib t/contest/run t/loads t/forktime o/contest/lib o/contest/run
+	printf 'struct session;\nint run_it(void);\n' >t/contest/run/session.h
+	printf 'int run_it(void) { return 1; }\n' >t/contest/run/session.c
+	printf 'int num(void);\n' >t/contest/lib/num.h
+	printf '#include "num.h"\nint num(void) { return 0; }\n' >t/contest/lib/num.c
+	run sh "$LAYOUT" t
+	[ "$status" -eq 0 ]
+	# a planted include of run/ in lib/
+	printf '#include "num.h"\n#include "session.h"\nint num(void) { return 0; }\n' >t/contest/lib/num.c
+	run sh "$LAYOUT" t
+	[ "$status" -eq 1 ]
+	[ "$output" = "layout: t/contest/lib/num.c includes contest/run/'s session.h" ]
+	# a call with no include: lib's object calls a name only run/ defines
+	printf 'int run_it(void);\nint num(void) { return run_it(); }\n' >t/contest/lib/num.c
+	cc -c -o o/contest/lib/num.o t/contest/lib/num.c
+	cc -c -o o/contest/run/session.o t/contest/run/session.c
+	run sh "$LAYOUT" t
+	[ "$status" -eq 0 ]
+	run sh "$LAYOUT" t o
+	[ "$status" -eq 1 ]
+	[ "$output" = "layout: contest/lib/num calls contest/run/'s run_it" ]
+	# loads and forktime reach into the driver
+	rm -r o
+	printf '#include "num.h"\nint num(void) { return 0; }\n' >t/contest/lib/num.c
+	printf '#include "session.h"\n' >t/loads/fork_load.c
+	printf '#include "num.h"\n#include "load.h"\n' >t/forktime/methods.c
+	printf 'struct load;\n' >t/loads/load.h
+	run sh "$LAYOUT" t
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"layout: t/loads/fork_load.c includes contest/run/'s session.h"* ]]
+	[[ "$output" == *"layout: t/forktime/methods.c includes loads/'s load.h"* ]]
+	[[ "$output" != *"num.h"* ]]
 }

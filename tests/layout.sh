@@ -1,24 +1,46 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
-# layout.sh SRCDIR [OBJDIR]: the architecture contest/'s folders claim.
-# Prints each breach and exits 1:
-#  - a file of contest/report/ that includes a header of contest/run/;
-#  - a loop among contest/'s files (foo.c and foo.h are one node), by
-#    includes, or (with OBJDIR, the built objects) by one file calling a
-#    name that another alone defines.
+# layout.sh SRCDIR [OBJDIR]: the architecture the tree's folders claim.
+# Each folder may depend only on the folders listed for it below, by
+# including their headers or (with OBJDIR, the build tree) by calling a
+# name only they define; and no files depend on each other in a loop
+# (foo.c and foo.h are one node).  Prints each breach and exits 1.
+#
+#   contest/lib      itself: numbers, JSON, clocks; it knows nothing above
+#   contest/run      lib, loads (the registry it starts loads from)
+#   contest/report   lib: it reads results, it never runs anything
+#   contest          everything in contest/ and loads: the subcommands
+#   loads            lib (the worker is a program of its own)
+#   forkbomb         lib, loads (fbcore, the actions it shares)
+#   forktime         lib
 set -u
-src=$1/contest obj=${2:-}
+top=$1 obj=${2:-}
 tmp=$(mktemp -d) || exit 2
 trap 'rm -rf "$tmp"' EXIT
-bad=0
+: > "$tmp/breach"
 
-node() { # path -> contest-relative node name, without extension
-	p=${1#"$src"/}
+may() { # from-folder to-folder: 0 when allowed
+	[ "$1" = "$2" ] && return 0
+	case $1:$2 in
+	contest/run:contest/lib | contest/run:loads) return 0 ;;
+	contest/report:contest/lib) return 0 ;;
+	contest:contest/* | contest:loads) return 0 ;;
+	loads:contest/lib) return 0 ;;
+	forkbomb:contest/lib | forkbomb:loads) return 0 ;;
+	forktime:contest/lib) return 0 ;;
+	esac
+	return 1
+}
+
+node() { # path below top -> node, without extension
+	p=${1#"$top"/}
 	echo "${p%.*}"
 }
 
-find "$src" -name '*.[ch]' | sort > "$tmp/files"
-# header name -> its node (names are unique across the folders)
+for d in contest loads forkbomb forktime; do
+	[ -d "$top/$d" ] && find "$top/$d" -name '*.[ch]'
+done | sort > "$tmp/files"
+# header name -> its node (a header's name is unique in the tree)
 while read -r f; do
 	case $f in *.h) echo "$(basename "$f") $(node "$f")" ;; esac
 done < "$tmp/files" > "$tmp/headers"
@@ -28,30 +50,46 @@ while read -r f; do
 	from=$(node "$f")
 	sed -n 's/^#include "\([^"]*\)".*/\1/p' "$f" | while read -r h; do
 		to=$(awk -v h="$h" '$1 == h { print $2 }' "$tmp/headers")
-		[ -n "$to" ] && [ "$to" != "$from" ] && echo "$from $to"
-		case $from/$to in
-		report/*/run/*) echo "layout: $f includes run/'s $h" >&2; echo x >> "$tmp/breach" ;;
-		esac
+		[ -n "$to" ] || continue	# config.h, or the system's
+		[ "$to" != "$from" ] && echo "$from $to" >> "$tmp/edges"
+		if ! may "$(dirname "$from")" "$(dirname "$to")"; then
+			echo "layout: $f includes $(dirname "$to")/'s $h" >&2
+			echo x >> "$tmp/breach"
+		fi
 	done
-done < "$tmp/files" >> "$tmp/edges"
+done < "$tmp/files"
 
 if [ -n "$obj" ]; then
-	find "$obj" -name '*.o' | sort > "$tmp/objs"
+	for d in contest loads forkbomb forktime; do
+		[ -d "$obj/$d" ] && find "$obj/$d" -name '*.o'
+	done | sort > "$tmp/objs"
+	: > "$tmp/defs"; : > "$tmp/uses"
 	while read -r o; do
 		n=$(basename "$o" .o)
 		n=${n#*-}	# per-target object prefix
 		d=$(dirname "$o"); d=${d#"$obj"}; d=${d#/}
-		echo "$d/$n" | sed 's|^contest/||; s|^/||' > "$tmp/n"
-		nm -g --defined-only "$o" | awk -v n="$(cat "$tmp/n")" 'NF == 3 { print $3, n }' >> "$tmp/defs"
-		nm -u "$o" | awk -v n="$(cat "$tmp/n")" '{ print $NF, n }' >> "$tmp/uses"
+		nm -g --defined-only "$o" | awk -v n="$d/$n" 'NF == 3 { print $3, n }' >> "$tmp/defs"
+		nm -u "$o" | awk -v n="$d/$n" '{ print $NF, n }' >> "$tmp/uses"
 	done < "$tmp/objs"
-	awk 'NR == FNR { d[$1] = $2; next } ($1 in d) && d[$1] != $2 { print $2, d[$1] }' \
-	    "$tmp/defs" "$tmp/uses" | sort -u >> "$tmp/edges"
+	# a name defined in one place only is that node's (forkbomb's main and
+	# the worker's are each their program's own)
+	awk '{ c[$1]++; d[$1] = $2 } END { for (k in c) if (c[k] == 1) print k, d[k] }' \
+	    "$tmp/defs" > "$tmp/owner"
+	awk 'NR == FNR { d[$1] = $2; next } ($1 in d) && d[$1] != $2 { print $2, d[$1], $1 }' \
+	    "$tmp/owner" "$tmp/uses" | sort -u > "$tmp/calls"
+	while read -r from to name; do
+		echo "$from $to" >> "$tmp/edges"
+		if ! may "$(dirname "$from")" "$(dirname "$to")"; then
+			echo "layout: $from calls $(dirname "$to")/'s $name" >&2
+			echo x >> "$tmp/breach"
+		fi
+	done < "$tmp/calls"
 fi
 
-if ! tsort "$tmp/edges" > /dev/null 2> "$tmp/loops"; then
-	sed "s|^tsort: $tmp/edges: input contains a loop:|layout: a loop:|; s/^tsort: /layout:   /" "$tmp/loops" >&2
-	bad=1
+sort -u "$tmp/edges" > "$tmp/e"
+if ! tsort "$tmp/e" > /dev/null 2> "$tmp/loops"; then
+	sed "s|^tsort: $tmp/e: input contains a loop:|layout: a loop:|; s/^tsort: /layout:   /" "$tmp/loops" >&2
+	echo x >> "$tmp/breach"
 fi
-[ -e "$tmp/breach" ] && bad=1
-exit $bad
+[ -s "$tmp/breach" ] && exit 1
+exit 0
