@@ -3,7 +3,7 @@
  * What a run measured, and how it ended: every member of a results line
  * from "status" on, described once, in the order a line holds them (the
  * members before it say which session, load and run the line is).  The
- * writer (run/results.c), the reader and summariser (report/rset.c), the
+ * writer (run/results.c), the reader and summariser (report/rset_*.c), the
  * JSON report and the schema test all walk this list: a new number is
  * one X() here plus the code that measures it into run_record.fig[].
  *

@@ -195,7 +195,7 @@ struct rtimed {
 			 out : 1;	/* taken out of its cell: may have done no work */
 };
 
-struct racc;	/* a cell's runs as they are read (rset.c) */
+struct racc;	/* a cell's runs as they are read (rset_impl.h) */
 struct rindex;
 struct rtuples;
 

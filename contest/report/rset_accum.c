@@ -1,0 +1,302 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * A cell's runs as they are read (struct racc): the pooled figures one
+ * value a run, the tested-only ones as running sums, counters summed,
+ * histograms merged, and each run's telemetry while it fits the budget;
+ * rs_accumulate() both adds a run and takes one out again.
+ */
+#include "config.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rset_impl.h"
+#include "util.h"
+
+const char *const rset_telemetry[RSET_NTEL] = {
+	"pgfault", "pgmajfault", "pgpgin", "pgpgout", "workingset_refault_file",
+	"job majflt", "job nivcsw",
+};
+
+/* Grow *v (of *cap elements of size sz) to hold n + 1. */
+void
+rs_grow(void *v, size_t *cap, size_t n, size_t sz)
+{
+	void **p = v;
+
+	if (n < *cap)
+		return;
+	*cap = *cap ? *cap * 2 : 8;
+	if ((*p = realloc(*p, *cap * sz)) == NULL)
+		fatal(1, "out of memory");
+}
+
+/* Figures grow by half again, not double: they are most of what a
+ * report over a million runs holds. */
+void
+rs_dgrow(struct dvec *d)
+{
+	if (d->n < d->cap)
+		return;
+	d->cap = d->cap ? d->cap + d->cap / 2 : 8;
+	if ((d->v = realloc(d->v, d->cap * sizeof *d->v)) == NULL)
+		fatal(1, "out of memory");
+}
+
+void
+rs_dpush(struct dvec *d, double x)
+{
+	if (isnan(x))
+		return;
+	rs_dgrow(d);
+	d->v[d->n++] = x;
+}
+
+/* The accumulator of cell (row, blk), made when first needed. */
+uint32_t
+rs_acc_for(struct rset *rs, size_t row, size_t blk)
+{
+	struct rindex *ix = rs->ix;
+
+	if (blk >= ix->cells[row].n) {
+		size_t n = blk + 1;
+		ix->cells[row].acc = realloc(ix->cells[row].acc, n * sizeof(uint32_t));
+		if (ix->cells[row].acc == NULL)
+			fatal(1, "out of memory");
+		for (size_t i = ix->cells[row].n; i < n; i++)
+			ix->cells[row].acc[i] = UINT32_MAX;
+		ix->cells[row].n = n;
+	}
+	if (ix->cells[row].acc[blk] != UINT32_MAX)
+		return ix->cells[row].acc[blk];
+	rs_grow(&rs->acc, &rs->capacc, rs->nacc, sizeof *rs->acc);
+	struct racc *a = &rs->acc[rs->nacc];
+	memset(a, 0, sizeof *a);
+	a->row = row;
+	a->blk = blk;
+	ix->cells[row].acc[blk] = (uint32_t)rs->nacc;
+	return (uint32_t)rs->nacc++;
+}
+
+/* count v into bucket i of a cell's histogram, its window grown to hold i */
+static void
+window_add(struct rclat *c, size_t i, unsigned long long v)
+{
+	struct hist *h = &c->h;
+
+	if (c->count == NULL) {
+		c->count = xcalloc(1, sizeof *c->count);
+		h->lo = i;
+		h->n = 1;
+	} else if (i < h->lo || i >= h->lo + h->n) {
+		size_t lo = i < h->lo ? i : h->lo;
+		size_t hi = i >= h->lo + h->n ? i + 1 : h->lo + h->n;
+		unsigned long long *nc = xcalloc(hi - lo, sizeof *nc);
+		memcpy(nc + (h->lo - lo), c->count, h->n * sizeof *nc);
+		free(c->count);
+		c->count = nc;
+		h->lo = lo;
+		h->n = hi - lo;
+	}
+	c->count[i - h->lo] += v;
+	h->count = c->count;
+}
+
+/*
+ * One run's histogram into its cell's, in the coarsest layout among the
+ * runs (a schema 1 run makes the cell coarse: what is there is spread
+ * into the coarser buckets); the extremes exact only while every run's
+ * are.  A cell keeps only the window of buckets its runs used.  Sign -1
+ * takes a run out again; where it held an extreme, the cell's is no
+ * longer known exactly.
+ */
+static void
+lat_merge(struct rclat *c, int *inexact, const struct rlat *l, int sign)
+{
+	if (l->what == NULL)
+		return;
+	if (sign < 0) {
+		for (size_t k = 0; k < l->n && c->count; k++) {
+			size_t i = hist_index(l->pair[2 * k], c->h.sub);
+			if (i >= c->h.lo && i < c->h.lo + c->h.n)
+				c->count[i - c->h.lo] -= l->pair[2 * k + 1];
+		}
+		if (l->max && (l->min <= c->h.min || l->max >= c->h.max))
+			*inexact = 1;
+		return;
+	}
+	if (c->what == NULL)
+		c->h.min = ~0ULL, c->h.max = 0;
+	c->what = l->what;
+	if (c->h.sub == 0 || l->sub < c->h.sub) {
+		struct rclat old = *c;
+		c->count = NULL;
+		c->h.sub = l->sub;
+		for (size_t k = 0; k < old.h.n; k++)
+			if (old.count[k])
+				window_add(c, hist_index(hist_floor(old.h.lo + k,
+				    old.h.sub), l->sub), old.count[k]);
+		free(old.count);
+	}
+	for (size_t k = 0; k < l->n; k++)
+		window_add(c, hist_index(l->pair[2 * k], c->h.sub), l->pair[2 * k + 1]);
+	if (c->count == NULL)	/* a run with nothing counted: an empty window */
+		window_add(c, 0, 0);
+	if (l->max == 0 && l->n > 0)
+		*inexact = 1;
+	if (l->max && l->min < c->h.min)
+		c->h.min = l->min;
+	if (l->max > c->h.max)
+		c->h.max = l->max;
+}
+
+void
+rs_rtel_of(struct rtel *t, const struct jnode *o, uint32_t file, uint32_t line)
+{
+	const struct jnode *vm = jget(o, "vmstat");
+
+	t->at.file = file;
+	t->at.line = line;
+	t->runno = (long)jget_int(o, "run", 0, 0, 1L << 30);
+	t->wall = jget_num(o, "wall_s", NAN);
+	for (int i = 0; i < RSET_NTEL - 2; i++)
+		t->tel[i] = jget_num(vm, rset_telemetry[i], NAN);
+	t->tel[RSET_NTEL - 2] = jget_num(o, "majflt", NAN);
+	t->tel[RSET_NTEL - 1] = jget_num(o, "nivcsw", NAN);
+}
+
+/* TEL_BUDGET, or CONTEST_REPORT_TEL_KB's kB: the tests' way to make a
+ * small report take the path a large one takes. */
+static size_t
+tel_budget(void)
+{
+	static size_t budget;
+	static int read;
+
+	if (!read) {
+		const char *e = getenv("CONTEST_REPORT_TEL_KB");
+		char *end;
+		unsigned long long kb = e && *e ? strtoull(e, &end, 10) : 0;
+		read = 1;
+		budget = e && *e && *end == '\0' && kb < (1ULL << 40) ?
+		    (size_t)kb << 10 : TEL_BUDGET;
+	}
+	return budget;
+}
+
+/* Past the budget: the telemetry goes, to be read again. */
+static void
+spill_telemetry(struct rset *rs)
+{
+	rs->ix->spilled = 1;
+	for (size_t i = 0; i < rs->nacc; i++) {
+		struct racc *a = &rs->acc[i];
+		free(a->tel);
+		a->tel = NULL;
+		a->ntel = a->captel = 0;
+	}
+}
+
+/* Remove one x from d, the last equal to it (NaN matches NaN): a run
+ * taken out of its cell keeps the others in file order. */
+void
+rs_dremove(struct dvec *d, double x)
+{
+	for (size_t i = d->n; i-- > 0;)
+		if (d->v[i] == x || (isnan(x) && isnan(d->v[i]))) {
+			memmove(d->v + i, d->v + i + 1, (d->n - i - 1) * sizeof *d->v);
+			d->n--;
+			return;
+		}
+}
+
+/*
+ * A kept run's figures, counters and histograms into its cell (sign 1),
+ * or taken out of it again (sign -1: a run found to have done no work,
+ * read a second time).  Both ways are this one function, so that what
+ * goes in is what comes out.
+ */
+void
+rs_accumulate(struct rset *rs, struct racc *a, const struct rrun *r,
+    const struct jnode *o, uint32_t file, int timed, int sign)
+{
+	if (!r->ok) {
+		a->failed++;
+		a->last_exit = r->exit_code;
+		a->last_signal = r->signal;
+		return;
+	}
+	for (int i = 0; i < FIG_N; i++) {
+		int k = fig_pool((enum fig_id)i);
+		if (k < 0)
+			continue;
+		double v = r->fig[k];
+		if (sign < 0)
+			rs_dremove(&a->fig[k], v);
+		else if (figures[i].agg == A_EVERY) {
+			/* one value per ok run, NaN or not */
+			rs_dgrow(&a->fig[k]);
+			a->fig[k].v[a->fig[k].n++] = v;
+		} else
+			rs_dpush(&a->fig[k], v);
+	}
+	if (sign < 0)
+		rs_dremove(&a->fig[F_LOADS], r->loads);
+	else
+		rs_dpush(&a->fig[F_LOADS], r->loads);
+	const double sv[NSUM] = { r->rate, r->probe_p99, r->met_pct };
+	for (int k = 0; k < NSUM; k++)
+		if (isnan(sv[k]))
+			continue;
+		else if (sign < 0)
+			stats_remove(&a->sum[k], &a->m2[k], sv[k]);
+		else
+			stats_add(&a->sum[k], &a->m2[k], sv[k]);
+	if (r->headline && sign > 0)
+		a->headline = r->headline;
+	a->scx_changed += sign * r->scx_changed;
+	for (size_t k = 0; k < r->nc; k++) {
+		const struct rcount *rc = &r->c[k];
+		size_t j;
+		for (j = 0; j < a->nc && a->c[j].name != rc->name; j++)
+			;
+		if (j == a->nc) {
+			a->c = realloc(a->c, (a->nc + 1) * sizeof *a->c);
+			if (a->c == NULL)
+				fatal(1, "out of memory");
+			a->c[a->nc++] = (struct rcsum){ rc->name, rc->unit, rc->label,
+			    0, 0, 0, rc->shown };
+		}
+		a->c[j].mean += sign * rc->val;
+		a->c[j].rate += sign * rc->rate;	/* NaN stays NaN: a gauge */
+		a->c[j].n += (size_t)(ptrdiff_t)sign;
+	}
+	lat_merge(&a->lat, &a->lat_inexact, &r->lat, sign);
+	lat_merge(&a->probe, &a->probe_inexact, &r->probe, sign);
+	a->periods += (unsigned long long)(long long)sign * r->probe_deadlines;
+	a->met += (unsigned long long)(long long)sign * r->probe_met;
+	if (r->probe_skipped >= 0) {
+		a->skipped += (unsigned long long)(sign * r->probe_skipped);
+		a->nskipped += (unsigned long long)(long long)sign;
+	}
+	if (sign < 0) {		/* its telemetry goes too: not an outlier now */
+		size_t n = 0;
+		for (size_t k = 0; k < a->ntel; k++)
+			if (a->tel[k].at.file != file || a->tel[k].at.line != r->line)
+				a->tel[n++] = a->tel[k];
+		a->ntel = n;
+		return;
+	}
+	if (!timed) {	/* where it is, should it be read again */
+		rs_grow(&a->loc, &a->caploc, a->nloc, sizeof *a->loc);
+		a->loc[a->nloc].file = file;
+		a->loc[a->nloc++].line = (uint32_t)r->line;
+	}
+	if (!rs->ix->spilled) {
+		rs_grow(&a->tel, &a->captel, a->ntel, sizeof *a->tel);
+		rs_rtel_of(&a->tel[a->ntel++], o, file, (uint32_t)r->line);
+		if ((rs->ix->tel_bytes += sizeof *a->tel) > tel_budget())
+			spill_telemetry(rs);
+	}
+}

@@ -1,0 +1,418 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Reading results into a struct rset: files and directories, each line
+ * checked against the filter, found its row (label, host, command, job,
+ * sweep values, kernel build) and block (load spec), decoded
+ * (rset_decode.c) and added to its cell (rset_accum.c); and freeing it.
+ */
+#include "config.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "rset_impl.h"
+#include "util.h"
+
+struct addctx {
+	struct rset		*rs;
+	const struct rfilter	*f;
+	const char		*file;
+	uint32_t		 fileno;
+};
+
+static int
+listed(const char *s, const char **list, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (strcmp(s, list[i]) == 0)
+			return 1;
+	return 0;
+}
+
+/* A label filter names the label, or one row of it (LABEL@HOST, LABEL#N). */
+static int
+label_listed(const char *label, const char **list, size_t n)
+{
+	size_t len = strlen(label);
+
+	for (size_t i = 0; i < n; i++)
+		if (strncmp(list[i], label, len) == 0 && (list[i][len] == '\0' ||
+		    list[i][len] == '@' || list[i][len] == '#'))
+			return 1;
+	return 0;
+}
+
+static size_t
+row_hash(const struct rrun *r)
+{
+	uintptr_t k[6] = { (uintptr_t)r->label, (uintptr_t)r->host,
+	    (uintptr_t)r->command, (uintptr_t)r->job, (uintptr_t)r->sweep,
+	    r->build };
+	uint64_t h = 1469598103934665603ull;
+
+	for (int i = 0; i < 6; i++)
+		h = (h ^ (uint64_t)k[i]) * 1099511628211ull;
+	return (size_t)(h ^ h >> 29);
+}
+
+/* A run belongs to a row of its keys whose build ID is its own, or
+ * where either does not say one (results from before build IDs). */
+static int
+row_is(const struct rrow *w, const struct rrun *r)
+{
+	return w->label == r->label && w->host == r->host &&
+	    w->command == r->command && w->job == r->job && w->sweep == r->sweep &&
+	    w->build == r->build && (w->build_id == r->build_id ||
+	    w->build_id == NULL || r->build_id == NULL);
+}
+
+static size_t
+find_row(struct rset *rs, const struct rrun *r)
+{
+	struct rindex *ix = rs->ix;
+
+	if (ix == NULL)
+		ix = rs->ix = xcalloc(1, sizeof *ix);
+	if (2 * (rs->nrow + 1) > ix->cap) {	/* rehash at half full */
+		size_t cap = ix->cap ? 2 * ix->cap : 64;
+		size_t *slot = xcalloc(cap, sizeof *slot);
+		for (size_t i = 0; i < rs->nrow; i++) {
+			struct rrun k = { .label = rs->row[i].label, .host = rs->row[i].host,
+			    .command = rs->row[i].command, .job = rs->row[i].job,
+			    .sweep = rs->row[i].sweep, .build = rs->row[i].build };
+			size_t j = row_hash(&k) & (cap - 1);
+			while (slot[j])
+				j = (j + 1) & (cap - 1);
+			slot[j] = i + 1;
+		}
+		free(ix->slot);
+		ix->slot = slot;
+		ix->cap = cap;
+	}
+	size_t j = row_hash(r) & (ix->cap - 1);
+	for (; ix->slot[j]; j = (j + 1) & (ix->cap - 1))
+		if (row_is(&rs->row[ix->slot[j] - 1], r)) {
+			struct rrow *w = &rs->row[ix->slot[j] - 1];
+			if (w->build_id == NULL)
+				w->build_id = r->build_id;	/* the first to say */
+			return ix->slot[j] - 1;
+		}
+	size_t i = rs->nrow;
+	rs->row = realloc(rs->row, (i + 1) * sizeof *rs->row);
+	ix->cells = realloc(ix->cells, (i + 1) * sizeof *ix->cells);
+	if (rs->row == NULL || ix->cells == NULL)
+		fatal(1, "out of memory");
+	rs->row[i] = (struct rrow){ r->label, r->host, r->command, r->job, r->sweep,
+	    r->build, r->build_id, NULL, NULL };
+	ix->cells[i].acc = NULL;
+	ix->cells[i].n = 0;
+	ix->slot[j] = i + 1;
+	rs->nrow++;
+	return i;
+}
+
+static size_t
+find_block(struct rset *rs, const struct rrun *r)
+{
+	size_t i;
+
+	for (i = 0; i < rs->nblk; i++)
+		if (rs->blk[i].name == r->block)
+			return i;
+	rs->blk = realloc(rs->blk, (i + 1) * sizeof *rs->blk);
+	if (rs->blk == NULL)
+		fatal(1, "out of memory");
+	rs->blk[i] = (struct rblock){ r->block, r->load };
+	rs->nblk++;
+	return i;
+}
+
+static int
+add_line(const struct jnode *o, unsigned long lineno, void *arg)
+{
+	struct addctx *x = arg;
+	struct rset *rs = x->rs;
+	const struct rfilter *f = x->f;
+	const char *label = jget_str(o, "label"), *load = jget_str(o, "load");
+	const char *status = jget_str(o, "status"), *when = jget_str(o, "timestamp");
+	const char *block = jget_str(o, "load_spec");
+	const char *host = jget_str(o, "host");
+	double wall = jget_num(o, "wall_s", NAN);
+
+	if (label == NULL || load == NULL || status == NULL || isnan(wall)) {
+		warnmsg("%s:%lu: not a contest result, skipped", x->file, lineno);
+		rs->skipped++;
+		return 0;
+	}
+	if (block == NULL)
+		block = load;
+	int warmup = jget_num(o, "warmup", 0) != 0;
+	if (f->nlabels && !label_listed(label, f->labels, f->nlabels))
+		return 0;
+	if (f->host && (host == NULL || strcmp(host, f->host) != 0))
+		return 0;
+	if (f->since && (when == NULL || strcmp(when, f->since) < 0))
+		return 0;
+	size_t timed = SIZE_MAX;
+	uint32_t build = 0;
+	if (strcmp(status, "ok") == 0 && jget_str(o, "session")) {
+		/* the cells the no-work check compares within */
+		const char *sweep = rs_sweep_key(rs, jget(o, "sweep"));
+		build = rs_build_key(rs, o);
+		const void *b = (const void *)(uintptr_t)build;
+		rs_grow(&rs->timed, &rs->captimed, rs->ntimed, sizeof *rs->timed);
+		timed = rs->ntimed++;
+		rs->timed[timed] = (struct rtimed){ rs_intern(rs, jget_str(o, "session")),
+		    rs_tuple(rs, rs_intern(rs, block), sweep, b), rs_tuple(rs, NULL, sweep, b),
+		    wall, x->fileno, (uint32_t)lineno, UINT32_MAX,
+		    (uint32_t)jget_int(o, "run", 0, 0, (1L << 30) - 1), !warmup, 0 };
+	}
+	if (f->nloads && !listed(block, f->loads, f->nloads) &&
+	    !listed(load, f->loads, f->nloads))
+		return 0;
+	if (warmup) {	/* counted as the table's runs are: past the filters */
+		rs->warmups++;
+		return 0;
+	}
+
+	struct rrun run, *r = &run;
+	rs_parse_run(rs, o, lineno, x->file, r, build);
+	size_t nrow = rs->nrow;
+	r->row = find_row(rs, r);
+	r->blk = find_block(rs, r);
+	if (r->row == nrow) {	/* a new row: the environment it shows */
+		struct rrun *env = xcalloc(1, sizeof *env);
+		rs_environment(rs, r, o);
+		*env = *r;
+		env->c = NULL, env->nc = 0;
+		env->lat.pair = env->probe.pair = NULL;
+		rs->row[r->row].env = env;
+	}
+	uint32_t a = rs_acc_for(rs, r->row, r->blk);
+	if (timed != SIZE_MAX)
+		rs->timed[timed].acc = a;
+	rs_accumulate(rs, &rs->acc[a], r, o, x->fileno, timed != SIZE_MAX, 1);
+	rs_free_run(r);
+	if (f->series && r->ok) {
+		rs_series(r, jget(o, "series"));
+		if (r->series) {
+			r->c = NULL, r->nc = 0;
+			r->lat.pair = r->probe.pair = NULL;
+			rs_grow(&rs->srun, &rs->capsrun, rs->nsrun, sizeof *rs->srun);
+			rs->srun[rs->nsrun++] = *r;
+		}
+	}
+	rs->nrun++;
+	return 0;
+}
+
+/* A file's number in rs->fname (buf: its text, held in memory). */
+static uint32_t
+file_id(struct rset *rs, const char *name, const char *buf, size_t len)
+{
+	for (size_t i = 0; buf == NULL && i < rs->nfname; i++)
+		if (rs->fname[i] == name && rs->fmem[i] == NULL)
+			return (uint32_t)i;
+	rs->fname = realloc(rs->fname, (rs->nfname + 1) * sizeof *rs->fname);
+	rs->fmem = realloc(rs->fmem, (rs->nfname + 1) * sizeof *rs->fmem);
+	rs->fmemlen = realloc(rs->fmemlen, (rs->nfname + 1) * sizeof *rs->fmemlen);
+	rs->fid = realloc(rs->fid, (rs->nfname + 1) * sizeof *rs->fid);
+	if (rs->fname == NULL || rs->fmem == NULL || rs->fmemlen == NULL || rs->fid == NULL)
+		fatal(1, "out of memory");
+	memset(&rs->fid[rs->nfname], 0, sizeof *rs->fid);
+	rs->fname[rs->nfname] = name;
+	rs->fmem[rs->nfname] = buf;
+	rs->fmemlen[rs->nfname] = len;
+	return (uint32_t)rs->nfname++;
+}
+
+static void
+keep_filter(struct rset *rs, const struct rfilter *f)
+{
+	rs->keep_suspect |= f->keep_suspect;
+}
+
+/* A line that is no JSON object: said, and passed over. */
+static void
+bad_line(const char *path, unsigned long lineno, const char *why, void *arg)
+{
+	(void)arg;
+	warnmsg("%s:%lu: %s, skipped", path, lineno, why);
+}
+
+int
+rset_add_mem(struct rset *rs, const char *name, const char *buf, size_t len,
+    const struct rfilter *f)
+{
+	struct addctx x = { rs, f, NULL, 0 };
+	unsigned long skipped;
+	FILE *in;
+
+	keep_filter(rs, f);
+	x.file = rs_intern(rs, name);
+	x.fileno = file_id(rs, x.file, buf, len);
+	if (len == 0)
+		return 0;
+	if ((in = fmemopen((void *)buf, len, "r")) == NULL ||
+	    jsonl_read_stream_keys(in, name, rs_keys_for(f), add_line, bad_line, &x,
+	    &skipped) < 0) {
+		warnmsg("%s: %s", name, strerror(errno));
+		if (in)
+			fclose(in);
+		return -1;
+	}
+	fclose(in);
+	rs->skipped += skipped;
+	rs->files++;
+	return 0;
+}
+
+static int
+add_file(struct rset *rs, const char *path, const struct rfilter *f)
+{
+	struct addctx x = { rs, f, rs_intern(rs, path), 0 };
+	unsigned long skipped;
+	struct stat st;
+
+	x.fileno = file_id(rs, x.file, NULL, 0);
+	FILE *in = fopen(path, "re");
+	if (in == NULL || jsonl_read_stream_keys(in, path, rs_keys_for(f), add_line,
+	    bad_line, &x, &skipped) < 0) {
+		warnmsg("%s: %s", path, strerror(errno));
+		if (in)
+			fclose(in);
+		return -1;
+	}
+	/* what was read, to know it again (read to its end by now) */
+	struct rfid *id = &rs->fid[x.fileno];
+	if (fstat(fileno(in), &st) == 0 && S_ISREG(st.st_mode)) {
+		id->dev = st.st_dev;
+		id->ino = st.st_ino;
+		id->size = st.st_size;
+		id->regular = 1;
+	}
+	fclose(in);
+	rs->skipped += skipped;
+	rs->files++;
+	return 0;
+}
+
+static int
+by_name(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+int
+rset_add(struct rset *rs, const char *path, const struct rfilter *f)
+{
+	struct stat st;
+
+	keep_filter(rs, f);
+	if (stat(path, &st) != 0) {
+		warnmsg("%s: %s", path, strerror(errno));
+		return -1;
+	}
+	if (!S_ISDIR(st.st_mode))
+		return add_file(rs, path, f);
+
+	DIR *d = opendir(path);
+	struct dirent *e;
+	char **names = NULL;
+	size_t n = 0;
+	int rc = 0;
+
+	if (d == NULL) {
+		warnmsg("%s: %s", path, strerror(errno));
+		return -1;
+	}
+	while ((e = readdir(d)) != NULL) {
+		size_t len = strlen(e->d_name);
+		if (len < 7 || e->d_name[0] == '.' ||
+		    strcmp(e->d_name + len - 6, ".jsonl") != 0)
+			continue;
+		names = realloc(names, (n + 1) * sizeof *names);
+		if (names == NULL)
+			fatal(1, "out of memory");
+		names[n++] = xstrdup(e->d_name);
+	}
+	closedir(d);
+	if (n == 0) {
+		warnmsg("%s: no *.jsonl results in this directory", path);
+		rc = -1;
+	}
+	if (n)
+		qsort(names, n, sizeof *names, by_name);
+	for (size_t i = 0; i < n; i++) {
+		char *full = xcalloc(strlen(path) + strlen(names[i]) + 2, 1);
+		sprintf(full, "%s/%s", path, names[i]);
+		if (add_file(rs, full, f) != 0)
+			rc = -1;
+		free(full);
+		free(names[i]);
+	}
+	free(names);
+	return rc;
+}
+
+struct rcell *
+rset_cell(const struct rset *rs, size_t row, size_t blk)
+{
+	return &rs->cell[row * rs->nblk + blk];
+}
+
+void
+rset_free(struct rset *rs)
+{
+	free(rs->timed);
+	for (size_t i = 0; i < rs->nsrun; i++) {
+		if (rs->srun[i].series)
+			free(rs->srun[i].series->t);
+		free(rs->srun[i].series);
+	}
+	for (size_t i = 0; i < rs->nacc; i++) {
+		struct racc *a = &rs->acc[i];
+		for (int k = 0; k < NFIG; k++)
+			free(a->fig[k].v);
+		free(a->c);
+		free(a->lat.count);
+		free(a->probe.count);
+		free(a->loc);
+		free(a->tel);
+	}
+	if (rs->cell)
+		for (size_t i = 0; i < rs->nrow * rs->nblk; i++) {
+			free(rs->cell[i].lat.count);
+			free(rs->cell[i].probe.count);
+			free(rs->cell[i].wall);
+			free(rs->cell[i].c);
+			free(rs->cell[i].suspect);
+		}
+	for (size_t i = 0; i < rs->nrow; i++) {
+		free(rs->row[i].name);
+		free((void *)rs->row[i].env);
+	}
+	rs_intern_free(rs);
+	if (rs->ix) {
+		for (size_t i = 0; i < rs->nrow; i++)
+			free(rs->ix->cells[i].acc);
+		free(rs->ix->cells);
+		free(rs->ix->slot);
+		free(rs->ix);
+	}
+	free(rs->acc);
+	free(rs->srun);
+	free(rs->fname);
+	free(rs->fmem);
+	free(rs->fmemlen);
+	free(rs->fid);
+	free(rs->row);
+	free(rs->blk);
+	free(rs->cell);
+	free(rs->order);
+	memset(rs, 0, sizeof *rs);
+}

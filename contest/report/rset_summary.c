@@ -1,0 +1,295 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * After the last file: runs that may have done no work found across each
+ * session and taken out of their cells, every cell's figures summarised,
+ * Ratio and its interval against no_load, and the rows put in order.
+ */
+#include "config.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rset_impl.h"
+#include "util.h"
+
+/* A cell from what its runs left in the accumulator (NULL: no runs). */
+static void
+summarise_cell(struct racc *a, struct rcell *c)
+{
+	struct stats *to[NFIG];
+	struct stats *sto[NSUM] = { &c->rate, &c->p99, &c->met };
+
+	double none = 0;
+
+	for (int k = 0; k < FIG_NPOOL; k++)
+		to[k] = &c->fig[k];
+	to[F_LOADS] = &c->loads;
+
+	c->met_pct = c->bamean = c->skipped = NAN;
+	if (a == NULL) {
+		c->wall = xcalloc(1, sizeof *c->wall);
+		for (int k = 0; k < NFIG; k++)
+			stats_compute(&none, 0, to[k]);
+		for (int k = 0; k < NSUM; k++)
+			stats_compute(&none, 0, sto[k]);
+		return;
+	}
+	int wall = fig_pool(FIG_WALL);
+	c->ok = a->fig[wall].n;
+	c->failed = a->failed;
+	c->last_exit = a->last_exit;
+	c->last_signal = a->last_signal;
+	c->headline = a->headline;
+	for (int k = 0; k < NFIG; k++)
+		stats_compute(a->fig[k].v ? a->fig[k].v : &none, a->fig[k].n, to[k]);
+	for (int k = 0; k < NSUM; k++) {
+		*sto[k] = a->sum[k];
+		stats_finish(sto[k], a->m2[k]);
+	}
+	/* the times stay, in file order: formats print them */
+	c->wall = a->fig[wall].v ? a->fig[wall].v : xcalloc(1, sizeof *c->wall);
+	a->fig[wall].v = NULL;
+	c->c = a->c;
+	c->nc = 0;
+	a->c = NULL;
+	c->scx_changed = a->scx_changed;
+	for (size_t j = 0; j < a->nc; j++) {
+		if (c->c[j].n == 0)
+			continue;	/* only runs taken out again had it */
+		c->c[c->nc] = c->c[j];
+		c->c[c->nc].mean /= (double)c->c[j].n;
+		c->c[c->nc++].rate /= (double)c->c[j].n;
+	}
+	c->lat = a->lat;
+	c->probe = a->probe;
+	a->lat.count = a->probe.count = NULL;
+	if (a->lat_inexact || c->lat.h.max == 0)
+		c->lat.h.min = c->lat.h.max = 0;
+	if (a->probe_inexact || c->probe.h.max == 0)
+		c->probe.h.min = c->probe.h.max = 0;
+	c->met_pct = a->periods ? (double)a->met / (double)a->periods * 100 : NAN;
+	c->skipped = a->nskipped ? (double)a->skipped / (double)a->nskipped : NAN;
+	/* BAmean-50 as mmtests computes it: the mean of the int(n x 50 / 100)
+	 * fastest runs, at least one (at n = 3, the fastest alone) */
+	if (c->ok) {
+		double *v = xcalloc(c->ok, sizeof *v);
+		size_t half = c->ok * 50 / 100 ? c->ok * 50 / 100 : 1;
+		memcpy(v, c->wall, c->ok * sizeof *v);
+		stats_sort(v, c->ok);
+		c->bamean = 0;
+		for (size_t i = 0; i < half; i++)
+			c->bamean += v[i] / (double)half;
+		free(v);
+	}
+	for (int k = 0; k < NFIG; k++) {
+		free(a->fig[k].v);
+		a->fig[k].v = NULL;
+	}
+}
+
+static const struct rset *sort_rs;
+static size_t sort_blk;
+static enum rsort sort_how;
+
+static int
+row_order(const void *pa, const void *pb)
+{
+	size_t a = *(const size_t *)pa, b = *(const size_t *)pb;
+	int c = 0;
+
+	if (sort_how == RSORT_LABEL)
+		c = rset_labelcmp(sort_rs->row[a].name, sort_rs->row[b].name);
+	else if (sort_how == RSORT_TIME) {
+		const struct rcell *ca = rset_cell(sort_rs, a, sort_blk);
+		const struct rcell *cb = rset_cell(sort_rs, b, sort_blk);
+		/* rows without runs go last */
+		double ta = ca->ok ? rcell_fig(ca, FIG_WALL)->mean : INFINITY;
+		double tb = cb->ok ? rcell_fig(cb, FIG_WALL)->mean : INFINITY;
+		c = (ta > tb) - (ta < tb);
+	}
+	return c ? c : (a > b) - (a < b);
+}
+
+static const struct rset *timed_rs;
+
+static int
+timed_order(const void *pa, const void *pb)
+{
+	const struct rtimed *a = pa, *b = pb;
+	/* interned: one session is one pointer, and most pairs share it */
+	int c = a->session == b->session ? 0 : strcmp(a->session, b->session);
+
+	if (c == 0 && a->file != b->file)
+		c = strcmp(timed_rs->fname[a->file], timed_rs->fname[b->file]);
+	return c ? c : (a->line > b->line) - (a->line < b->line);
+}
+
+/* A flagged run on its way to its cell's note, in the order read. */
+struct flagged {
+	uint32_t	 acc, file, line;
+	struct suspect	 s;
+};
+
+static int
+flagged_order(const void *pa, const void *pb)
+{
+	const struct flagged *a = pa, *b = pb;
+
+	if (a->acc != b->acc)
+		return a->acc < b->acc ? -1 : 1;
+	if (a->file != b->file)
+		return a->file < b->file ? -1 : 1;
+	return (a->line > b->line) - (a->line < b->line);
+}
+
+/* A suspect run read a second time: out of its cell again. */
+static int
+unread_line(const struct jnode *o, unsigned long lineno, void *arg)
+{
+	struct reread *x = arg;
+	struct rset *rs = (struct rset *)x->rs;
+
+	while (x->k < x->n && x->w[x->k].at.line < lineno)
+		x->k++;
+	for (; x->k < x->n && x->w[x->k].at.line == lineno; x->k++) {
+		struct racc *a = &rs->acc[x->w[x->k].acc];
+		struct rrun r;
+		if (rs_parse_run(rs, o, lineno, rs->fname[x->w[x->k].at.file], &r, 0) == 0)
+			rs_accumulate(rs, a, &r, o, x->w[x->k].at.file, 1, -1);
+		rs_free_run(&r);
+	}
+	return 0;
+}
+
+/*
+ * Each session's runs in the order they ran, through suspect_mark().
+ * The flagged ones go to their cells' notes (sus[acc], nsus[acc]) and,
+ * unless asked to keep them, out of their cells: read a second time and
+ * taken out of every figure, as failed runs never went in.
+ */
+static void
+mark_suspects(struct rset *rs, struct suspect **sus, size_t *nsus)
+{
+	struct srun *sr = xcalloc(rs->ntimed + 1, sizeof *sr);
+	struct sflag *sf = xcalloc(rs->ntimed + 1, sizeof *sf);
+	struct flagged *fl = NULL;
+	struct want *w = NULL;
+	size_t nfl = 0, capfl = 0, nw = 0, capw = 0;
+	static const struct rfilter all;
+
+	timed_rs = rs;
+	if (rs->ntimed > 1)	/* qsort may not be handed NULL, even for none */
+		qsort(rs->timed, rs->ntimed, sizeof *rs->timed, timed_order);
+	for (size_t i = 0, j; i < rs->ntimed; i = j) {
+		for (j = i; j < rs->ntimed && rs->timed[j].session == rs->timed[i].session; j++)
+			sr[j - i] = (struct srun){ rs->timed[j].cell, rs->timed[j].sweep,
+			    rs->timed[j].wall, rs->timed[j].measured };
+		suspect_mark(sr, j - i, sf);
+		for (size_t k = i; k < j; k++) {
+			struct rtimed *t = &rs->timed[k];
+			if (t->acc == UINT32_MAX || !sf[k - i].why)
+				continue;
+			rs_grow(&fl, &capfl, nfl, sizeof *fl);
+			fl[nfl++] = (struct flagged){ t->acc, t->file, t->line,
+			    { (long)t->runno, t->wall, sf[k - i] } };
+			if (rs->keep_suspect)
+				continue;
+			t->out = 1;
+			rs_grow(&w, &capw, nw, sizeof *w);
+			w[nw++] = (struct want){ { t->file, t->line }, t->acc };
+		}
+	}
+	rs_read_again(rs, w, nw, rs_keys_for(&all), unread_line,
+	    "its runs that may have done no work stay in the means (as with --keep-suspect)");
+	free(w);
+	if (nfl > 1)
+		qsort(fl, nfl, sizeof *fl, flagged_order);
+	for (size_t i = 0; i < nfl; i++) {
+		uint32_t a = fl[i].acc;
+		sus[a] = realloc(sus[a], (nsus[a] + 1) * sizeof *sus[a]);
+		if (sus[a] == NULL)
+			fatal(1, "out of memory");
+		sus[a][nsus[a]++] = fl[i].s;
+	}
+	free(fl);
+	free(sr);
+	free(sf);
+}
+
+void
+rset_summarise(struct rset *rs, enum rsort how)
+{
+	rs->base = rs->nblk;
+	for (size_t b = 0; b < rs->nblk; b++)
+		if (strcmp(rs->blk[b].name, "no_load") == 0)
+			rs->base = b;
+	/* no_load's block comes first, as in the run's table */
+	if (rs->base < rs->nblk && rs->base > 0) {
+		struct rblock t = rs->blk[rs->base];
+		memmove(rs->blk + 1, rs->blk, rs->base * sizeof *rs->blk);
+		rs->blk[0] = t;
+		for (size_t i = 0; i < rs->nacc; i++)
+			if (rs->acc[i].blk == rs->base)
+				rs->acc[i].blk = 0;
+			else if (rs->acc[i].blk < rs->base)
+				rs->acc[i].blk++;
+		for (size_t i = 0; i < rs->nsrun; i++)
+			if (rs->srun[i].blk == rs->base)
+				rs->srun[i].blk = 0;
+			else if (rs->srun[i].blk < rs->base)
+				rs->srun[i].blk++;
+		rs->base = 0;
+	}
+	rs_name_rows(rs);
+	struct suspect **sus = xcalloc(rs->nacc + 1, sizeof *sus);
+	size_t *nsus = xcalloc(rs->nacc + 1, sizeof *nsus);
+	mark_suspects(rs, sus, nsus);
+	rs->cell = xcalloc(rs->nrow * rs->nblk + 1, sizeof *rs->cell);
+	for (size_t i = 0; i < rs->nacc; i++) {
+		struct rcell *c = rset_cell(rs, rs->acc[i].row, rs->acc[i].blk);
+		summarise_cell(&rs->acc[i], c);
+		c->suspect = sus[i];
+		c->nsuspect = nsus[i];
+	}
+	free(sus);
+	free(nsus);
+	for (size_t k = 0; k < rs->nrow * rs->nblk; k++)
+		if (rs->cell[k].wall == NULL)
+			summarise_cell(NULL, &rs->cell[k]);
+	for (size_t k = 0; k < rs->nrow * rs->nblk; k++) {
+		struct rcell *c = &rs->cell[k];
+		/* suspect runs left out are named under the table; kept in,
+		 * they make the figures doubtful */
+		c->noisy = c->ok > 0 && (c->ok < RSET_MIN_RUNS ||
+		    rcell_fig(c, FIG_WALL)->cv > RSET_NOISY_CV || (c->nsuspect > 0 && rs->keep_suspect) ||
+		    c->scx_changed > 0);
+	}
+	for (size_t r = 0; r < rs->nrow; r++)
+		for (size_t b = 0; b < rs->nblk; b++) {
+			struct rcell *c = rset_cell(rs, r, b);
+			const struct rcell *base = rs->base < rs->nblk ?
+			    rset_cell(rs, r, rs->base) : NULL;
+			c->ratio = c->ratio_sd = c->ratio_ci95 = c->ratio_se =
+			    c->ratio_df = NAN;
+			if (base == NULL || base->ok == 0 || c->ok == 0)
+				continue;
+			if (b == rs->base) {
+				c->ratio = 1;	/* by definition, with no spread */
+				continue;
+			}
+			c->ratio = stats_ratio(rcell_fig(c, FIG_WALL), rcell_fig(base, FIG_WALL), &c->ratio_sd);
+			c->ratio_se = stats_ratio_se(rcell_fig(c, FIG_WALL), rcell_fig(base, FIG_WALL), &c->ratio_df);
+			c->ratio_ci95 = stats_ratio_ci95(rcell_fig(c, FIG_WALL), rcell_fig(base, FIG_WALL));
+		}
+	rs->order = xcalloc(rs->nrow * rs->nblk + 1, sizeof *rs->order);
+	sort_rs = rs;
+	sort_how = how;
+	for (size_t b = 0; b < rs->nblk; b++) {
+		size_t *o = rs->order + b * rs->nrow;
+		for (size_t r = 0; r < rs->nrow; r++)
+			o[r] = r;
+		sort_blk = b;
+		qsort(o, rs->nrow, sizeof *o, row_order);
+	}
+}
