@@ -7,11 +7,6 @@
 #include "results_dir.h"
 #include "session.h"
 
-/* The schema changes when a field's meaning changes (2: latency in
- * hist.h's 32 buckets per power of two, max_us exact); new fields come
- * without a change, and readers key on which fields are present. */
-#define RESULTS_SCHEMA	3
-
 /*
  * Make the results dir, open results.jsonl for appending (O_NOFOLLOW) and
  * open a fresh log for this session.  Fills s->results_fd, results_path,
@@ -21,8 +16,5 @@ int	results_open(struct session *s, char *err, size_t errlen);
 
 /* Append one run as one line with one write(2), then fsync. */
 int	results_append(struct session *s, const struct run_record *);
-
-/* "ok", "failed", "load_failed", ...: a run's status as results name it */
-const char *run_status_name(enum run_status);
 
 #endif

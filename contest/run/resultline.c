@@ -1,0 +1,484 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * A run as one results line (doc/results.md): which session, machine
+ * and job it was, which load and run, and then what it measured and how
+ * it ended, member by member as figures.h describes them.
+ */
+#include "config.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+
+#include "cgroup.h"
+#include "fgtree.h"
+#include "hist.h"
+#include "json.h"
+#include "resultline.h"
+#include "util.h"
+#include "vmstat.h"
+
+const char *
+run_status_name(enum run_status st)
+{
+	static const char *const names[] = {
+		[RUN_OK] = "ok",
+		[RUN_FAILED] = "failed",
+		[RUN_EXEC_FAILED] = "exec_failed",
+		[RUN_PREPARE_FAILED] = "prepare_failed",
+		[RUN_LOAD_FAILED] = "load_failed",
+		[RUN_SPAWN_FAILED] = "spawn_failed",
+	};
+	return names[st];
+}
+
+/* A number, or null where the system does not say. */
+/* What else about the machine can change a result: frequency, SMT, clock. */
+static void
+put_env(struct json *j, const struct sysinfo *si)
+{
+	json_kstr_or_null(j, "cpufreq_governor", si->governor);
+	json_kint_or_null(j, "cpufreq_cur_khz", si->freq_cur_khz);
+	json_kint_or_null(j, "cpufreq_min_khz", si->freq_min_khz);
+	json_kint_or_null(j, "cpufreq_max_khz", si->freq_max_khz);
+	json_key(j, "smt");
+	if (si->smt < 0)
+		json_null(j);
+	else
+		json_bool(j, si->smt);
+	json_kstr_or_null(j, "clocksource", si->clocksource);
+}
+
+/* A scheduling knob: its value (text, or the number), or null when unset. */
+static void
+sched_field(struct json *j, const char *key, int set, int num, const char *text)
+{
+	json_key(j, key);
+	if (!set)
+		json_null(j);
+	else if (text)
+		json_str(j, text);
+	else
+		json_int(j, num);
+}
+
+/*
+ * Which job ran: the built-in one by the SHA-256 of what its generator
+ * writes (the tree is checked against it before every session); a
+ * COMMAND by the file it resolved to, with its size and mtime.
+ */
+static void
+put_job_identity(struct json *j, const struct session *s)
+{
+	struct stat st;
+
+	json_key(j, "job_sha256");
+	if (s->job_sha256)
+		json_str(j, s->job_sha256);
+	else
+		json_null(j);
+	json_key(j, "job_identity");
+	if (s->job_path[0] && stat(s->job_path, &st) == 0) {
+		json_obj_begin(j);
+		json_kstr(j, "path", s->job_path);
+		json_kint(j, "size", (long long)st.st_size);
+		json_kint(j, "mtime", (long long)st.st_mtime);
+		provenance_job_json(j, &s->prov);
+		json_obj_end(j);
+	} else if (s->job_sha256) {
+		json_obj_begin(j);
+		json_kstr(j, "builtin", FGTREE_NAME);
+		provenance_job_json(j, &s->prov);
+		json_obj_end(j);
+	} else
+		json_null(j);
+}
+
+static void
+iso_time(double t, char *buf, size_t len)
+{
+	time_t sec = (time_t)t;
+	struct tm tm;
+
+	gmtime_r(&sec, &tm);
+	size_t n = strftime(buf, len, "%Y-%m-%dT%H:%M:%S", &tm);
+	snprintf(buf + n, len - n, ".%03dZ", (int)((t - (double)sec) * 1000));
+}
+
+static void
+put_load(struct json *j, const struct loadspec *ls, const char *workdir)
+{
+	char v[LOAD_STR_MAX];
+
+	json_kstr(j, "load", ls->load->name);
+	json_kstr(j, "load_spec", ls->name);
+	json_key(j, "load_options");
+	json_obj_begin(j);
+	for (size_t i = 0; i < load_nopts(ls->load); i++) {
+		if (ls->load->opts[i].type != LOAD_OPT_INT)
+			json_kstr(j, ls->load->opts[i].key,
+			    loadspec_value(ls, i, workdir, v, sizeof v));
+		else
+			json_kint(j, ls->load->opts[i].key, ls->opt[i]);
+	}
+	json_obj_end(j);
+}
+
+static void
+put_counters(struct json *j, const char *key, const struct load *l,
+    const unsigned long long *c)
+{
+	json_key(j, key);
+	json_obj_begin(j);
+	for (size_t i = 0; i < load_ncounters(l); i++)
+		json_kuint(j, l->counters[i].id, c[i]);
+	json_obj_end(j);
+}
+
+/* What could change how the job and the loads are scheduled against each
+ * other: the cgroup controllers in effect for each (none, here, but pids). */
+static void
+put_controllers(struct json *j)
+{
+	char job[512], loads[512];
+
+	json_key(j, "controllers");
+	if (cg_controllers(job, sizeof job, loads, sizeof loads) < 0) {
+		json_null(j);
+		return;
+	}
+	json_obj_begin(j);
+	json_kstr(j, "job", job);
+	json_kstr(j, "loads", loads);
+	json_obj_end(j);
+}
+
+/* The latency probe's wake-up lateness during the job (as a load's
+ * latency), and the share of the deadlines that passed whose work was
+ * done in time: a deadline the probe skipped was missed. */
+static void
+put_probe(struct json *j, const struct session *s, const struct run_record *r)
+{
+	const struct probe_rec *p = &r->probe;
+	struct hist h = { HIST_SUB, p->hist, p->lat_min, p->lat_max, 0, 0 };
+
+	json_key(j, "probe");
+	if (!p->ran) {
+		json_null(j);
+		return;
+	}
+	json_obj_begin(j);
+	json_kuint(j, "period_ms", s->probe.period_ms);
+	if (s->probe.has_nice)
+		json_kint(j, "nice", s->probe.nice);
+	else {
+		json_key(j, "nice");	/* the job's */
+		json_null(j);
+	}
+	json_knum(j, "work_pct", s->probe.work_mpct / 1000.0, 3);
+	json_kuint(j, "work_loops", s->probe.work);
+	json_kuint(j, "periods", p->periods);
+	json_kuint(j, "met", p->met);
+	json_kuint(j, "skipped", p->skipped);
+	json_kuint(j, "deadlines", p->deadlines);
+	json_knum(j, "met_pct", p->deadlines ? (double)p->met / (double)p->deadlines *
+	    100 : NAN, 2);
+	/* what it cost: its own CPU time while the job ran, over the job's
+	 * wall time (null where the system will not say) */
+	double wall = r->fig[FIG_WALL];
+	json_knum(j, "cpu_pct", p->cpu_ns >= 0 && wall > 0 ?
+	    (double)p->cpu_ns / 1e9 / wall * 100 : NAN, 3);
+	hist_json(j, &h);
+	hist_json_raw(j, &h);
+	json_obj_end(j);
+}
+
+/* What the report prints: each counter's label, and the ones that mean
+ * something for these options, in order. */
+static void
+put_labels(struct json *j, const struct loadspec *ls)
+{
+	json_key(j, "counter_labels");
+	json_obj_begin(j);
+	for (size_t i = 0; i < load_ncounters(ls->load); i++)
+		json_kstr(j, ls->load->counters[i].id, ls->load->counters[i].label);
+	json_obj_end(j);
+}
+
+static void
+put_shown(struct json *j, const struct loadspec *ls)
+{
+	json_key(j, "counters_shown");
+	json_arr_begin(j);
+	for (size_t i = 0; i < load_ncounters(ls->load); i++)
+		if (load_shows(ls->load, ls->opt, (unsigned)i))
+			json_str(j, ls->load->counters[i].id);
+	json_arr_end(j);
+}
+
+static void
+put_units(struct json *j, const struct load *l)
+{
+	json_key(j, "counter_units");
+	json_obj_begin(j);
+	for (size_t i = 0; i < load_ncounters(l); i++)
+		json_kstr(j, l->counters[i].id, l->counters[i].unit);
+	json_obj_end(j);
+}
+
+/* Each growing counter per second of the job: whole counts of runs of
+ * different length do not compare. */
+static void
+put_rates(struct json *j, const struct load *l, const unsigned long long *c,
+    double wall)
+{
+	json_key(j, "counter_rates_per_s");
+	json_obj_begin(j);
+	for (size_t i = 0; i < load_ncounters(l); i++)
+		if (l->counters[i].kind == LOAD_SUM)
+			json_knum(j, l->counters[i].id,
+			    wall > 0 ? (double)c[i] / wall : 0, 3);
+	json_obj_end(j);
+}
+
+/*
+ * Latency: percentiles (bucket midpoints, within precision_pct of the
+ * truth), the exact min and max, and the raw histogram ([bucket floor
+ * ns, count] in hist_sub buckets per power of two) to recompute any
+ * other percentile from.
+ */
+static void
+put_latency(struct json *j, const struct load *l, const struct run_record *r)
+{
+	struct hist h = { HIST_SUB, r->hist, r->lat_min, r->lat_max, 0, 0 };
+
+	json_key(j, "latency");
+	json_obj_begin(j);
+	json_kstr(j, "what", l->latency);
+	hist_json(j, &h);
+	hist_json_raw(j, &h);
+	json_obj_end(j);
+}
+
+static void
+put_null_or_str(struct json *j, const char *key, const char *v)
+{
+	json_key(j, key);
+	if (v)
+		json_str(j, v);
+	else
+		json_null(j);
+}
+
+/* Machine-wide paging during the job: a refaulting cache shows here. */
+static void
+put_vmstat(struct json *j, const struct run_record *r)
+{
+	json_key(j, "vmstat");
+	json_obj_begin(j);
+	for (int i = 0; i < VMSTAT_NTEL; i++) {
+		json_key(j, vmstat_telemetry[i]);
+		if (r->vm[i] >= 0)
+			json_int(j, r->vm[i]);
+		else
+			json_null(j);
+	}
+	json_obj_end(j);
+}
+
+/* Machine-wide stall time during the job; null where there is no PSI. */
+static void
+put_psi(struct json *j, const struct run_record *r)
+{
+	json_key(j, "psi_some_s");
+	json_obj_begin(j);
+	for (int i = 0; i < PSI_N; i++) {
+		json_key(j, psi_name[i]);
+		if (r->psi.have[i])
+			json_num(j, (double)r->psi.some_us[i] / 1e6, 6);
+		else
+			json_null(j);
+	}
+	json_obj_end(j);
+}
+
+/* The members figures.h leaves to their own code: what the run was and
+ * how it went, and the objects. */
+static void
+put_own(struct json *j, const struct session *s, const struct run_record *r,
+    enum fig_id id)
+{
+	const struct loadspec *ls = &s->slots[r->slot];
+	const char *key = figures[id].key;
+	int load = r->nworkers != 0;
+
+	switch (id) {
+	case FIG_STATUS: json_kstr(j, key, run_status_name(r->status)); break;
+	case FIG_EXIT_CODE: json_kint(j, key, r->exit_code); break;
+	case FIG_ERROR: if (r->why[0]) json_kstr(j, key, r->why); break;
+	case FIG_CPU_SOURCE: json_kstr(j, key, r->job_cpu >= 0 ? "cgroup" : "rusage"); break;
+	case FIG_JOB_CGROUP: json_kbool(j, key, r->job_cgroup); break;
+	/* clone3: born in its cgroup; fork+move: it moved itself, inside
+	 * the timed window; fork: no cgroup */
+	case FIG_JOB_SPAWN: json_kstr(j, key, r->job_spawn ? r->job_spawn : "fork"); break;
+	case FIG_CONTROLLERS: put_controllers(j); break;
+	case FIG_SIGNAL: put_null_or_str(j, key, r->signal ? signal_name(r->signal) : NULL); break;
+	case FIG_LCPU_SOURCE:
+		json_kstr(j, key, !load ? "none" : r->load_cpu_exact == 2 ? "cgroup" :
+		    r->load_cpu_exact ? "proc" : "rusage");
+		break;
+	case FIG_CONTAINMENT: json_kstr(j, key, !load ? "none" : r->cgroup ? "cgroup" : "pgroup"); break;
+	case FIG_CGROUP_WHERE:	/* where the session's cgroup sits */
+		if (r->cgroup && s->cgroup_where)
+			json_kstr(j, key, s->cgroup_where);
+		break;
+	case FIG_COUNTERS: put_counters(j, key, ls->load, r->counter); break;
+	case FIG_COUNTERS_TOTAL: put_counters(j, key, ls->load, r->counter_total); break;
+	case FIG_COUNTER_UNITS: put_units(j, ls->load); break;
+	case FIG_COUNTER_RATES: put_rates(j, ls->load, r->counter, r->fig[FIG_WALL]); break;
+	case FIG_COUNTER_LABELS: put_labels(j, ls); break;
+	case FIG_COUNTERS_SHOWN: put_shown(j, ls); break;
+	case FIG_HEADLINE:
+		json_kstr(j, key, load_ncounters(ls->load) ?
+		    ls->load->counters[load_headline(ls->load, ls->opt)].id : "");
+		break;
+	case FIG_PROBE: put_probe(j, s, r); break;
+	case FIG_SERIES: if (s->series) series_json(j, &r->series); break;
+	case FIG_PROVENANCE:
+		json_key(j, key);
+		json_obj_begin(j);
+		provenance_json(j, &s->prov, r->scx);
+		json_obj_end(j);
+		break;
+	case FIG_LATENCY: if (ls->load->latency) put_latency(j, ls->load, r); break;
+	case FIG_VMSTAT: put_vmstat(j, r); break;
+	case FIG_PSI: put_psi(j, r); break;
+	default: break;	/* figures.h writes the rest */
+	}
+}
+
+/* One member of what the run measured, as figures.h describes it. */
+static void
+put_figure(struct json *j, const struct session *s, const struct run_record *r,
+    enum fig_id id)
+{
+	const struct figure *f = &figures[id];
+	double v = r->fig[id];
+
+	if (f->how == W_OWN) {
+		put_own(j, s, r, id);
+		return;
+	}
+	if (f->how == W_OPT && isnan(v))
+		return;
+	json_key(j, f->key);
+	if (f->how == W_INT && !isnan(v))
+		json_int(j, (long long)v);
+	else
+		json_num(j, v, f->dec);
+	if (isnan(v) && f->why && r->fig_why[id])
+		json_kstr(j, f->why, r->fig_why[id]);
+}
+
+/* Which session, machine, scheduler settings and job the run was. */
+static void
+put_session(struct json *j, const struct session *s, const struct run_record *r)
+{
+	char when[40];
+
+	json_kint(j, "schema", RESULTS_SCHEMA);
+	json_kstr(j, "contest_version", PACKAGE_VERSION);
+	json_kstr(j, "session", s->id);
+	iso_time(r->started, when, sizeof when);
+	json_kstr(j, "timestamp", when);
+	json_kstr(j, "host", s->si.host);
+	json_kstr(j, "kernel", s->si.kernel);
+	json_kstr(j, "kernel_version", s->si.kversion);
+	json_kstr_or_null(j, "kernel_build_id", s->si.build_id);
+	json_kstr(j, "label", s->label);
+	json_kstr(j, "arch", s->si.machine);
+	json_kint(j, "nproc", s->si.nproc);
+	json_kint(j, "cpus_online", s->si.cpus_online);
+	json_kstr(j, "cpu_model", s->si.cpu_model);
+	json_kint(j, "mem_total_kb", s->si.mem_total_kb);
+	put_env(j, &s->si);
+	json_kstr(j, "sched", s->sched_text);
+	sched_field(j, "load_nice", s->sched.load.has_nice, s->sched.load.nice, NULL);
+	sched_field(j, "load_policy", s->sched.load.has_policy, 0,
+	    sched_policy_names[s->sched.load.policy]);
+	sched_field(j, "load_cpus", s->sched.load.has_cpus, 0,
+	    s->sched.load.cpus_text);
+	sched_field(j, "job_cpus", s->sched.job.has_cpus, 0, s->sched.job.cpus_text);
+	json_kstr(j, "command", s->command);
+	if (s->cells) {
+		/* the tables' row key; the command before substitution */
+		const struct sweep_cell *c = &s->cells[r->cell];
+		json_key(j, "sweep");
+		json_obj_begin(j);
+		for (size_t k = 0; k < s->sweep.n; k++)
+			json_kstr(j, s->sweep.name[k], c->val[k]);
+		json_obj_end(j);
+		json_kstr(j, "command_template", s->command_template);
+	}
+	put_job_identity(j, s);
+	json_key(j, "argv");
+	json_arr_begin(j);
+	for (size_t i = 0; s->argv[i]; i++)
+		json_str(j, s->argv[i]);
+	json_arr_end(j);
+	if (s->prepare_str)
+		json_kstr(j, "prepare", s->prepare_str);
+	else {
+		json_key(j, "prepare");
+		json_null(j);
+	}
+	json_kbool(j, "prepare_inferred", s->prepare_inferred);
+}
+
+/* Which load, round and run. */
+static void
+put_run(struct json *j, const struct session *s, const struct run_record *r)
+{
+	const struct loadspec *ls = &s->slots[r->slot];
+
+	json_knum(j, "lead_s", (double)r->lead_ms / 1000.0, 3);
+	put_load(j, ls, s->dir);
+	json_kint(j, "round", r->round);
+	if (s->until_ci_pct > 0)
+		json_knum(j, "until_ci_pct", s->until_ci_pct, 3);
+	json_kint(j, "run", r->index);
+	json_kint(j, "round_position", r->position);	/* 0: first of its round */
+	/* a BPF scheduler loaded or gone while the run went on: what it
+	 * measured is neither scheduler's */
+	json_kbool(j, "sched_ext_changed", r->scx_after[0] != '\0');
+	if (r->scx_after[0])
+		json_kstr(j, "sched_ext_after", r->scx_after);
+	json_kbool(j, "warmup", r->warmup);
+}
+
+char *
+results_line(const struct session *s, const struct run_record *r, size_t *lenp)
+{
+	struct json j;
+
+	json_init(&j);
+	json_obj_begin(&j);
+	put_session(&j, s, r);
+	put_run(&j, s, r);
+	for (int i = 0; i < FIG_N; i++)
+		put_figure(&j, s, r, (enum fig_id)i);
+	json_obj_end(&j);
+	const char *text = json_text(&j);
+	size_t len = text ? strlen(text) : 0;
+	char *line = text ? malloc(len + 1) : NULL;
+	if (line) {
+		memcpy(line, text, len);
+		line[len] = '\n';
+		*lenp = len + 1;
+	}
+	json_free(&j);
+	return line;
+}
