@@ -196,3 +196,22 @@ argv_join(char *const argv[], int quote)
 	*p = '\0';
 	return s;
 }
+
+/* Where the job runs: a make job's -C DIR (the last one), else ".". */
+const char *
+makejob_dir(char *const argv[])
+{
+	const char *dir = ".";
+
+	if (!makejob_is_make(argv[0]))
+		return dir;
+	for (size_t i = 1; argv[i]; i++) {
+		if (strcmp(argv[i], "-C") == 0 && argv[i + 1])
+			dir = argv[++i];
+		else if (strncmp(argv[i], "-C", 2) == 0 && argv[i][2])
+			dir = argv[i] + 2;
+		else if (strncmp(argv[i], "--directory=", 12) == 0)
+			dir = argv[i] + 12;
+	}
+	return dir;
+}

@@ -21,6 +21,9 @@ int	makejob_is_make(const char *argv0);
  */
 char	**makejob_clean(char *const argv[], int dry);
 
+/* Where a job runs: a make job's -C DIR (the last one), else ".". */
+const char *makejob_dir(char *const argv[]);
+
 void	argv_free(char **);
 
 /* argv as one line: words joined by blanks, each quoted for sh when
