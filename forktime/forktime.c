@@ -366,84 +366,91 @@ write_raw(const char *path, const struct result *res, size_t nres)
 	return 0;
 }
 
-int
-main(int argc, char **argv)
+/* What the command line asks for beside the methods. */
+struct cli {
+	struct ft_opts	 o;
+	size_t		 n, warmup;
+	int		 subtract;
+	enum fmt	 fmt;
+	const char	*raw;
+};
+
+static const struct option longopts[] = {
+	{ "warmup", required_argument, NULL, 'w' },
+	{ "batch", required_argument, NULL, 'b' },
+	{ "keep-alive", required_argument, NULL, 'k' },
+	{ "time", required_argument, NULL, 't' },
+	{ "reap", required_argument, NULL, 'r' },
+	{ "subtract-overhead", no_argument, NULL, 's' },
+	{ "format", required_argument, NULL, 'f' },
+	{ "raw", required_argument, NULL, 'R' },
+	{ "help", no_argument, NULL, 'h' },
+	{ "version", no_argument, NULL, 'V' },
+	{ NULL, 0, NULL, 0 },
+};
+
+/* One word of a closed set: its index in words[], or exit 2 naming them. */
+static int
+choice(const char *opt, const char *arg, const char *const *words, const char *said)
 {
-	static const struct option longopts[] = {
-		{ "warmup", required_argument, NULL, 'w' },
-		{ "batch", required_argument, NULL, 'b' },
-		{ "keep-alive", required_argument, NULL, 'k' },
-		{ "time", required_argument, NULL, 't' },
-		{ "reap", required_argument, NULL, 'r' },
-		{ "subtract-overhead", no_argument, NULL, 's' },
-		{ "format", required_argument, NULL, 'f' },
-		{ "raw", required_argument, NULL, 'R' },
-		{ "help", no_argument, NULL, 'h' },
-		{ "version", no_argument, NULL, 'V' },
-		{ NULL, 0, NULL, 0 },
-	};
-	struct ft_opts o = { FT_ROUNDTRIP, FT_REAP_WAIT, 0, 1, NULL, NULL };
-	size_t n = 10000, warmup = 100;
-	int ch, subtract = 0, batch_set = 0;
-	enum fmt fmt = FMT_TEXT;
-	const char *raw = NULL;
+	for (int i = 0; words[i]; i++)
+		if (strcmp(arg, words[i]) == 0)
+			return i;
+	errx(2, "%s: '%s' is not %s", opt, arg, said);
+}
+
+/* The options, each checked (bad input: one line, exit 2); --help and
+ * --version answered here.  Returns optind. */
+static int
+parse_args(int argc, char **argv, struct cli *c)
+{
+	static const char *const times[] = { "create", "roundtrip", NULL };
+	static const char *const reaps[] = { "wait", "ignore", NULL };
+	static const char *const fmts[] = { "text", "csv", "json", NULL };
+	int ch, batch_set = 0;
 
 	opterr = 0;
 	while ((ch = getopt_long(argc, argv, ":n:h", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'n':
-			n = (size_t)number("-n", optarg, 1, MAX_SAMPLES);
+			c->n = (size_t)number("-n", optarg, 1, MAX_SAMPLES);
 			break;
 		case 'w':
-			warmup = (size_t)number("--warmup", optarg, 0, MAX_SAMPLES);
+			c->warmup = (size_t)number("--warmup", optarg, 0, MAX_SAMPLES);
 			break;
 		case 'b':
-			o.batch = (unsigned)number("--batch", optarg, 1, MAX_BATCH);
+			c->o.batch = (unsigned)number("--batch", optarg, 1, MAX_BATCH);
 			batch_set = 1;
 			break;
 		case 'k':
-			o.keep_ms = (unsigned)number("--keep-alive", optarg, 0, MAX_KEEP_MS);
+			c->o.keep_ms = (unsigned)number("--keep-alive", optarg, 0, MAX_KEEP_MS);
 			break;
 		case 't':
-			if (strcmp(optarg, "create") == 0)
-				o.time = FT_CREATE;
-			else if (strcmp(optarg, "roundtrip") == 0)
-				o.time = FT_ROUNDTRIP;
-			else
-				errx(2, "--time: '%s' is not create or roundtrip", optarg);
+			c->o.time = choice("--time", optarg, times, "create or roundtrip") ?
+			    FT_ROUNDTRIP : FT_CREATE;
 			break;
 		case 'r':
-			if (strcmp(optarg, "wait") == 0)
-				o.reap = FT_REAP_WAIT;
-			else if (strcmp(optarg, "ignore") == 0)
-				o.reap = FT_REAP_IGNORE;
-			else
-				errx(2, "--reap: '%s' is not wait or ignore", optarg);
+			c->o.reap = choice("--reap", optarg, reaps, "wait or ignore") ?
+			    FT_REAP_IGNORE : FT_REAP_WAIT;
 			break;
 		case 's':
-			subtract = 1;
+			c->subtract = 1;
 			break;
 		case 'f':
-			if (strcmp(optarg, "text") == 0)
-				fmt = FMT_TEXT;
-			else if (strcmp(optarg, "csv") == 0)
-				fmt = FMT_CSV;
-			else if (strcmp(optarg, "json") == 0)
-				fmt = FMT_JSON;
-			else
-				errx(2, "--format: '%s' is not text, csv or json", optarg);
+			c->fmt = (enum fmt)choice("--format", optarg, fmts,
+			    "text, csv or json");
 			break;
 		case 'R':
 			if (*optarg == '\0')
 				errx(2, "--raw: empty file name");
-			raw = optarg;
+			c->raw = optarg;
 			break;
 		case 'h':
 			usage(stdout);
-			return fflush(stdout) != 0 || ferror(stdout);
+			exit(fflush(stdout) != 0 || ferror(stdout));
 		case 'V':
 			printf("forktime (contest) %s\n%s\n", PACKAGE_VERSION, CONTEST_LICENCE);
-			return fflush(stdout) != 0 || ferror(stdout);
+			exit(fflush(stdout) != 0 || ferror(stdout));
 		case ':':
 			errx(2, "option '%s' needs a value (see forktime --help)",
 			    argv[optind - 1]);
@@ -452,41 +459,52 @@ main(int argc, char **argv)
 			    optopt ? (char[]){ '-', (char)optopt, '\0' } : argv[optind - 1]);
 		}
 	}
-	if (o.time == FT_ROUNDTRIP && batch_set && o.batch > 1)
+	if (c->o.time == FT_ROUNDTRIP && batch_set && c->o.batch > 1)
 		errx(2, "--batch needs --time create: a batch has no per-sample round trip");
-	if (o.time == FT_ROUNDTRIP && o.reap == FT_REAP_IGNORE)
+	if (c->o.time == FT_ROUNDTRIP && c->o.reap == FT_REAP_IGNORE)
 		errx(2, "--reap ignore needs --time create: nothing waits for the child");
+	return optind;
+}
 
-	struct result res[FT_NMETHODS];
-	size_t nres = 0;
-	int named = optind < argc;
-	memset(res, 0, sizeof res);
-	o.nop_static = helper("nop-static");
-	o.nop_dynamic = helper("nop-dynamic");
-	for (int i = optind; i < argc; i++) {
-		const struct ft_method *m = ft_method_find(argv[i]);
-		if (m == NULL)
-			errx(2, "unknown method '%s' (see forktime --help)", argv[i]);
-		for (size_t k = 0; k < nres; k++)
-			if (res[k].m == m)
-				errx(2, "method '%s' named twice", argv[i]);
-		res[nres++].m = m;
-	}
-	if (!named)
-		for (const struct ft_method *m = ft_methods; m->name; m++)
-			res[nres++].m = m;
+/* The methods named (each once), else all; 1 when one named cannot run
+ * here (not running what was asked for is a failure). */
+static int
+pick_methods(char **names, int nnames, const struct ft_opts *o,
+    struct result *res, size_t *nres)
+{
 	int rc = 0;
-	for (size_t i = 0; i < nres; i++) {
-		res[i].skipped = res[i].m->unavailable(&o);
-		if (res[i].skipped && named) {
-			/* asked for by name: not running it is a failure */
+
+	memset(res, 0, FT_NMETHODS * sizeof *res);
+	*nres = 0;
+	for (int i = 0; i < nnames; i++) {
+		const struct ft_method *m = ft_method_find(names[i]);
+		if (m == NULL)
+			errx(2, "unknown method '%s' (see forktime --help)", names[i]);
+		for (size_t k = 0; k < *nres; k++)
+			if (res[k].m == m)
+				errx(2, "method '%s' named twice", names[i]);
+		res[(*nres)++].m = m;
+	}
+	if (nnames == 0)
+		for (const struct ft_method *m = ft_methods; m->name; m++)
+			res[(*nres)++].m = m;
+	for (size_t i = 0; i < *nres; i++) {
+		res[i].skipped = res[i].m->unavailable(o);
+		if (res[i].skipped && nnames) {
 			fprintf(stderr, "forktime: %s: %s\n", res[i].m->name, res[i].skipped);
 			rc = 1;
 		}
 	}
+	return rc;
+}
 
-	/* Flag-only handlers, the signals let in only inside waitfor(). */
+/* Flag-only handlers, the signals let in only inside waitfor(). */
+static void
+catch_signals(enum ft_reap reap)
+{
+	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGCHLD };
 	struct sigaction sa;
+
 	memset(&sa, 0, sizeof sa);
 	sa.sa_handler = on_signal;
 	sigemptyset(&sa.sa_mask);
@@ -495,37 +513,62 @@ main(int argc, char **argv)
 	sigaction(SIGHUP, &sa, NULL);
 	/* SIGCHLD wakes a wait; --reap ignore: the kernel reaps them all */
 	sa.sa_handler = on_child;
-	sa.sa_flags = o.reap == FT_REAP_IGNORE ? SA_NOCLDWAIT : 0;
+	sa.sa_flags = reap == FT_REAP_IGNORE ? SA_NOCLDWAIT : 0;
 	sigaction(SIGCHLD, &sa, NULL);
-	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGCHLD };
 	waitfor_block(sigs, sizeof sigs / sizeof sigs[0]);
+}
+
+/* The results in the format asked for, and the raw samples; 1 on a
+ * failed method or a failed write. */
+static int
+print_results(const struct result *res, size_t nres, const struct cli *c,
+    double overhead)
+{
+	int rc = 0;
+
+	for (size_t i = 0; i < nres; i++)
+		if (res[i].failed)
+			rc = 1;
+	if (c->fmt == FMT_CSV)
+		print_csv(res, nres, &c->o, overhead, c->subtract);
+	else if (c->fmt == FMT_JSON)
+		print_json(res, nres, &c->o, c->n, c->warmup, overhead, c->subtract);
+	else
+		print_text(res, nres, &c->o, c->n, c->warmup, overhead, c->subtract);
+	if (c->raw && write_raw(c->raw, res, nres) < 0)
+		rc = 1;
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		fprintf(stderr, "forktime: stdout: %s\n", strerror(errno ? errno : EIO));
+		rc = 1;
+	}
+	return rc;
+}
+
+int
+main(int argc, char **argv)
+{
+	struct cli c = { { FT_ROUNDTRIP, FT_REAP_WAIT, 0, 1, NULL, NULL }, 10000, 100,
+	    0, FMT_TEXT, NULL };
+	struct result res[FT_NMETHODS];
+	size_t nres;
+
+	int first = parse_args(argc, argv, &c);
+	c.o.nop_static = helper("nop-static");
+	c.o.nop_dynamic = helper("nop-dynamic");
+	int rc = pick_methods(argv + first, argc - first, &c.o, res, &nres);
+	catch_signals(c.o.reap);
 	double overhead = clock_overhead();
 	for (size_t i = 0; i < nres && !ft_stop; i++)
 		if (!res[i].skipped)
-			run_method(&res[i], &o, n, warmup, subtract ? overhead : 0);
+			run_method(&res[i], &c.o, c.n, c.warmup, c.subtract ? overhead : 0);
 	if (ft_stop) {
 		fprintf(stderr, "forktime: interrupted by signal %d\n", (int)ft_stop);
 		rc = 128 + ft_stop;
-	} else {
-		for (size_t i = 0; i < nres; i++)
-			if (res[i].failed)
-				rc = 1;
-		if (fmt == FMT_CSV)
-			print_csv(res, nres, &o, overhead, subtract);
-		else if (fmt == FMT_JSON)
-			print_json(res, nres, &o, n, warmup, overhead, subtract);
-		else
-			print_text(res, nres, &o, n, warmup, overhead, subtract);
-		if (raw && write_raw(raw, res, nres) < 0)
-			rc = 1;
-		if (fflush(stdout) != 0 || ferror(stdout)) {
-			fprintf(stderr, "forktime: stdout: %s\n", strerror(errno ? errno : EIO));
-			rc = 1;
-		}
-	}
+	} else if (print_results(res, nres, &c, overhead))
+		rc = 1;
 	for (size_t i = 0; i < nres; i++)
 		free(res[i].us);
-	free((char *)o.nop_static);
-	free((char *)o.nop_dynamic);
+	free((char *)c.o.nop_static);
+	free((char *)c.o.nop_dynamic);
 	return rc;
 }
