@@ -45,7 +45,7 @@ struct fbopts {
 	long long	 limit_mb, incpages, maxtime, maxprocs;
 };
 
-static volatile sig_atomic_t got_signal, got_alarm;
+static volatile sig_atomic_t got_signal;
 
 static void
 on_signal(int sig)
@@ -229,13 +229,93 @@ report(const struct load_shm *shm, double wall, const char *ended)
 	printf("Ended by:          %s\n", ended);
 }
 
+/* Flag-only handlers; from here on the signals arrive only inside
+ * waitfor(). */
+static void
+catch_signals(void)
+{
+	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGCHLD };
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on_signal;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+	sigaction(SIGCHLD, &sa, NULL);
+	waitfor_block(sigs, sizeof sigs / sizeof sigs[0]);
+}
+
+/* The bomb's root, in a process group of its own that dies with us. */
+static pid_t
+start_bomb(struct load_shm *shm, const struct fbopts *o)
+{
+	pid_t super = getpid();
+	pid_t pid = fork();
+
+	if (pid != 0) {
+		if (pid > 0)
+			setpgid(pid, pid);	/* no race with the child's own call */
+		return pid;
+	}
+	struct load_ctx ctx = { .shm = shm, .ready_fd = -1 };
+	sigset_t none;
+	setpgid(0, 0);
+	signal(SIGINT, SIG_DFL);
+	signal(SIGTERM, SIG_DFL);
+	signal(SIGHUP, SIG_DFL);
+	signal(SIGCHLD, SIG_DFL);
+	sigemptyset(&none);
+	sigprocmask(SIG_SETMASK, &none, NULL);
+	if (die_with_parent(super) < 0)
+		_exit(1);
+	bomb_root(&ctx, o);
+}
+
+/*
+ * Asleep in waitfor() until the bomb's root ends (its status in *st),
+ * reaping the orphans its dead hand back to us, or until a signal or the
+ * safety timeout (*timed_out).  Returns why it ended; *failed: errno of a
+ * wait that failed, or 0.
+ */
+static const char *
+supervise(pid_t pid, double deadline, int *st, int *timed_out, int *failed)
+{
+	int st2;
+
+	*st = *timed_out = *failed = 0;
+	for (;;) {
+		pid_t w;
+		while ((w = waitpid(-1, &st2, WNOHANG)) > 0)
+			if (w == pid) {
+				*st = st2;
+				return "--quit (actions done)";
+			}
+		if (w < 0 && errno != ECHILD) {
+			*failed = errno;
+			return "error";
+		}
+		if (got_signal)
+			return "signal";
+		enum waitfor_result r = waitfor(-1, WAITFOR_READ, deadline);
+		if (r == WAITFOR_TIMEOUT) {
+			*timed_out = 1;
+			return "safety alarm";
+		}
+		if (r == WAITFOR_ERROR) {
+			*failed = errno;
+			return "error";
+		}
+	}
+}
+
 int
 main(int argc, char **argv)
 {
 	struct fbopts o;
-	struct sigaction sa;
 	struct load_shm *shm;
-	int st, st2;
+	int st, timed_out, failed;
 
 	parse(argc, argv, &o);
 	if (!(o.alloc || o.bomb || o.zombie || o.cpuhang)) {
@@ -257,94 +337,33 @@ main(int argc, char **argv)
 	atomic_store(&shm->scratch[FB_LIVE], 2);
 	atomic_store(&shm->counter[FB_PEAK], 2);
 	(void)subreaper_acquire();	/* orphans come back to us */
-	memset(&sa, 0, sizeof sa);
-	sa.sa_handler = on_signal;
-	sigemptyset(&sa.sa_mask);
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-	sigaction(SIGHUP, &sa, NULL);
-	sigaction(SIGCHLD, &sa, NULL);
-	/* From here on the signals arrive only inside waitfor(). */
-	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGCHLD };
-	waitfor_block(sigs, sizeof sigs / sizeof sigs[0]);
+	catch_signals();
 	fflush(stdout);
 
-	pid_t super = getpid();
 	double t0 = mono_now();
-	pid_t pid = fork();
+	pid_t pid = start_bomb(shm, &o);
 	if (pid < 0) {
 		fprintf(stderr, "forkbomb: fork: %s\n", strerror(errno));
 		return 1;
 	}
-	if (pid == 0) {
-		struct load_ctx ctx = { .shm = shm, .ready_fd = -1 };
-		sigset_t none;
-		setpgid(0, 0);
-		signal(SIGINT, SIG_DFL);
-		signal(SIGTERM, SIG_DFL);
-		signal(SIGHUP, SIG_DFL);
-		signal(SIGCHLD, SIG_DFL);
-		sigemptyset(&none);
-		sigprocmask(SIG_SETMASK, &none, NULL);
-		if (die_with_parent(super) < 0)
-			_exit(1);
-		bomb_root(&ctx, &o);
-	}
-	setpgid(pid, pid);	/* no race with the child's own call */
 	double deadline = o.alarm_on ? mono_now() + (double)o.maxtime : -1;
-
-	const char *ended = "--quit (actions done)";
-	int done = 0, failed_wait = 0;
-	st = 0;
-	while (!done) {
-		/* the bomb's root, and the orphans its dead hand back to us */
-		pid_t w;
-		while ((w = waitpid(-1, &st2, WNOHANG)) > 0)
-			if (w == pid) {
-				st = st2;
-				done = 1;
-			}
-		if (done)
-			break;
-		if (w < 0 && errno != ECHILD) {
-			failed_wait = errno;
-			break;
-		}
-		if (got_signal) {
-			ended = "signal";
-			break;
-		}
-		enum waitfor_result r = waitfor(-1, WAITFOR_READ, deadline);
-		if (r == WAITFOR_TIMEOUT) {
-			got_alarm = 1;
-			ended = "safety alarm";
-			break;
-		}
-		if (r == WAITFOR_ERROR) {
-			failed_wait = errno;
-			break;
-		}
-	}
-	if (failed_wait) {
-		ended = "error";
-		fprintf(stderr, "forkbomb: waiting for the bomb: %s\n",
-		    strerror(failed_wait));
-	}
+	const char *ended = supervise(pid, deadline, &st, &timed_out, &failed);
+	if (failed)
+		fprintf(stderr, "forkbomb: waiting for the bomb: %s\n", strerror(failed));
 	/* Whatever is left of the bomb goes, then every orphan is reaped. */
 	kill(-pid, SIGKILL);
 	while (wait(NULL) > 0 || errno == EINTR)
 		;
-	double wall = mono_now() - t0;
-	report(shm, wall, ended);
+	report(shm, mono_now() - t0, ended);
 	if (fflush(stdout) || ferror(stdout)) {
 		fprintf(stderr, "forkbomb: writing the report: %s\n", strerror(errno));
 		return 1;
 	}
 	if (got_signal)
 		return 128 + got_signal;
-	if (failed_wait)
+	if (failed)
 		return 1;
-	if (!got_alarm && (WIFSIGNALED(st) || WEXITSTATUS(st) != 0)) {
+	if (!timed_out && (WIFSIGNALED(st) || WEXITSTATUS(st) != 0)) {
 		fprintf(stderr, "forkbomb: the bomb ended with status %d\n",
 		    WIFSIGNALED(st) ? 128 + WTERMSIG(st) : WEXITSTATUS(st));
 		return 1;
