@@ -145,30 +145,128 @@ add_filter(const char **list, size_t *n, const char *opt, const char *v)
 	list[(*n)++] = v;
 }
 
+/* Long options with no letter of their own. */
+enum {
+	OPT_HOST = 256, OPT_SINCE, OPT_SORT, OPT_STATS, OPT_FORMAT, OPT_SVG,
+	OPT_SERIES, OPT_THRESHOLD, OPT_ALPHA, OPT_HOLM, OPT_GATE, OPT_KEEP_SUSPECT,
+};
+
+static const struct option query_longopts[] = {
+	{ "label", required_argument, NULL, 'k' },
+	{ "load", required_argument, NULL, 'l' },
+	{ "host", required_argument, NULL, OPT_HOST },
+	{ "since", required_argument, NULL, OPT_SINCE },
+	{ "sort", required_argument, NULL, OPT_SORT },
+	{ "stats", no_argument, NULL, OPT_STATS },
+	{ "format", required_argument, NULL, OPT_FORMAT },
+	{ "svg", required_argument, NULL, OPT_SVG },
+	{ "series", no_argument, NULL, OPT_SERIES },
+	{ "threshold", required_argument, NULL, OPT_THRESHOLD },
+	{ "alpha", required_argument, NULL, OPT_ALPHA },
+	{ "holm", no_argument, NULL, OPT_HOLM },
+	{ "gate", required_argument, NULL, OPT_GATE },
+	{ "file", required_argument, NULL, 'f' },
+	{ "keep-suspect", no_argument, NULL, OPT_KEEP_SUSPECT },
+	{ "help", no_argument, NULL, 'h' },
+	{ NULL, 0, NULL, 0 },
+};
+
+/* An option that chooses runs (and files); 0 when ch is none. */
+static int
+filter_opt(int ch, const char *arg, struct query *q)
+{
+	switch (ch) {
+	case 'k':
+		add_filter(q->labels, &q->f.nlabels, "-k", arg);
+		return 1;
+	case 'l':
+		add_filter(q->loads, &q->f.nloads, "-l", arg);
+		return 1;
+	case OPT_HOST:
+		if (*arg == '\0')
+			usage_fail("--host: empty value");
+		q->f.host = arg;
+		return 1;
+	case OPT_SINCE:
+		if (!valid_date(arg))
+			usage_fail("--since: '%s' is not YYYY-MM-DD[THH:MM[:SS]]", arg);
+		q->f.since = arg;
+		return 1;
+	case 'f':
+		add_filter(q->paths, &q->npaths, "-f", arg);
+		return 1;
+	case OPT_KEEP_SUSPECT:
+		q->f.keep_suspect = 1;
+		return 1;
+	}
+	return 0;
+}
+
+/* An option of what is printed, and of compare's tests; 0 when ch is none. */
+static int
+output_opt(int ch, const char *arg, struct query *q, int compare)
+{
+	static const char *const sorts[] = { "first", "label", "time", NULL };
+	const char *why;
+	long long v;
+	int i;
+
+	switch (ch) {
+	case OPT_SORT:
+		for (i = 0; sorts[i] && strcmp(arg, sorts[i]) != 0; i++)
+			;
+		if (sorts[i] == NULL)
+			usage_fail("--sort: '%s' is not first, label or time", arg);
+		q->sort = i == 0 ? RSORT_FIRST : i == 1 ? RSORT_LABEL : RSORT_TIME;
+		return 1;
+	case OPT_STATS:
+		q->stats = 1;
+		return 1;
+	case OPT_FORMAT:
+		if ((q->fmt = rfmt_parse(arg, compare)) < 0)
+			usage_fail("--format: '%s' is not text, csv, json, md or %s", arg,
+			    compare ? "junit" : "lava");
+		return 1;
+	case OPT_SERIES:
+		q->f.series = 1;
+		return 1;
+	case OPT_SVG:
+		if (*arg == '\0')
+			usage_fail("--svg: empty file name");
+		q->svg = arg;
+		return 1;
+	case OPT_THRESHOLD:
+		v = num_parse_ms(arg, 1000 * 1000, &why);
+		if (why)
+			usage_fail("--threshold: '%s' is %s (allowed 0..1000 percent, "
+			    "at most 3 decimals)", arg, why);
+		q->cmp.threshold = (double)v / 1000;
+		return 1;
+	case OPT_ALPHA:
+		/* a probability in thousandths of a percent: 0.05 is 50 */
+		v = num_parse_ms(arg, 500, &why);
+		if (why || v == 0)
+			usage_fail("--alpha: '%s' is %s (allowed 0.001..0.5, at most 3 "
+			    "decimals)", arg, why ? why : "zero");
+		q->cmp.alpha = (double)v / 1000;
+		return 1;
+	case OPT_HOLM:
+		q->cmp.holm = 1;
+		return 1;
+	case OPT_GATE:
+		if ((q->cmp.gate = cmp_gate_parse(arg)) == 0)
+			usage_fail("--gate: '%s' is not a list of time, ratio, wait, lat "
+			    "and load", arg);
+		return 1;
+	}
+	return 0;
+}
+
 /* Options common to report and compare; returns optind. */
 static int
 parse(int argc, char **argv, struct query *q, int compare)
 {
-	static const struct option longopts[] = {
-		{ "label", required_argument, NULL, 'k' },
-		{ "load", required_argument, NULL, 'l' },
-		{ "host", required_argument, NULL, 'H' },
-		{ "since", required_argument, NULL, 'S' },
-		{ "sort", required_argument, NULL, 'O' },
-		{ "stats", no_argument, NULL, 's' },
-		{ "format", required_argument, NULL, 'F' },
-		{ "svg", required_argument, NULL, 'G' },
-		{ "series", no_argument, NULL, 'V' },
-		{ "threshold", required_argument, NULL, 'T' },
-		{ "alpha", required_argument, NULL, 'A' },
-		{ "holm", no_argument, NULL, 'B' },
-		{ "gate", required_argument, NULL, 'g' },
-		{ "file", required_argument, NULL, 'f' },
-		{ "keep-suspect", no_argument, NULL, 'K' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
-	const char *cmd = compare ? "compare" : "report", *why;
+	const char *cmd = compare ? "compare" : "report";
 	int ch;
 
 	memset(q, 0, sizeof *q);
@@ -178,92 +276,19 @@ parse(int argc, char **argv, struct query *q, int compare)
 	q->cmp.alpha = CMP_ALPHA;
 	q->cmp.gate = CMP_GATE_TIME | CMP_GATE_RATIO;
 	getopt_restart();
-	while ((ch = getopt_long(argc, argv, ":f:k:l:h", longopts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, ":f:k:l:h", query_longopts, NULL)) != -1) {
 		/* report-only and compare-only options are unknown to the other */
-		if ((compare && (ch == 'k' || ch == 'O' || ch == 'G' || ch == 'V')) ||
-		    (!compare && (ch == 'T' || ch == 'A' || ch == 'B' || ch == 'g')))
+		if ((compare && (ch == 'k' || ch == OPT_SORT || ch == OPT_SVG ||
+		    ch == OPT_SERIES)) || (!compare && (ch == OPT_THRESHOLD ||
+		    ch == OPT_ALPHA || ch == OPT_HOLM || ch == OPT_GATE)))
 			usage_fail("contest %s has no option '%s' (see 'contest %s --help')",
 			    cmd, argv[optind - 1], cmd);
-		switch (ch) {
-		case 'k':
-			add_filter(q->labels, &q->f.nlabels, "-k", optarg);
-			break;
-		case 'l':
-			add_filter(q->loads, &q->f.nloads, "-l", optarg);
-			break;
-		case 'H':
-			if (*optarg == '\0')
-				usage_fail("--host: empty value");
-			q->f.host = optarg;
-			break;
-		case 'S':
-			if (!valid_date(optarg))
-				usage_fail("--since: '%s' is not YYYY-MM-DD[THH:MM[:SS]]", optarg);
-			q->f.since = optarg;
-			break;
-		case 'O':
-			if (strcmp(optarg, "first") == 0)
-				q->sort = RSORT_FIRST;
-			else if (strcmp(optarg, "label") == 0)
-				q->sort = RSORT_LABEL;
-			else if (strcmp(optarg, "time") == 0)
-				q->sort = RSORT_TIME;
-			else
-				usage_fail("--sort: '%s' is not first, label or time", optarg);
-			break;
-		case 's':
-			q->stats = 1;
-			break;
-		case 'F':
-			if ((q->fmt = rfmt_parse(optarg, compare)) < 0)
-				usage_fail("--format: '%s' is not text, csv, json, md or %s", optarg,
-				    compare ? "junit" : "lava");
-			break;
-		case 'V':
-			q->f.series = 1;
-			break;
-		case 'G':
-			if (*optarg == '\0')
-				usage_fail("--svg: empty file name");
-			q->svg = optarg;
-			break;
-		case 'T': {
-			long long v = num_parse_ms(optarg, 1000 * 1000, &why);
-			if (why)
-				usage_fail("--threshold: '%s' is %s (allowed 0..1000 percent, "
-				    "at most 3 decimals)", optarg, why);
-			q->cmp.threshold = (double)v / 1000;
-			break;
-		}
-		case 'A': {
-			/* a probability in thousandths of a percent: 0.05 is 50 */
-			long long v = num_parse_ms(optarg, 500, &why);
-			if (why || v == 0)
-				usage_fail("--alpha: '%s' is %s (allowed 0.001..0.5, at most 3 "
-				    "decimals)", optarg, why ? why : "zero");
-			q->cmp.alpha = (double)v / 1000;
-			break;
-		}
-		case 'B':
-			q->cmp.holm = 1;
-			break;
-		case 'g':
-			if ((q->cmp.gate = cmp_gate_parse(optarg)) == 0)
-				usage_fail("--gate: '%s' is not a list of time, ratio, wait, lat "
-				    "and load", optarg);
-			break;
-		case 'f':
-			add_filter(q->paths, &q->npaths, "-f", optarg);
-			break;
-		case 'K':
-			q->f.keep_suspect = 1;
-			break;
-		case 'h':
+		if (ch == 'h') {
 			(compare ? usage_compare : usage_report)(stdout);
 			contest_exit(finish_stdout());
-		default:
-			getopt_fail(cmd, ch, argv);
 		}
+		if (!filter_opt(ch, optarg, q) && !output_opt(ch, optarg, q, compare))
+			getopt_fail(cmd, ch, argv);
 	}
 	return optind;
 }
