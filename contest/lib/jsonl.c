@@ -168,6 +168,49 @@ utf8(char *o, unsigned long cp)
 	return o;
 }
 
+/* The escape after a backslash, decoded at *o (o NULL: checked only);
+ * 0 if it is none. */
+static int
+escape(struct cur *c, char **o)
+{
+	unsigned char ch;
+
+	if (c->p >= c->end)
+		return 0;
+	ch = (unsigned char)*c->p++;
+	if (ch == 'u') {
+		int v;
+		if (c->end - c->p < 4 || (v = hex4(c->p)) < 0)
+			return 0;
+		c->p += 4;
+		unsigned long cp = (unsigned long)v;
+		/* a surrogate pair is one code point; a lone half is kept as is */
+		if (cp >= 0xd800 && cp < 0xdc00 && c->end - c->p >= 6 &&
+		    c->p[0] == '\\' && c->p[1] == 'u' && (v = hex4(c->p + 2)) >= 0xdc00 &&
+		    v < 0xe000) {
+			cp = 0x10000 + ((cp - 0xd800) << 10) + ((unsigned long)v - 0xdc00);
+			c->p += 6;
+		}
+		if (*o)
+			*o = utf8(*o, cp);
+		return 1;
+	}
+	switch (ch) {
+	case '"': case '\\': case '/':
+		break;
+	case 'b': ch = '\b'; break;
+	case 'f': ch = '\f'; break;
+	case 'n': ch = '\n'; break;
+	case 'r': ch = '\r'; break;
+	case 't': ch = '\t'; break;
+	default:
+		return 0;
+	}
+	if (*o)
+		*(*o)++ = (char)ch;
+	return 1;
+}
+
 /* A string; decoded into the arena (never longer than its source). */
 static int
 string(struct cur *c, const char **out)
@@ -218,39 +261,8 @@ string(struct cur *c, const char **out)
 				*o++ = (char)ch;
 			continue;
 		}
-		if (c->p >= c->end)
+		if (!escape(c, &o))
 			return 0;
-		ch = (unsigned char)*c->p++;
-		if (ch == 'u') {
-			int v;
-			if (c->end - c->p < 4 || (v = hex4(c->p)) < 0)
-				return 0;
-			c->p += 4;
-			unsigned long cp = (unsigned long)v;
-			/* a surrogate pair is one code point; a lone half is kept as is */
-			if (cp >= 0xd800 && cp < 0xdc00 && c->end - c->p >= 6 &&
-			    c->p[0] == '\\' && c->p[1] == 'u' && (v = hex4(c->p + 2)) >= 0xdc00 &&
-			    v < 0xe000) {
-				cp = 0x10000 + ((cp - 0xd800) << 10) + ((unsigned long)v - 0xdc00);
-				c->p += 6;
-			}
-			if (o)
-				o = utf8(o, cp);
-			continue;
-		}
-		switch (ch) {
-		case '"': case '\\': case '/':
-			break;
-		case 'b': ch = '\b'; break;
-		case 'f': ch = '\f'; break;
-		case 'n': ch = '\n'; break;
-		case 'r': ch = '\r'; break;
-		case 't': ch = '\t'; break;
-		default:
-			return 0;
-		}
-		if (o)
-			*o++ = (char)ch;
 	}
 	return 0;
 }

@@ -211,6 +211,28 @@ rs_dremove(struct dvec *d, double x)
 		}
 }
 
+/* A run's counters into its cell's sums (sign -1: out again). */
+static void
+add_counters(struct racc *a, const struct rrun *r, int sign)
+{
+	for (size_t k = 0; k < r->nc; k++) {
+		const struct rcount *rc = &r->c[k];
+		size_t j;
+		for (j = 0; j < a->nc && a->c[j].name != rc->name; j++)
+			;
+		if (j == a->nc) {
+			a->c = realloc(a->c, (a->nc + 1) * sizeof *a->c);
+			if (a->c == NULL)
+				fatal(1, "out of memory");
+			a->c[a->nc++] = (struct rcsum){ rc->name, rc->unit, rc->label,
+			    0, 0, 0, rc->shown };
+		}
+		a->c[j].mean += sign * rc->val;
+		a->c[j].rate += sign * rc->rate;	/* NaN stays NaN: a gauge */
+		a->c[j].n += (size_t)(ptrdiff_t)sign;
+	}
+}
+
 /*
  * A kept run's figures, counters and histograms into its cell (sign 1),
  * or taken out of it again (sign -1: a run found to have done no work,
@@ -256,22 +278,7 @@ rs_accumulate(struct rset *rs, struct racc *a, const struct rrun *r,
 	if (r->headline && sign > 0)
 		a->headline = r->headline;
 	a->scx_changed += sign * r->scx_changed;
-	for (size_t k = 0; k < r->nc; k++) {
-		const struct rcount *rc = &r->c[k];
-		size_t j;
-		for (j = 0; j < a->nc && a->c[j].name != rc->name; j++)
-			;
-		if (j == a->nc) {
-			a->c = realloc(a->c, (a->nc + 1) * sizeof *a->c);
-			if (a->c == NULL)
-				fatal(1, "out of memory");
-			a->c[a->nc++] = (struct rcsum){ rc->name, rc->unit, rc->label,
-			    0, 0, 0, rc->shown };
-		}
-		a->c[j].mean += sign * rc->val;
-		a->c[j].rate += sign * rc->rate;	/* NaN stays NaN: a gauge */
-		a->c[j].n += (size_t)(ptrdiff_t)sign;
-	}
+	add_counters(a, r, sign);
 	lat_merge(&a->lat, &a->lat_inexact, &r->lat, sign);
 	lat_merge(&a->probe, &a->probe_inexact, &r->probe, sign);
 	a->periods += (unsigned long long)(long long)sign * r->probe_deadlines;

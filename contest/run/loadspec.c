@@ -102,105 +102,106 @@ parse_value(struct loadspec *ls, size_t i, const char *val, size_t *used,
 	return 0;
 }
 
-int
-loadspec_parse(const char *arg, struct loadspec *ls, char *err, size_t errlen)
+/* Each option at its default (a per-CPU default scaled to this machine). */
+static void
+set_defaults(struct loadspec *ls, size_t *used)
 {
-	char name[64], list[256];
-	const char *colon = strchr(arg, ':');
-	size_t nlen = colon ? (size_t)(colon - arg) : strlen(arg);
-
-	memset(ls, 0, sizeof *ls);
-	/* it is echoed in errors and printed as a table's heading: one line */
-	for (const char *p = arg; *p; p++)
-		if ((unsigned char)*p < 0x20 || *p == 0x7f) {
-			snprintf(err, errlen, "-l: the load spec holds a control character "
-			    "(0x%02x at byte %zu); put a multi-line command in a script",
-			    (unsigned char)*p, (size_t)(p - arg) + 1);
-			return -1;
-		}
-	if (nlen == 0 || nlen >= sizeof name) {
-		snprintf(err, errlen, "-l '%s': expected LOAD[:key=val,...]", arg);
-		return -1;
-	}
-	memcpy(name, arg, nlen);
-	name[nlen] = '\0';
-	if ((ls->load = load_find(name)) == NULL) {
-		known_loads(list, sizeof list);
-		snprintf(err, errlen, "unknown load '%s' (loads: %s)", name, list);
-		return -1;
-	}
 	const struct load *l = ls->load;
-	size_t nopts = load_nopts(l), used = 0;
-	for (size_t i = 0; i < nopts; i++) {
+
+	for (size_t i = 0; i < load_nopts(l); i++) {
 		const struct load_opt *o = &l->opts[i];
 		ls->opt[i] = o->def;
 		if (o->type == LOAD_OPT_STR)
-			ls->opt[i] = o->sdef ? store_str(ls, &used, o->sdef) : -1;
+			ls->opt[i] = o->sdef ? store_str(ls, used, o->sdef) : -1;
 		else if (o->ncpu_def) {
 			long long v = (long long)o->ncpu_def * load_ncpu();
 			ls->opt[i] = v < o->min ? o->min : v > o->max ? o->max : v;
 		}
 	}
+}
 
-	if (colon) {
-		char *dup = strdup(colon + 1), *save = NULL, *kv;
-		if (dup == NULL) {
-			snprintf(err, errlen, "out of memory");
-			return -1;
-		}
-		if (*dup == '\0') {
-			snprintf(err, errlen, "%s: empty option list after ':'", l->name);
-			goto fail;
-		}
-		/* strtok_r would merge ",," silently; walk by hand instead. */
-		for (kv = dup; kv; kv = save) {
-			char *comma = strchr(kv, ',');
-			char *eq = strchr(kv, '=');
-			if (eq && (!comma || eq < comma)) {
-				*eq = '\0';
-				int r = load_opt_index(l, kv);
-				*eq = '=';
-				/* A command keeps its commas. */
-				if (r >= 0 && (l->opts[r].flags & LOAD_OPT_REST))
-					comma = NULL;
-			}
-			save = comma ? comma + 1 : NULL;
-			if (comma)
-				*comma = '\0';
-			if (*kv == '\0' || eq == kv) {
-				snprintf(err, errlen, "%s: empty option name", l->name);
-				goto fail;
-			}
-			if (eq)
-				*eq = '\0';
-			int i = load_opt_index(l, kv);
-			if (i < 0) {
-				known_keys(l, list, sizeof list);
-				snprintf(err, errlen, "%s: unknown option '%s' (options: %s)",
-				    l->name, kv, list);
-				goto fail;
-			}
-			if (eq == NULL || eq[1] == '\0') {
-				snprintf(err, errlen, "%s: option '%s' needs a value",
-				    l->name, kv);
-				goto fail;
-			}
-			if (ls->set & (1u << i)) {
-				snprintf(err, errlen, "%s: option '%s' given twice",
-				    l->name, kv);
-				goto fail;
-			}
-			if (parse_value(ls, (size_t)i, eq + 1, &used, err, errlen) < 0)
-				goto fail;
-			ls->set |= 1u << i;
-		}
-		free(dup);
-		goto named;
-fail:
+/* One "key=val" of the list, at kv (cut at its end); 0, or -1 and why. */
+static int
+set_option(struct loadspec *ls, char *kv, char *eq, size_t *used, char *err,
+    size_t errlen)
+{
+	const struct load *l = ls->load;
+	char list[256];
+
+	if (*kv == '\0' || eq == kv) {
+		snprintf(err, errlen, "%s: empty option name", l->name);
+		return -1;
+	}
+	if (eq)
+		*eq = '\0';
+	int i = load_opt_index(l, kv);
+	if (i < 0) {
+		known_keys(l, list, sizeof list);
+		snprintf(err, errlen, "%s: unknown option '%s' (options: %s)", l->name, kv,
+		    list);
+		return -1;
+	}
+	if (eq == NULL || eq[1] == '\0') {
+		snprintf(err, errlen, "%s: option '%s' needs a value", l->name, kv);
+		return -1;
+	}
+	if (ls->set & (1u << i)) {
+		snprintf(err, errlen, "%s: option '%s' given twice", l->name, kv);
+		return -1;
+	}
+	if (parse_value(ls, (size_t)i, eq + 1, used, err, errlen) < 0)
+		return -1;
+	ls->set |= 1u << i;
+	return 0;
+}
+
+/* The options after the colon, "key=val,..."; 0, or -1 and why. */
+static int
+set_options(struct loadspec *ls, const char *text, size_t *used, char *err,
+    size_t errlen)
+{
+	const struct load *l = ls->load;
+	char *dup = strdup(text), *save = NULL, *kv;
+	int rc = 0;
+
+	if (dup == NULL) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	if (*dup == '\0') {
+		snprintf(err, errlen, "%s: empty option list after ':'", l->name);
 		free(dup);
 		return -1;
 	}
-named:
+	/* strtok_r would merge ",," silently; walk by hand instead. */
+	for (kv = dup; kv && rc == 0; kv = save) {
+		char *comma = strchr(kv, ',');
+		char *eq = strchr(kv, '=');
+		if (eq && (!comma || eq < comma)) {
+			*eq = '\0';
+			int r = load_opt_index(l, kv);
+			*eq = '=';
+			/* A command keeps its commas. */
+			if (r >= 0 && (l->opts[r].flags & LOAD_OPT_REST))
+				comma = NULL;
+		}
+		save = comma ? comma + 1 : NULL;
+		if (comma)
+			*comma = '\0';
+		rc = set_option(ls, kv, eq, used, err, errlen);
+	}
+	free(dup);
+	return rc;
+}
+
+/* Every required option given, and the spec's canonical name: the load
+ * and the options set, in the load's order; 0, or -1 and why. */
+static int
+name_spec(struct loadspec *ls, char *err, size_t errlen)
+{
+	const struct load *l = ls->load;
+	size_t nopts = load_nopts(l);
+
 	for (size_t i = 0; i < nopts; i++)
 		if ((l->opts[i].flags & LOAD_OPT_REQUIRED) && !(ls->set & (1u << i))) {
 			snprintf(err, errlen, "%s: option '%s' is required (e.g. -l %s:%s=...)",
@@ -224,6 +225,39 @@ named:
 		return -1;
 	}
 	return 0;
+}
+
+int
+loadspec_parse(const char *arg, struct loadspec *ls, char *err, size_t errlen)
+{
+	char name[64], list[256];
+	const char *colon = strchr(arg, ':');
+	size_t nlen = colon ? (size_t)(colon - arg) : strlen(arg), used = 0;
+
+	memset(ls, 0, sizeof *ls);
+	/* it is echoed in errors and printed as a table's heading: one line */
+	for (const char *p = arg; *p; p++)
+		if ((unsigned char)*p < 0x20 || *p == 0x7f) {
+			snprintf(err, errlen, "-l: the load spec holds a control character "
+			    "(0x%02x at byte %zu); put a multi-line command in a script",
+			    (unsigned char)*p, (size_t)(p - arg) + 1);
+			return -1;
+		}
+	if (nlen == 0 || nlen >= sizeof name) {
+		snprintf(err, errlen, "-l '%s': expected LOAD[:key=val,...]", arg);
+		return -1;
+	}
+	memcpy(name, arg, nlen);
+	name[nlen] = '\0';
+	if ((ls->load = load_find(name)) == NULL) {
+		known_loads(list, sizeof list);
+		snprintf(err, errlen, "unknown load '%s' (loads: %s)", name, list);
+		return -1;
+	}
+	set_defaults(ls, &used);
+	if (colon && set_options(ls, colon + 1, &used, err, errlen) < 0)
+		return -1;
+	return name_spec(ls, err, errlen);
 }
 
 const char *
