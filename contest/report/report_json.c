@@ -185,12 +185,72 @@ report_json(FILE *f, const struct rset *rs)
 	emit(f, &j);
 }
 
+/* One figure of a load's comparison: each label's value, change and test. */
+static void
+cmp_figure(struct json *j, const struct cmp *m, const struct cmpgroup *gr, int fig)
+{
+	json_obj_begin(j);
+	json_kstr(j, "figure", cmp_figs[fig].key);
+	json_key(j, "values");
+	json_arr_begin(j);
+	for (size_t k = 0; k < m->ncol; k++) {
+		const struct cmpval *v = &gr->val[fig * m->ncol + k];
+		const struct rcell *c = gr->cell[k];
+		json_obj_begin(j);
+		json_kstr(j, "label", m->col[k].label);
+		json_kuint(j, "runs", c ? c->ok : 0);
+		json_knum(j, "value", fig == CF_LAT ? v->v / 1e3 : v->v, 6);
+		/* the report table's figure: every run's samples pooled */
+		if (fig == CF_LAT)
+			json_knum(j, "pooled", c && c->probe.what &&
+			    hist_total(&c->probe.h) ?
+			    hist_quantile(&c->probe.h, 0.99) / 1e3 : NAN, 6);
+		if (fig == CF_MET)
+			json_knum(j, "pooled", c ? c->met_pct : NAN, 4);
+		json_knum(j, "change_pct", k ? v->pct : NAN, 4);
+		json_knum(j, "p", v->p, 12);
+		json_knum(j, "p_holm", m->holm ? v->padj : NAN, 12);
+		json_knum(j, "mde_pct", v->mde_pct, 4);
+		json_kbool(j, "significant", v->sig);
+		json_kbool(j, "regressed", v->worse);
+		json_obj_end(j);
+	}
+	json_arr_end(j);
+	json_obj_end(j);
+}
+
+/* One load (and sweep value) of the comparison: the labels it ran under
+ * and each figure shown. */
+static void
+cmp_group(struct json *j, const struct cmp *m, const struct cmpgroup *gr)
+{
+	const struct rset *rs = m->rs;
+	char name[512];
+
+	json_obj_begin(j);
+	json_kstr(j, "load", rs->blk[gr->blk].name);
+	json_kstr_or_null(j, "sweep", gr->sweep);
+	json_kstr(j, "name", cmp_group_name(name, sizeof name, m, gr));
+	json_key(j, "ran_under");
+	json_arr_begin(j);
+	for (size_t k = 0; k < m->ncol; k++)
+		if (gr->cell[k] && gr->cell[k]->ok)
+			json_str(j, m->col[k].label);
+	json_arr_end(j);
+	json_key(j, "figures");
+	json_arr_begin(j);
+	for (int fig = 0; fig < CF_NFIG; fig++)
+		if (gr->shown[fig])
+			cmp_figure(j, m, gr, fig);
+	json_arr_end(j);
+	json_obj_end(j);
+}
+
 void
 compare_json(FILE *f, const struct cmp *m)
 {
 	const struct rset *rs = m->rs;
 	struct json j;
-	char name[512];
 
 	json_init(&j);
 	json_obj_begin(&j);
@@ -237,55 +297,8 @@ compare_json(FILE *f, const struct cmp *m)
 	json_arr_end(&j);
 	json_key(&j, "loads");
 	json_arr_begin(&j);
-	for (size_t g = 0; g < m->ng; g++) {
-		const struct cmpgroup *gr = &m->g[g];
-		json_obj_begin(&j);
-		json_kstr(&j, "load", rs->blk[gr->blk].name);
-		json_kstr_or_null(&j, "sweep", gr->sweep);
-		json_kstr(&j, "name", cmp_group_name(name, sizeof name, m, gr));
-		json_key(&j, "ran_under");
-		json_arr_begin(&j);
-		for (size_t k = 0; k < m->ncol; k++)
-			if (gr->cell[k] && gr->cell[k]->ok)
-				json_str(&j, m->col[k].label);
-		json_arr_end(&j);
-		json_key(&j, "figures");
-		json_arr_begin(&j);
-		for (int fig = 0; fig < CF_NFIG; fig++) {
-			if (!gr->shown[fig])
-				continue;
-			json_obj_begin(&j);
-			json_kstr(&j, "figure", cmp_figs[fig].key);
-			json_key(&j, "values");
-			json_arr_begin(&j);
-			for (size_t k = 0; k < m->ncol; k++) {
-				const struct cmpval *v = &gr->val[fig * m->ncol + k];
-				const struct rcell *c = gr->cell[k];
-				json_obj_begin(&j);
-				json_kstr(&j, "label", m->col[k].label);
-				json_kuint(&j, "runs", c ? c->ok : 0);
-				json_knum(&j, "value", fig == CF_LAT ? v->v / 1e3 : v->v, 6);
-				/* the report table's figure: every run's samples pooled */
-				if (fig == CF_LAT)
-					json_knum(&j, "pooled", c && c->probe.what &&
-					    hist_total(&c->probe.h) ?
-					    hist_quantile(&c->probe.h, 0.99) / 1e3 : NAN, 6);
-				if (fig == CF_MET)
-					json_knum(&j, "pooled", c ? c->met_pct : NAN, 4);
-				json_knum(&j, "change_pct", k ? v->pct : NAN, 4);
-				json_knum(&j, "p", v->p, 12);
-				json_knum(&j, "p_holm", m->holm ? v->padj : NAN, 12);
-				json_knum(&j, "mde_pct", v->mde_pct, 4);
-				json_kbool(&j, "significant", v->sig);
-				json_kbool(&j, "regressed", v->worse);
-				json_obj_end(&j);
-			}
-			json_arr_end(&j);
-			json_obj_end(&j);
-		}
-		json_arr_end(&j);
-		json_obj_end(&j);
-	}
+	for (size_t g = 0; g < m->ng; g++)
+		cmp_group(&j, m, &m->g[g]);
 	json_arr_end(&j);
 	json_obj_end(&j);
 	emit(f, &j);

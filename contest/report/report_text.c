@@ -829,11 +829,95 @@ mde_row(FILE *f, const struct cmp *m, const struct cmpgroup *gr, int fig, int w,
 	fputc('\n', f);
 }
 
+/* A load's heading: its name, the labels, and (stats) each one's runs. */
+static void
+cmp_heading(FILE *f, const struct cmp *m, const struct cmpgroup *gr, int first,
+    int w, int stats, int md)
+{
+	char name[512], v[64];
+
+	cmp_group_name(name, sizeof name, m, gr);
+	if (md) {
+		fprintf(f, "%s**%s**\n\n|  |", first ? "" : "\n", name);
+		for (size_t k = 0; k < m->ncol; k++)
+			fprintf(f, " %s |", m->col[k].label);
+		fputs("\n|---|", f);
+		for (size_t k = 0; k < m->ncol; k++)
+			fputs("--:|", f);
+		fputc('\n', f);
+	} else {
+		fprintf(f, "%s%-18s", first ? "" : "\n", name);
+		for (size_t k = 0; k < m->ncol; k++)
+			fprintf(f, " %*s", w, m->col[k].label);
+		fputc('\n', f);
+	}
+	if (!stats)
+		return;
+	fprintf(f, md ? "| Runs |" : "%-18s", md ? "" : "Runs");
+	for (size_t k = 0; k < m->ncol; k++) {
+		const struct rcell *cl = gr->cell[k];
+		snprintf(v, sizeof v, "%zu", cl ? cl->ok : 0);
+		if (cl && cl->failed)
+			snprintf(v + strlen(v), sizeof v - strlen(v), "+%zu failed",
+			    cl->failed);
+		if (md)
+			fprintf(f, " %s |", v);
+		else
+			fprintf(f, " %*s", w, v);
+	}
+	fputc('\n', f);
+}
+
+/* One figure's rows: each label's value and change, the smallest change
+ * the test could see, and (stats) the p values; 1 if a cell is noisy. */
+static int
+cmp_figure_rows(FILE *f, const struct cmp *m, const struct cmpgroup *gr, int fig,
+    int w, int stats, int md)
+{
+	char v[64], c[64];
+	int noisy = 0;
+
+	if (md)
+		fprintf(f, "| %s %s |", cmp_figs[fig].stat, cmp_figs[fig].what);
+	else
+		fprintf(f, "%-9s %-8s", cmp_figs[fig].stat, cmp_figs[fig].what);
+	for (size_t k = 0; k < m->ncol; k++) {
+		const struct cmpval *x = &gr->val[fig * m->ncol + k];
+		/* the ? of a noisy cell sits between value and change */
+		int mark = fig == CF_AMEAN && gr->cell[k] && gr->cell[k]->ok &&
+		    gr->cell[k]->noisy;
+		fig_text(v, sizeof v, fig, x->v, gr->cell[k]);
+		change_text(c, sizeof c, x, k == 0, md);
+		if (md)
+			fprintf(f, " %s%s%s%s |", v, mark ? "?" : "", *c ? " " : "", c);
+		else
+			fprintf(f, " %*s%c%s", w - 12, v, mark ? '?' : ' ', c);
+		noisy |= mark;
+	}
+	fputc('\n', f);
+	mde_row(f, m, gr, fig, w, md);
+	if (!stats || !cmp_figs[fig].worse || m->ncol < 2)
+		return noisy;
+	if (md)
+		fprintf(f, "| p %s |", cmp_figs[fig].what);
+	else
+		fprintf(f, "  p%-6s %-8s", m->holm ? "(Holm)" : "", cmp_figs[fig].what);
+	for (size_t k = 0; k < m->ncol; k++) {
+		const struct cmpval *x = &gr->val[fig * m->ncol + k];
+		pval(v, sizeof v, m->holm ? x->padj : x->p);
+		if (md)
+			fprintf(f, " %s |", k ? v : "");
+		else
+			fprintf(f, " %*s", w, k ? v : "");
+	}
+	fputc('\n', f);
+	return noisy;
+}
+
 void
 compare_text(FILE *f, const struct cmp *m, int stats, int md)
 {
 	const struct rset *rs = m->rs;
-	char name[512], v[64], c[64];
 	int noisy = 0, w = 20;
 
 	for (size_t k = 0; k < m->ncol; k++)
@@ -841,76 +925,10 @@ compare_text(FILE *f, const struct cmp *m, int stats, int md)
 			w = (int)strlen(m->col[k].label);
 	for (size_t g = 0; g < m->ng; g++) {
 		const struct cmpgroup *gr = &m->g[g];
-		cmp_group_name(name, sizeof name, m, gr);
-		if (md) {
-			fprintf(f, "%s**%s**\n\n|  |", g ? "\n" : "", name);
-			for (size_t k = 0; k < m->ncol; k++)
-				fprintf(f, " %s |", m->col[k].label);
-			fputs("\n|---|", f);
-			for (size_t k = 0; k < m->ncol; k++)
-				fputs("--:|", f);
-			fputc('\n', f);
-		} else {
-			fprintf(f, "%s%-18s", g ? "\n" : "", name);
-			for (size_t k = 0; k < m->ncol; k++)
-				fprintf(f, " %*s", w, m->col[k].label);
-			fputc('\n', f);
-		}
-		if (stats) {
-			fprintf(f, md ? "| Runs |" : "%-18s", md ? "" : "Runs");
-			for (size_t k = 0; k < m->ncol; k++) {
-				const struct rcell *cl = gr->cell[k];
-				snprintf(v, sizeof v, "%zu", cl ? cl->ok : 0);
-				if (cl && cl->failed)
-					snprintf(v + strlen(v), sizeof v - strlen(v), "+%zu failed",
-					    cl->failed);
-				if (md)
-					fprintf(f, " %s |", v);
-				else
-					fprintf(f, " %*s", w, v);
-			}
-			fputc('\n', f);
-		}
-		for (int fig = 0; fig < CF_NFIG; fig++) {
-			if (!gr->shown[fig])
-				continue;
-			if (md)
-				fprintf(f, "| %s %s |", cmp_figs[fig].stat, cmp_figs[fig].what);
-			else
-				fprintf(f, "%-9s %-8s", cmp_figs[fig].stat, cmp_figs[fig].what);
-			for (size_t k = 0; k < m->ncol; k++) {
-				const struct cmpval *x = &gr->val[fig * m->ncol + k];
-				/* the ? of a noisy cell sits between value and change */
-				int mark = fig == CF_AMEAN && gr->cell[k] && gr->cell[k]->ok &&
-				    gr->cell[k]->noisy;
-				fig_text(v, sizeof v, fig, x->v, gr->cell[k]);
-				change_text(c, sizeof c, x, k == 0, md);
-				if (md)
-					fprintf(f, " %s%s%s%s |", v, mark ? "?" : "", *c ? " " : "", c);
-				else
-					fprintf(f, " %*s%c%s", w - 12, v, mark ? '?' : ' ', c);
-				if (fig == CF_AMEAN && gr->cell[k] && gr->cell[k]->ok)
-					noisy |= gr->cell[k]->noisy;
-			}
-			fputc('\n', f);
-			mde_row(f, m, gr, fig, w, md);
-			if (!stats || !cmp_figs[fig].worse || m->ncol < 2)
-				continue;
-			if (md)
-				fprintf(f, "| p %s |", cmp_figs[fig].what);
-			else
-				fprintf(f, "  p%-6s %-8s", m->holm ? "(Holm)" : "",
-				    cmp_figs[fig].what);
-			for (size_t k = 0; k < m->ncol; k++) {
-				const struct cmpval *x = &gr->val[fig * m->ncol + k];
-				pval(v, sizeof v, m->holm ? x->padj : x->p);
-				if (md)
-					fprintf(f, " %s |", k ? v : "");
-				else
-					fprintf(f, " %*s", w, k ? v : "");
-			}
-			fputc('\n', f);
-		}
+		cmp_heading(f, m, gr, g == 0, w, stats, md);
+		for (int fig = 0; fig < CF_NFIG; fig++)
+			if (gr->shown[fig])
+				noisy |= cmp_figure_rows(f, m, gr, fig, w, stats, md);
 	}
 	fputc('\n', f);
 	compare_legend(f, m, noisy, md);
