@@ -16,7 +16,7 @@
 
 #include "cli.h"
 #include "contain.h"
-#include "fgtree.h"
+#include "builtin.h"
 #include "loadspec.h"
 #include "makejob.h"
 #include "num.h"
@@ -394,11 +394,11 @@ cmd_run_check(int argc, char **argv)
 /* No COMMAND: the built-in job, in its checked tree, cleaned by its own
  * make unless --prepare says otherwise. */
 static void
-builtin_job(struct session *s, struct fgtree *tree, int no_prepare)
+builtin_job(struct session *s, struct builtin_job *tree, int no_prepare)
 {
 	char err[512];
 
-	if (fgtree_setup(s->dir_fd, s->dir, s->si.nproc, tree, err, sizeof err) < 0) {
+	if (builtin_setup(s->dir_fd, s->dir, s->si.nproc, tree, err, sizeof err) < 0) {
 		if (tree->refused)
 			usage_fail("the default job: %s", err);
 		fatal(1, "%s", err);
@@ -426,7 +426,7 @@ builtin_job(struct session *s, struct fgtree *tree, int no_prepare)
 /* The job and each run's prepare step; returns the inferred prepare's
  * argv to free, or NULL. */
 static char **
-the_job(struct session *s, char **argv, int argc, struct fgtree *tree,
+the_job(struct session *s, char **argv, int argc, struct builtin_job *tree,
     int no_prepare, char *prep_argv[4])
 {
 	char **inferred = NULL;
@@ -453,7 +453,7 @@ the_job(struct session *s, char **argv, int argc, struct fgtree *tree,
 
 /* What the session holds, given back. */
 static void
-session_free(struct session *s, struct fgtree *tree, char **inferred)
+session_free(struct session *s, struct builtin_job *tree, char **inferred)
 {
 	free(s->lines);
 	if (inferred) {
@@ -472,7 +472,7 @@ session_free(struct session *s, struct fgtree *tree, char **inferred)
 	sweep_free(&s->sweep);
 	if (!s->builtin)
 		free((char *)s->command);
-	fgtree_free(tree);
+	builtin_free(tree);
 	if (s->results_fd >= 0)
 		close(s->results_fd);
 	if (s->log_fd >= 0)
@@ -487,7 +487,7 @@ cmd_run(int argc, char **argv)
 	struct session s;
 	struct loadspec slots[MAX_LOADS + 1];
 	struct run_cli c = { .slots = slots };
-	struct fgtree tree;
+	struct builtin_job tree;	/* the built-in job, when it is the job */
 	char err[512], *prep_argv[4];
 
 	memset(&tree, 0, sizeof tree);

@@ -66,7 +66,7 @@ prepare_infer(struct session *s)
  * values.  A make job with no --prepare gets each cell's own clean step.
  */
 void
-prepare_cells(struct session *s, struct fgtree *tree, int no_prepare)
+prepare_cells(struct session *s, struct builtin_job *tree, int no_prepare)
 {
 	char *const *argv = s->argv;
 	/* the built-in job's own clean step runs in its tree, as it is */

@@ -3,7 +3,7 @@
 #ifndef CONTEST_PREPARE_H
 #define CONTEST_PREPARE_H
 
-#include "fgtree.h"
+#include "builtin.h"
 #include "session.h"
 
 /* A make job with no --prepare: its clean step, set in s (the argv
@@ -12,6 +12,6 @@ char	**prepare_infer(struct session *);
 
 /* A sweep's cells: the job and its prepare step at each combination of
  * values (tree: the built-in job's, when it is the job). */
-void	prepare_cells(struct session *, struct fgtree *tree, int no_prepare);
+void	prepare_cells(struct session *, struct builtin_job *tree, int no_prepare);
 
 #endif

@@ -14,7 +14,7 @@
 #include <time.h>
 
 #include "cgroup.h"
-#include "fgtree.h"
+#include "builtin.h"
 #include "hist.h"
 #include "json.h"
 #include "resultline.h"
@@ -90,7 +90,7 @@ put_job_identity(struct json *j, const struct session *s)
 		json_obj_end(j);
 	} else if (s->job_sha256) {
 		json_obj_begin(j);
-		json_kstr(j, "builtin", FGTREE_NAME);
+		json_kstr(j, "builtin", BUILTIN_TREE);
 		provenance_job_json(j, &s->prov);
 		json_obj_end(j);
 	} else

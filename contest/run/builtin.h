@@ -4,14 +4,14 @@
  * make -jNCPU, cleaned between runs.  A real compile that needs only cc and
  * make, about 10-20 s a run on two cores.
  */
-#ifndef CONTEST_FGTREE_H
-#define CONTEST_FGTREE_H
+#ifndef CONTEST_BUILTIN_H
+#define CONTEST_BUILTIN_H
 
 #include <stddef.h>
 
-#define FGTREE_NAME	"cctree-v1"
+#define BUILTIN_TREE	"cctree-v1"
 
-struct fgtree {
+struct builtin_job {
 	char	*dir;		/* RESULTS_DIR/cctree-v1, for messages */
 	int	 dir_fd;	/* the tree as checked: where make runs */
 	const char *results_dir;
@@ -33,8 +33,8 @@ struct fgtree {
  * GNUmakefile, which make would read first); refuse, with why in err,
  * a tree that is not ours to trust or to mend.
  */
-int	fgtree_setup(int results_fd, const char *results_dir, long nproc,
-	    struct fgtree *, char *err, size_t errlen);
-void	fgtree_free(struct fgtree *);
+int	builtin_setup(int results_fd, const char *results_dir, long nproc,
+	    struct builtin_job *, char *err, size_t errlen);
+void	builtin_free(struct builtin_job *);
 
 #endif

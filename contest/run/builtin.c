@@ -10,13 +10,13 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "fgtree.h"
+#include "builtin.h"
 #include "sha256.h"
 #include "trust.h"
 #include "util.h"
 
 /* Sized so that gcc -O2 spends about 25 CPU seconds on a 2020s x86 core;
- * changing any of these changes the job: bump FGTREE_NAME with them. */
+ * changing any of these changes the job: bump BUILTIN_TREE with them. */
 #define UNITS		64
 #define FUNCS		40
 
@@ -137,7 +137,7 @@ static int gen_make(FILE *f, unsigned u, struct rng *r) { (void)u; (void)r; retu
 static int gen_stamp(FILE *f, unsigned u, struct rng *r)
 {
 	(void)u; (void)r;
-	fprintf(f, "%s %u units x %u functions\n", FGTREE_NAME, UNITS, FUNCS);
+	fprintf(f, "%s %u units x %u functions\n", BUILTIN_TREE, UNITS, FUNCS);
 	return ferror(f) ? -1 : 0;
 }
 
@@ -303,7 +303,7 @@ compare_tree(int dfd, const struct expect *x, char *why, size_t whylen,
 
 /* Write the tree when missing; check it, and mend it when it differs. */
 static int
-setup_tree(int results_fd, struct fgtree *t, const struct expect *x, char *err,
+setup_tree(int results_fd, struct builtin_job *t, const struct expect *x, char *err,
     size_t errlen)
 {
 	static char unknown[64][256];
@@ -311,13 +311,13 @@ setup_tree(int results_fd, struct fgtree *t, const struct expect *x, char *err,
 	size_t nunknown;
 	struct stat st;
 
-	if (fstatat(results_fd, FGTREE_NAME, &st, AT_SYMLINK_NOFOLLOW) < 0) {
+	if (fstatat(results_fd, BUILTIN_TREE, &st, AT_SYMLINK_NOFOLLOW) < 0) {
 		t->generated = 1;
 		fail = "cannot generate the default job";
 	}
 	/* It will be run, maybe as root: it must be ours and be the job,
 	 * and what is checked is what make runs in (its descriptor). */
-	t->dir_fd = trust_subdir(results_fd, t->results_dir, FGTREE_NAME, 1, err, errlen);
+	t->dir_fd = trust_subdir(results_fd, t->results_dir, BUILTIN_TREE, 1, err, errlen);
 	if ((t->refused = t->dir_fd < 0))
 		return -1;
 	if (!t->generated) {
@@ -361,7 +361,7 @@ make_argv(char **v, const char *last)
 }
 
 int
-fgtree_setup(int results_fd, const char *results_dir, long nproc, struct fgtree *t,
+builtin_setup(int results_fd, const char *results_dir, long nproc, struct builtin_job *t,
     char *err, size_t errlen)
 {
 	char buf[4200];
@@ -371,7 +371,7 @@ fgtree_setup(int results_fd, const char *results_dir, long nproc, struct fgtree 
 	memset(t, 0, sizeof *t);
 	t->dir_fd = -1;
 	err[0] = '\0';
-	snprintf(buf, sizeof buf, "%s/%s", results_dir, FGTREE_NAME);
+	snprintf(buf, sizeof buf, "%s/%s", results_dir, BUILTIN_TREE);
 	t->dir = xstrdup(buf);
 	t->results_dir = results_dir;
 	if (expected(&x) < 0) {
@@ -392,13 +392,13 @@ fgtree_setup(int results_fd, const char *results_dir, long nproc, struct fgtree 
 	snprintf(buf, sizeof buf, "-j%ld", nproc);
 	make_argv(t->argv, buf);
 	make_argv(t->prepare, "clean");
-	snprintf(buf, sizeof buf, "builtin:%s make -j%ld", FGTREE_NAME, nproc);
+	snprintf(buf, sizeof buf, "builtin:%s make -j%ld", BUILTIN_TREE, nproc);
 	t->command = xstrdup(buf);
 	return 0;
 }
 
 void
-fgtree_free(struct fgtree *t)
+builtin_free(struct builtin_job *t)
 {
 	free(t->dir);
 	for (size_t i = 0; t->argv[i]; i++)
