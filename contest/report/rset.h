@@ -195,7 +195,7 @@ struct rtimed {
 			 out : 1;	/* taken out of its cell: may have done no work */
 };
 
-struct racc;	/* a cell's runs as they are read (rset_impl.h) */
+struct cell_acc;	/* a cell's runs as they are read (rset_impl.h) */
 struct rindex;
 struct rtuples;
 
@@ -219,7 +219,7 @@ struct rset {
 	size_t		 base;		/* the no_load block, or nblk */
 	unsigned long	 skipped, warmups, files;
 	struct rpool	*pool;
-	struct racc	*acc;
+	struct cell_acc	*acc;
 	size_t		 nacc, capacc;
 	struct rrun	*srun;		/* runs with per-second samples, when asked */
 	size_t		 nsrun, capsrun;

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * A cell's runs as they are read (struct racc): the pooled figures one
+ * A cell's runs as they are read (struct cell_acc): the pooled figures one
  * value a run, the tested-only ones as running sums, counters summed,
  * histograms merged, and each run's telemetry while it fits the budget;
  * rs_accumulate() both adds a run and takes one out again.
@@ -71,7 +71,7 @@ rs_acc_for(struct rset *rs, size_t row, size_t blk)
 	if (ix->cells[row].acc[blk] != UINT32_MAX)
 		return ix->cells[row].acc[blk];
 	rs_grow(&rs->acc, &rs->capacc, rs->nacc, sizeof *rs->acc);
-	struct racc *a = &rs->acc[rs->nacc];
+	struct cell_acc *a = &rs->acc[rs->nacc];
 	memset(a, 0, sizeof *a);
 	a->row = row;
 	a->blk = blk;
@@ -191,7 +191,7 @@ spill_telemetry(struct rset *rs)
 {
 	rs->ix->spilled = 1;
 	for (size_t i = 0; i < rs->nacc; i++) {
-		struct racc *a = &rs->acc[i];
+		struct cell_acc *a = &rs->acc[i];
 		free(a->tel);
 		a->tel = NULL;
 		a->ntel = a->captel = 0;
@@ -213,7 +213,7 @@ rs_dremove(struct dvec *d, double x)
 
 /* A run's counters into its cell's sums (sign -1: out again). */
 static void
-add_counters(struct racc *a, const struct rrun *r, int sign)
+add_counters(struct cell_acc *a, const struct rrun *r, int sign)
 {
 	for (size_t k = 0; k < r->nc; k++) {
 		const struct rcount *rc = &r->c[k];
@@ -240,7 +240,7 @@ add_counters(struct racc *a, const struct rrun *r, int sign)
  * goes in is what comes out.
  */
 void
-rs_accumulate(struct rset *rs, struct racc *a, const struct rrun *r,
+rs_accumulate(struct rset *rs, struct cell_acc *a, const struct rrun *r,
     const struct jnode *o, uint32_t file, int timed, int sign)
 {
 	if (!r->ok) {

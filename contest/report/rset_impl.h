@@ -37,7 +37,7 @@ struct rtel {
 	double	 wall, tel[RSET_NTEL];
 };
 
-struct racc {
+struct cell_acc {
 	size_t		 row, blk;
 	struct dvec	 fig[NFIG];
 	struct stats	 sum[NSUM];
@@ -98,7 +98,7 @@ void	rs_dpush(struct dvec *d, double x);
 uint32_t	rs_acc_for(struct rset *rs, size_t row, size_t blk);
 void	rs_rtel_of(struct rtel *t, const struct jnode *o, uint32_t file, uint32_t line);
 void	rs_dremove(struct dvec *d, double x);
-void	rs_accumulate(struct rset *rs, struct racc *a, const struct rrun *r,
+void	rs_accumulate(struct rset *rs, struct cell_acc *a, const struct rrun *r,
 	    const struct jnode *o, uint32_t file, int timed, int sign);
 
 /* rset_decode.c */

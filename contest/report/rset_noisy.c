@@ -31,7 +31,7 @@ median_without(const double *s, size_t n, double x)
 
 /* Whether a cell may have runs that stand out: rset_outliers' test. */
 static int
-outlier_cell(const struct rset *rs, const struct racc *a)
+outlier_cell(const struct rset *rs, const struct cell_acc *a)
 {
 	const struct rcell *c = rset_cell(rs, a->row, a->blk);
 
@@ -76,7 +76,7 @@ rset_outliers(const struct rset *rs, size_t row, size_t blk,
     struct routlier *out, size_t max)
 {
 	const struct rcell *c = rset_cell(rs, row, blk);
-	struct racc *a = NULL;
+	struct cell_acc *a = NULL;
 	size_t nout = 0;
 
 	if (c->ok < RSET_MIN_RUNS || rcell_fig(c, FIG_WALL)->cv <= RSET_NOISY_CV)

@@ -375,7 +375,7 @@ rset_free(struct rset *rs)
 		free(rs->srun[i].series);
 	}
 	for (size_t i = 0; i < rs->nacc; i++) {
-		struct racc *a = &rs->acc[i];
+		struct cell_acc *a = &rs->acc[i];
 		for (int k = 0; k < NFIG; k++)
 			free(a->fig[k].v);
 		free(a->c);

@@ -15,7 +15,7 @@
 
 /* A cell from what its runs left in the accumulator (NULL: no runs). */
 static void
-summarise_cell(struct racc *a, struct rcell *c)
+summarise_cell(struct cell_acc *a, struct rcell *c)
 {
 	struct stats *to[NFIG];
 	struct stats *sto[NSUM] = { &c->rate, &c->p99, &c->met };
@@ -153,7 +153,7 @@ unread_line(const struct jnode *o, unsigned long lineno, void *arg)
 	while (x->k < x->n && x->w[x->k].at.line < lineno)
 		x->k++;
 	for (; x->k < x->n && x->w[x->k].at.line == lineno; x->k++) {
-		struct racc *a = &rs->acc[x->w[x->k].acc];
+		struct cell_acc *a = &rs->acc[x->w[x->k].acc];
 		struct rrun r;
 		if (rs_parse_run(rs, o, lineno, rs->fname[x->w[x->k].at.file], &r, 0) == 0)
 			rs_accumulate(rs, a, &r, o, x->w[x->k].at.file, 1, -1);
