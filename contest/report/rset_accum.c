@@ -152,7 +152,7 @@ lat_merge(struct rclat *c, int *inexact, const struct rlat *l, int sign)
 }
 
 void
-rs_rtel_of(struct rtel *t, const struct jnode *o, uint32_t file, uint32_t line)
+rs_rtel_of(struct run_tel *t, const struct jnode *o, uint32_t file, uint32_t line)
 {
 	const struct jnode *vm = jget(o, "vmstat");
 

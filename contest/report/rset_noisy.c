@@ -88,7 +88,7 @@ rset_outliers(const struct rset *rs, size_t row, size_t blk,
 		return 0;
 	if (!a->tel_read && rs->ix->spilled)
 		read_telemetry(rs);
-	const struct rtel *runs = a->tel;
+	const struct run_tel *runs = a->tel;
 	size_t n = a->ntel;
 	double med = rcell_fig(c, FIG_WALL)->median;
 	/* each figure's values sorted once: the others' median of a run is
