@@ -71,7 +71,7 @@ kenv(struct json *j, const struct rrow *w)
 /* The runs' latency merged: percentiles within precision_pct, the
  * extremes exact (null where a schema 1 run did not record them). */
 static void
-latency(struct json *j, const char *key, const struct rclat *l)
+latency(struct json *j, const char *key, const struct cell_lat *l)
 {
 	json_key(j, key);
 	json_obj_begin(j);

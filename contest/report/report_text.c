@@ -260,7 +260,7 @@ count_text(FILE *f, double v)
  * digits within 1.6%, two for schema 1's 12.5%; for the probe, the
  * deadlines it skipped (skipped NaN: not the probe, or not recorded). */
 static int
-latency_line(FILE *f, const char *bn, const char *who, const struct rclat *l,
+latency_line(FILE *f, const char *bn, const char *who, const struct cell_lat *l,
     double skipped)
 {
 	char b[3][32];

@@ -41,7 +41,7 @@ struct rlat {
 };
 
 /* The same over a cell's runs, merged in the coarsest layout among them. */
-struct rclat {
+struct cell_lat {
 	const char	*what;		/* NULL: none */
 	struct hist	 h;
 	unsigned long long *count;
@@ -146,7 +146,7 @@ struct rcell {
 	const char	*last_signal, *headline;
 	struct rcsum	*c;
 	size_t		 nc;
-	struct rclat	 lat, probe;	/* the runs' histograms merged */
+	struct cell_lat	 lat, probe;	/* the runs' histograms merged */
 	double		 met_pct;	/* the probe's deadlines met; NaN: none */
 	/* deadlines the probe skipped, mean per run of the runs that say */
 	double		 skipped;	/* NaN: none recorded */

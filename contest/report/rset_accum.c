@@ -81,7 +81,7 @@ rs_acc_for(struct rset *rs, size_t row, size_t blk)
 
 /* count v into bucket i of a cell's histogram, its window grown to hold i */
 static void
-window_add(struct rclat *c, size_t i, unsigned long long v)
+window_add(struct cell_lat *c, size_t i, unsigned long long v)
 {
 	struct hist *h = &c->h;
 
@@ -112,7 +112,7 @@ window_add(struct rclat *c, size_t i, unsigned long long v)
  * longer known exactly.
  */
 static void
-lat_merge(struct rclat *c, int *inexact, const struct rlat *l, int sign)
+lat_merge(struct cell_lat *c, int *inexact, const struct rlat *l, int sign)
 {
 	if (l->what == NULL)
 		return;
@@ -130,7 +130,7 @@ lat_merge(struct rclat *c, int *inexact, const struct rlat *l, int sign)
 		c->h.min = ~0ULL, c->h.max = 0;
 	c->what = l->what;
 	if (c->h.sub == 0 || l->sub < c->h.sub) {
-		struct rclat old = *c;
+		struct cell_lat old = *c;
 		c->count = NULL;
 		c->h.sub = l->sub;
 		for (size_t k = 0; k < old.h.n; k++)

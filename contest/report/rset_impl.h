@@ -47,7 +47,7 @@ struct cell_acc {
 	const char	*last_signal, *headline;
 	struct rcsum	*c;
 	size_t		 nc;
-	struct rclat	 lat, probe;
+	struct cell_lat	 lat, probe;
 	int		 lat_inexact, probe_inexact;
 	unsigned long long periods, met;	/* periods: deadlines passed */
 	unsigned long long skipped, nskipped;	/* and the runs that say */
