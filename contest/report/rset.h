@@ -33,7 +33,7 @@ extern const char *const rset_telemetry[RSET_NTEL];
 
 /* A run's latency histogram: hist.h buckets of sub per power of two, as
  * [floor, count] pairs; min and max exact, or 0 where not recorded. */
-struct rlat {
+struct run_lat {
 	const char	*what;		/* NULL: none */
 	unsigned	 sub;
 	unsigned long long *pair, min, max;
@@ -94,8 +94,8 @@ struct rrun {
 	size_t		 nc;
 	size_t		 row, blk;
 	long		 position;	/* in its round; -1: not recorded */
-	struct rlat	 lat;		/* the load's latency */
-	struct rlat	 probe;		/* the latency probe's wake-up lateness */
+	struct run_lat	 lat;		/* the load's latency */
+	struct run_lat	 probe;		/* the latency probe's wake-up lateness */
 	struct rseries	*series;	/* NULL: none, or not asked for */
 	/* the probe's wake-ups, deadlines met, and deadlines that passed */
 	unsigned long long probe_periods, probe_met, probe_deadlines;

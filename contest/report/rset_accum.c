@@ -112,7 +112,7 @@ window_add(struct cell_lat *c, size_t i, unsigned long long v)
  * longer known exactly.
  */
 static void
-lat_merge(struct cell_lat *c, int *inexact, const struct rlat *l, int sign)
+lat_merge(struct cell_lat *c, int *inexact, const struct run_lat *l, int sign)
 {
 	if (l->what == NULL)
 		return;

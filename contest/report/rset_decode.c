@@ -118,7 +118,7 @@ rs_series(struct rrun *r, const struct jnode *o)
 
 /* One run's own p99 from its histogram: the same quantile as a cell's. */
 static double
-run_p99(const struct rlat *l)
+run_p99(const struct run_lat *l)
 {
 	if (l->what == NULL || l->n == 0)
 		return NAN;
@@ -141,7 +141,7 @@ run_p99(const struct rlat *l)
  * power of two, no exact extremes.
  */
 static void
-latency(struct rset *rs, struct rlat *l, const struct jnode *o, const char *key,
+latency(struct rset *rs, struct run_lat *l, const struct jnode *o, const char *key,
     const char *what)
 {
 	const struct jnode *lat = jget(o, key), *h = jget(lat, "hist_ns");
