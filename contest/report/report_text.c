@@ -307,7 +307,7 @@ block_notes(FILE *f, const struct rset *rs, size_t blk, const size_t *order,
 			snprintf(who, sizeof who, "%s: ", rs->row[order[i]].name);
 		for (int head = 1; head >= 0; head--)
 			for (size_t k = 0; k < c->nc; k++) {
-				const struct rcsum *s = &c->c[k];
+				const struct cell_counter *s = &c->c[k];
 				if ((s->name == c->headline) != head || !(s->shown || head))
 					continue;
 				fprintf(f, "%s: %s%s%s: ", bn, who, head ? "Loads = " : "",

@@ -118,7 +118,7 @@ struct rblock {
  * the runs' rates per second of job time (the one rate every output
  * prints and compare tests: runs of different length make counts
  * incomparable). */
-struct rcsum {
+struct cell_counter {
 	const char	*name, *unit, *label;
 	double		 mean, rate;	/* over the runs that had it */
 	size_t		 n;
@@ -144,7 +144,7 @@ struct rcell {
 	size_t		 scx_changed;	/* runs during which sched_ext changed */
 	int		 last_exit;
 	const char	*last_signal, *headline;
-	struct rcsum	*c;
+	struct cell_counter	*c;
 	size_t		 nc;
 	struct cell_lat	 lat, probe;	/* the runs' histograms merged */
 	double		 met_pct;	/* the probe's deadlines met; NaN: none */

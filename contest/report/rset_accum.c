@@ -224,7 +224,7 @@ add_counters(struct cell_acc *a, const struct rrun *r, int sign)
 			a->c = realloc(a->c, (a->nc + 1) * sizeof *a->c);
 			if (a->c == NULL)
 				fatal(1, "out of memory");
-			a->c[a->nc++] = (struct rcsum){ rc->name, rc->unit, rc->label,
+			a->c[a->nc++] = (struct cell_counter){ rc->name, rc->unit, rc->label,
 			    0, 0, 0, rc->shown };
 		}
 		a->c[j].mean += sign * rc->val;

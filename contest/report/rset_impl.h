@@ -45,7 +45,7 @@ struct cell_acc {
 	size_t		 failed;
 	int		 last_exit;
 	const char	*last_signal, *headline;
-	struct rcsum	*c;
+	struct cell_counter	*c;
 	size_t		 nc;
 	struct cell_lat	 lat, probe;
 	int		 lat_inexact, probe_inexact;
