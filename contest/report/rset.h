@@ -21,7 +21,7 @@
 #define RSET_NOISY_CV	0.05	/* a cell above this CoV is flagged */
 #define RSET_MIN_RUNS	3	/* and one with fewer runs */
 
-struct rcount {
+struct run_counter {
 	const char	*name, *unit, *label;	/* label: the name if not recorded */
 	double		 val, rate;	/* rate NaN for a gauge */
 	int		 shown;		/* means something for the load's options */
@@ -90,7 +90,7 @@ struct rrun {
 	double		 loads;		/* NaN: none */
 	double		 rate;		/* the headline per second (a gauge: its level) */
 	double		 probe_p99, met_pct;	/* this run's own; NaN: no probe */
-	struct rcount	*c;
+	struct run_counter	*c;
 	size_t		 nc;
 	size_t		 row, blk;
 	long		 position;	/* in its round; -1: not recorded */

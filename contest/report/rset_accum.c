@@ -216,7 +216,7 @@ static void
 add_counters(struct cell_acc *a, const struct rrun *r, int sign)
 {
 	for (size_t k = 0; k < r->nc; k++) {
-		const struct rcount *rc = &r->c[k];
+		const struct run_counter *rc = &r->c[k];
 		size_t j;
 		for (j = 0; j < a->nc && a->c[j].name != rc->name; j++)
 			;

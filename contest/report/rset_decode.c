@@ -35,7 +35,7 @@ counters(struct rset *rs, struct rrun *r, const struct jnode *o)
 	for (const struct jnode *v = vals->child; v; v = v->next) {
 		if (v->type != J_NUM)
 			continue;
-		struct rcount *c = &r->c[r->nc++];
+		struct run_counter *c = &r->c[r->nc++];
 		c->name = rs_intern(rs, v->key);
 		c->unit = rs_intern(rs, jget_str(units, v->key));
 		c->val = v->num;
