@@ -183,7 +183,7 @@ struct rfilter {
 
 /* Every timed ok run, warmups and runs of filtered-out loads included,
  * for finding the runs that may have done no work. */
-struct rtimed {
+struct timed_run {
 	const char	*session;
 	/* cell: its load, sweep values and kernel build; sweep: the same but
 	 * the load (tuples' numbers) */
@@ -208,7 +208,7 @@ struct rtuples;
  */
 struct rset {
 	size_t		 nrun;		/* runs read, past the filters */
-	struct rtimed	*timed;
+	struct timed_run	*timed;
 	size_t		 ntimed, captimed;
 	struct rrow	*row;
 	size_t		 nrow;

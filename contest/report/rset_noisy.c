@@ -51,7 +51,7 @@ read_telemetry(const struct rset *rs)
 	for (size_t i = 0; i < rs->nacc; i++)
 		rs->acc[i].tel_read = 1;
 	for (size_t i = 0; i < rs->ntimed; i++) {
-		const struct rtimed *t = &rs->timed[i];
+		const struct timed_run *t = &rs->timed[i];
 		if (t->acc == UINT32_MAX || t->out || !outlier_cell(rs, &rs->acc[t->acc]))
 			continue;
 		rs_grow(&w, &capw, nw, sizeof *w);

@@ -166,7 +166,7 @@ add_line(const struct jnode *o, unsigned long lineno, void *arg)
 		const void *b = (const void *)(uintptr_t)build;
 		rs_grow(&rs->timed, &rs->captimed, rs->ntimed, sizeof *rs->timed);
 		timed = rs->ntimed++;
-		rs->timed[timed] = (struct rtimed){ rs_intern(rs, jget_str(o, "session")),
+		rs->timed[timed] = (struct timed_run){ rs_intern(rs, jget_str(o, "session")),
 		    rs_tuple(rs, rs_intern(rs, block), sweep, b), rs_tuple(rs, NULL, sweep, b),
 		    wall, x->fileno, (uint32_t)lineno, UINT32_MAX,
 		    (uint32_t)jget_int(o, "run", 0, 0, (1L << 30) - 1), !warmup, 0 };

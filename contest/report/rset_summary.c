@@ -116,7 +116,7 @@ static const struct rset *timed_rs;
 static int
 timed_order(const void *pa, const void *pb)
 {
-	const struct rtimed *a = pa, *b = pb;
+	const struct timed_run *a = pa, *b = pb;
 	/* interned: one session is one pointer, and most pairs share it */
 	int c = a->session == b->session ? 0 : strcmp(a->session, b->session);
 
@@ -187,7 +187,7 @@ mark_suspects(struct rset *rs, struct suspect **sus, size_t *nsus)
 			    rs->timed[j].wall, rs->timed[j].measured };
 		suspect_mark(sr, j - i, sf);
 		for (size_t k = i; k < j; k++) {
-			struct rtimed *t = &rs->timed[k];
+			struct timed_run *t = &rs->timed[k];
 			if (t->acc == UINT32_MAX || !sf[k - i].why)
 				continue;
 			rs_grow(&fl, &capfl, nfl, sizeof *fl);
