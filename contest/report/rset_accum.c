@@ -152,7 +152,7 @@ lat_merge(struct cell_lat *c, int *inexact, const struct run_lat *l, int sign)
 }
 
 void
-rs_rtel_of(struct run_tel *t, const struct jnode *o, uint32_t file, uint32_t line)
+rs_run_tel(struct run_tel *t, const struct jnode *o, uint32_t file, uint32_t line)
 {
 	const struct jnode *vm = jget(o, "vmstat");
 
@@ -302,7 +302,7 @@ rs_accumulate(struct rset *rs, struct cell_acc *a, const struct rrun *r,
 	}
 	if (!rs->ix->spilled) {
 		rs_grow(&a->tel, &a->captel, a->ntel, sizeof *a->tel);
-		rs_rtel_of(&a->tel[a->ntel++], o, file, (uint32_t)r->line);
+		rs_run_tel(&a->tel[a->ntel++], o, file, (uint32_t)r->line);
 		if ((rs->ix->tel_bytes += sizeof *a->tel) > tel_budget())
 			spill_telemetry(rs);
 	}

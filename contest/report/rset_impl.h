@@ -96,7 +96,7 @@ void	rs_grow(void *v, size_t *cap, size_t n, size_t sz);
 void	rs_dgrow(struct dvec *d);
 void	rs_dpush(struct dvec *d, double x);
 uint32_t	rs_acc_for(struct rset *rs, size_t row, size_t blk);
-void	rs_rtel_of(struct run_tel *t, const struct jnode *o, uint32_t file, uint32_t line);
+void	rs_run_tel(struct run_tel *t, const struct jnode *o, uint32_t file, uint32_t line);
 void	rs_dremove(struct dvec *d, double x);
 void	rs_accumulate(struct rset *rs, struct cell_acc *a, const struct rrun *r,
 	    const struct jnode *o, uint32_t file, int timed, int sign);

@@ -104,7 +104,7 @@ rs_reread_line(const struct jnode *o, unsigned long lineno, void *arg)
 	for (; x->k < x->n && x->w[x->k].at.line == lineno; x->k++) {
 		struct cell_acc *a = &x->rs->acc[x->w[x->k].acc];
 		rs_grow(&a->tel, &a->captel, a->ntel, sizeof *a->tel);
-		rs_rtel_of(&a->tel[a->ntel++], o, x->w[x->k].at.file, (uint32_t)lineno);
+		rs_run_tel(&a->tel[a->ntel++], o, x->w[x->k].at.file, (uint32_t)lineno);
 	}
 	return 0;
 }
