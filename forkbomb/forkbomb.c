@@ -6,7 +6,7 @@
  * capped by --maxprocs even as root, the program times itself, and a
  * small supervisor ends everything it started, on the safety alarm, on
  * SIGINT/SIGTERM/SIGHUP, and (through parent-death signals) if it is
- * killed itself.  The actions live in loads/fbcore.c, shared with
+ * killed itself.  The actions live in loads/forkbomb_actions.c, shared with
  * contest's forkbomb load.
  */
 #include "config.h"
@@ -27,7 +27,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "fbcore.h"
+#include "forkbomb_actions.h"
 #include "num.h"
 #include "sys.h"
 #include "waitfor.h"

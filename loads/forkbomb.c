@@ -16,7 +16,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "fbcore.h"
+#include "forkbomb_actions.h"
 
 enum { OPT_MODE, OPT_TOUCH, OPT_LIMIT, OPT_INC, OPT_MAX };
 enum { MODE_REALLOC, MODE_BOMB, MODE_ZOMBIE, MODE_CPU };

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # The folders are the architecture: contest/lib depends on nothing else,
 # report/ never on run/, loads/ and the two programs only on lib (and
-# forkbomb on loads' fbcore), and no two files depend on each other in a
+# forkbomb on loads' forkbomb_actions), and no two files depend on each other in a
 # loop, by includes or by calls (tests/layout.sh).
 
 load helpers

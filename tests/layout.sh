@@ -11,7 +11,7 @@
 #   contest/report   lib: it reads results, it never runs anything
 #   contest          everything in contest/ and loads: the subcommands
 #   loads            lib (the worker is a program of its own)
-#   forkbomb         lib, loads (fbcore, the actions it shares)
+#   forkbomb         lib, loads (forkbomb_actions, what it shares)
 #   forktime         lib
 set -u
 top=$1 obj=${2:-}

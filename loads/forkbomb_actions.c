@@ -8,7 +8,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "fbcore.h"
+#include "forkbomb_actions.h"
 
 const struct load_counter fb_counters[] = {
 	[FB_REALLOCS] = { "reallocs", "Reallocs", "calls",

@@ -6,8 +6,8 @@
  * scratch[FB_LIVE] the processes that really exist (zombies included),
  * whose peak is reported.  Callers set both to their starting population.
  */
-#ifndef CONTEST_FBCORE_H
-#define CONTEST_FBCORE_H
+#ifndef CONTEST_FORKBOMB_ACTIONS_H
+#define CONTEST_FORKBOMB_ACTIONS_H
 
 #include <stddef.h>
 
