@@ -375,17 +375,23 @@ struct cli {
 	const char	*raw;
 };
 
+/* Long options with no letter of their own. */
+enum {
+	OPT_WARMUP = 256, OPT_BATCH, OPT_KEEP, OPT_TIME, OPT_REAP, OPT_SUBTRACT,
+	OPT_FORMAT, OPT_RAW, OPT_VERSION,
+};
+
 static const struct option longopts[] = {
-	{ "warmup", required_argument, NULL, 'w' },
-	{ "batch", required_argument, NULL, 'b' },
-	{ "keep-alive", required_argument, NULL, 'k' },
-	{ "time", required_argument, NULL, 't' },
-	{ "reap", required_argument, NULL, 'r' },
-	{ "subtract-overhead", no_argument, NULL, 's' },
-	{ "format", required_argument, NULL, 'f' },
-	{ "raw", required_argument, NULL, 'R' },
+	{ "warmup", required_argument, NULL, OPT_WARMUP },
+	{ "batch", required_argument, NULL, OPT_BATCH },
+	{ "keep-alive", required_argument, NULL, OPT_KEEP },
+	{ "time", required_argument, NULL, OPT_TIME },
+	{ "reap", required_argument, NULL, OPT_REAP },
+	{ "subtract-overhead", no_argument, NULL, OPT_SUBTRACT },
+	{ "format", required_argument, NULL, OPT_FORMAT },
+	{ "raw", required_argument, NULL, OPT_RAW },
 	{ "help", no_argument, NULL, 'h' },
-	{ "version", no_argument, NULL, 'V' },
+	{ "version", no_argument, NULL, OPT_VERSION },
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -415,32 +421,32 @@ parse_args(int argc, char **argv, struct cli *c)
 		case 'n':
 			c->n = (size_t)number("-n", optarg, 1, MAX_SAMPLES);
 			break;
-		case 'w':
+		case OPT_WARMUP:
 			c->warmup = (size_t)number("--warmup", optarg, 0, MAX_SAMPLES);
 			break;
-		case 'b':
+		case OPT_BATCH:
 			c->o.batch = (unsigned)number("--batch", optarg, 1, MAX_BATCH);
 			batch_set = 1;
 			break;
-		case 'k':
+		case OPT_KEEP:
 			c->o.keep_ms = (unsigned)number("--keep-alive", optarg, 0, MAX_KEEP_MS);
 			break;
-		case 't':
+		case OPT_TIME:
 			c->o.time = choice("--time", optarg, times, "create or roundtrip") ?
 			    FT_ROUNDTRIP : FT_CREATE;
 			break;
-		case 'r':
+		case OPT_REAP:
 			c->o.reap = choice("--reap", optarg, reaps, "wait or ignore") ?
 			    FT_REAP_IGNORE : FT_REAP_WAIT;
 			break;
-		case 's':
+		case OPT_SUBTRACT:
 			c->subtract = 1;
 			break;
-		case 'f':
+		case OPT_FORMAT:
 			c->fmt = (enum fmt)choice("--format", optarg, fmts,
 			    "text, csv or json");
 			break;
-		case 'R':
+		case OPT_RAW:
 			if (*optarg == '\0')
 				errx(2, "--raw: empty file name");
 			c->raw = optarg;
@@ -448,7 +454,7 @@ parse_args(int argc, char **argv, struct cli *c)
 		case 'h':
 			usage(stdout);
 			exit(fflush(stdout) != 0 || ferror(stdout));
-		case 'V':
+		case OPT_VERSION:
 			printf("forktime (contest) %s\n%s\n", PACKAGE_VERSION, CONTEST_LICENCE);
 			exit(fflush(stdout) != 0 || ferror(stdout));
 		case ':':
@@ -456,7 +462,8 @@ parse_args(int argc, char **argv, struct cli *c)
 			    argv[optind - 1]);
 		default:
 			errx(2, "unknown option '%s' (see forktime --help)",
-			    optopt ? (char[]){ '-', (char)optopt, '\0' } : argv[optind - 1]);
+			    optopt > 0 && optopt < OPT_WARMUP ?
+			    (char[]){ '-', (char)optopt, '\0' } : argv[optind - 1]);
 		}
 	}
 	if (c->o.time == FT_ROUNDTRIP && batch_set && c->o.batch > 1)
