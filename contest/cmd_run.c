@@ -23,7 +23,7 @@
 #include "prepare.h"
 #include "proc.h"
 #include "results.h"
-#include "run.h"
+#include "rounds.h"
 #include "schedopt.h"
 #include "scope.h"
 #include "session_table.h"

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Running a session: every round, every run. */
-#ifndef CONTEST_RUN_H
-#define CONTEST_RUN_H
+#ifndef CONTEST_ROUNDS_H
+#define CONTEST_ROUNDS_H
 
 #include "session.h"
 

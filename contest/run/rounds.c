@@ -19,7 +19,7 @@
 #include "proc.h"
 #include "resultline.h"
 #include "results.h"
-#include "run.h"
+#include "rounds.h"
 #include "util.h"
 
 /* A sweep's cell becomes the job, its prepare step with it. */
