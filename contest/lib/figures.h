@@ -8,7 +8,8 @@
  * one X() here plus the code that measures it into run_record.fig[].
  *
  * X(id, key, jt, how, dec, unit, take, agg, worse, head, why)
- *  id	FIG_<id>: its index in run_record.fig[] and rrun.fig[]
+ *  id	FIG_<id>: its index in run_record.fig[] (a report keeps only the
+ *	pooled ones, at fig_pool(FIG_<id>))
  *  key	its member in a results line
  *  jt	the JSON types it takes, as doc/results.schema.json says them
  *  how	W_NUM: fig[] as a number of dec decimals, null where NaN;
