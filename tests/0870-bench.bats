@@ -36,7 +36,7 @@ load helpers
 }
 
 @test "bench scripts refuse unknown options with exit 2" {
-	for b in overhead repeat sleepers probe series report-scale all; do
+	for b in overhead repeat sleepers probe series report-scale faults all; do
 		run "$TOP_SRCDIR/scripts/bench/$b" --bogus
 		[ "$status" -eq 2 ]
 	done
@@ -55,4 +55,13 @@ load helpers
 	[ "$(printf '1.0\n1.05\n' | decide le 1.1)" = "can't tell at this noise" ]
 	[ "$(printf '0.5\n' | decide le 1.1)" = "can't tell at this noise" ]
 	[ "$(printf '0.5\n' | interval)" = "0.500 (1 round: no interval)" ]
+}
+
+@test "bench/faults --quick: faults a fork costs, the forker's and a child's, for both loops" {
+	command -v cc >/dev/null || skip "no cc"
+	run env CONTEST_TEST_MARK="$MARK" CONTEST="$CONTEST" FORKTIME="$FORKTIME" \
+	    "$TOP_SRCDIR/scripts/bench/faults" --quick
+	[ "$status" -eq 0 ]
+	grep -Eq '^  bare static loop +[0-9]+ +[0-9.]+ +[0-9.]+$' <<<"$output"
+	grep -Eq '^  fork_load \(contest-load\) +[1-9][0-9]* +[0-9.]+ +[0-9.]+$' <<<"$output"
 }
