@@ -229,24 +229,6 @@ report(const struct load_shm *shm, double wall, const char *ended)
 	printf("Ended by:          %s\n", ended);
 }
 
-/* Flag-only handlers; from here on the signals arrive only inside
- * waitfor(). */
-static void
-catch_signals(void)
-{
-	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGCHLD };
-	struct sigaction sa;
-
-	memset(&sa, 0, sizeof sa);
-	sa.sa_handler = on_signal;
-	sigemptyset(&sa.sa_mask);
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-	sigaction(SIGHUP, &sa, NULL);
-	sigaction(SIGCHLD, &sa, NULL);
-	waitfor_block(sigs, sizeof sigs / sizeof sigs[0]);
-}
-
 /* The bomb's root, in a process group of its own that dies with us. */
 static pid_t
 start_bomb(struct load_shm *shm, const struct fbopts *o)
@@ -337,7 +319,8 @@ main(int argc, char **argv)
 	atomic_store(&shm->scratch[FB_LIVE], 2);
 	atomic_store(&shm->counter[FB_PEAK], 2);
 	(void)subreaper_acquire();	/* orphans come back to us */
-	catch_signals();
+	/* flag-only handlers; the signals arrive only inside waitfor() */
+	waitfor_catch(on_signal, on_signal, 0);
 	fflush(stdout);
 
 	double t0 = mono_now();

@@ -505,26 +505,6 @@ pick_methods(char **names, int nnames, const struct ft_opts *o,
 	return rc;
 }
 
-/* Flag-only handlers, the signals let in only inside waitfor(). */
-static void
-catch_signals(enum ft_reap reap)
-{
-	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGCHLD };
-	struct sigaction sa;
-
-	memset(&sa, 0, sizeof sa);
-	sa.sa_handler = on_signal;
-	sigemptyset(&sa.sa_mask);
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-	sigaction(SIGHUP, &sa, NULL);
-	/* SIGCHLD wakes a wait; --reap ignore: the kernel reaps them all */
-	sa.sa_handler = on_child;
-	sa.sa_flags = reap == FT_REAP_IGNORE ? SA_NOCLDWAIT : 0;
-	sigaction(SIGCHLD, &sa, NULL);
-	waitfor_block(sigs, sizeof sigs / sizeof sigs[0]);
-}
-
 /* The results in the format asked for, and the raw samples; 1 on a
  * failed method or a failed write. */
 static int
@@ -563,7 +543,10 @@ main(int argc, char **argv)
 	c.o.nop_static = helper("nop-static");
 	c.o.nop_dynamic = helper("nop-dynamic");
 	int rc = pick_methods(argv + first, argc - first, &c.o, res, &nres);
-	catch_signals(c.o.reap);
+	/* flag-only handlers, the signals let in only inside waitfor();
+	 * SIGCHLD wakes a wait, and with --reap ignore the kernel reaps */
+	waitfor_catch(on_signal, on_child,
+	    c.o.reap == FT_REAP_IGNORE ? SA_NOCLDWAIT : 0);
 	double overhead = clock_overhead();
 	for (size_t i = 0; i < nres && !ft_stop; i++)
 		if (!res[i].skipped)

@@ -73,3 +73,21 @@ waitfor_poll(void)
 	if (blocked)
 		pselect(0, NULL, NULL, NULL, &zero, &open_mask);
 }
+
+void
+waitfor_catch(void (*on_stop)(int), void (*on_child)(int), int child_flags)
+{
+	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGCHLD };
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof sa);
+	sigemptyset(&sa.sa_mask);
+	sa.sa_handler = on_stop;
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+	sa.sa_handler = on_child;
+	sa.sa_flags = child_flags;
+	sigaction(SIGCHLD, &sa, NULL);
+	waitfor_block(sigs, sizeof sigs / sizeof sigs[0]);
+}

@@ -14,6 +14,11 @@
 /* Block sigs[0..n-1] from now on; waitfor() lets them in. */
 void	waitfor_block(const int *sigs, size_t n);
 
+/* The usual four: on_stop for SIGINT, SIGTERM and SIGHUP, on_child (with
+ * sa_flags child_flags) for SIGCHLD, flag-only handlers all, then blocked
+ * as waitfor_block() does. */
+void	waitfor_catch(void (*on_stop)(int), void (*on_child)(int), int child_flags);
+
 enum waitfor_on {
 	WAITFOR_READ,		/* fd readable, or at end of file */
 	WAITFOR_EVENT,		/* an exceptional condition: a cgroup.events change */

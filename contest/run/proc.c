@@ -194,12 +194,6 @@ proc_init(void)
 	util_on_fatal(proc_kill_all);
 	memset(&sa, 0, sizeof sa);
 	sigemptyset(&sa.sa_mask);
-	sa.sa_handler = on_term;
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-	sigaction(SIGHUP, &sa, NULL);
-	sa.sa_handler = on_child;
-	sigaction(SIGCHLD, &sa, NULL);
 	sa.sa_handler = SIG_IGN;
 	sigaction(SIGPIPE, &sa, NULL);
 	/*
@@ -207,8 +201,7 @@ proc_init(void)
 	 * cut short, and none lands between a check of proc_signal and a
 	 * sleep.  Children get an empty mask back (child_setup).
 	 */
-	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGCHLD };
-	waitfor_block(sigs, sizeof sigs / sizeof sigs[0]);
+	waitfor_catch(on_term, on_child, 0);
 }
 
 /* -1 (ENOMEM) when the group cannot be kept on our list: the caller
