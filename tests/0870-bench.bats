@@ -25,6 +25,8 @@ load helpers
 	v="(met|NOT met|can't tell at this noise)"
 	grep -Eq "^  (fork_load / static bare loop: +[0-9.]+ .*goal >= 0.97, lower end above 0.95: $v|static bare loop: this toolchain cannot link static)\$" <<<"$output"
 	grep -Eq '^ +200 +[0-9.]+ +[0-9.]+ +[0-9.]+ ' <<<"$output"
+	# the pool's and the bare children's Pss, page tables and faults, each read
+	grep -Eq '^ +200 .* [0-9.]+/[0-9.]+ +[0-9.]+/[0-9.]+ +[0-9.]+/[0-9.]+$' <<<"$output"
 	grep -Eq "^       goals: rate >= 0.95: $v; memory <= 1.1: $v\$" <<<"$output"
 	grep -Eq '^fork +[0-9.]+ +[0-9.]+ +[0-9.]+$' <<<"$output"
 	grep -Eq '^goal: forktime within 5% of the bare loop: fork (met|NOT met), exec-static (met|NOT met), thread (met|NOT met)$' <<<"$output"
