@@ -60,11 +60,12 @@ load helpers
 	[ "$(printf '0.5\n' | interval)" = "0.500 (1 round: no interval)" ]
 }
 
-@test "bench/faults --quick: faults a fork costs, the forker's and a child's, for both loops" {
+@test "bench/faults --quick: faults a fork costs, the forker's and a child's, for the three loops" {
 	command -v cc >/dev/null || skip "no cc"
 	run env CONTEST_TEST_MARK="$MARK" CONTEST="$CONTEST" FORKTIME="$FORKTIME" \
 	    "$TOP_SRCDIR/scripts/bench/faults" --quick
 	[ "$status" -eq 0 ]
-	grep -Eq '^  bare static loop +[0-9]+ +[0-9.]+ +[0-9.]+$' <<<"$output"
+	grep -Eq '^  bare static fork\(\) loop +[0-9]+ +[0-9.]+ +[0-9.]+$' <<<"$output"
+	grep -Eq '^  bare static clone loop +[0-9]+ +[0-9.]+ +[0-9.]+$' <<<"$output"
 	grep -Eq '^  fork_load \(contest-load\) +[1-9][0-9]* +[0-9.]+ +[0-9.]+$' <<<"$output"
 }
