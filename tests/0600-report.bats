@@ -229,16 +229,52 @@ walls() {
 	run --separate-stderr contest report versions.jsonl
 	[ "$status" -eq 0 ]
 	[ -n "$(block_row no_load 'same#2' "$output")" ]
-	# one build's runs stay one row; so do lines written before build IDs
-	# beside ones with it, where uname -v and the config agree
+	# one build's runs stay one row
 	run -0 --separate-stderr contest report "$R"
 	[ -z "$stderr" ]
 	[[ "$(block_row no_load same "$output")" =~ ^same\ +3\  ]]
-	jq -c 'del(.kernel_build_id) | .schema = 2 | .session = "s0"' "$R" > mixed.jsonl
-	jq -c '.session = "s1"' "$R" >> mixed.jsonl
+	# lines that say no build ID (written before build IDs) never join a
+	# build's row, even where uname -v and the config agree: build aa,
+	# build bb, and none, the last two 1.5 times slower
+	jq -c '.kernel_build_id = "aaaa" | .session = "s1"' "$R" > mixed.jsonl
+	jq -c '.kernel_build_id = "bbbb" | .session = "s2" | .wall_s *= 1.5' "$R" >> mixed.jsonl
+	jq -c 'del(.kernel_build_id) | .schema = 2 | .session = "s0" | .wall_s *= 1.5' "$R" >> mixed.jsonl
 	run -0 --separate-stderr contest report mixed.jsonl
-	[ -z "$stderr" ]
-	[[ "$(block_row no_load same "$output")" =~ ^same\ +6\  ]]
+	[ "$(sed -n 2p <<<"$stderr")" = "contest: warning: label 'same' has runs that say no kernel build ID beside runs that say one: they may be another build, and are a row of their own, LABEL#?" ]
+	want=$(jq -s '[.[] | select(.load == "no_load" and .kernel_build_id == "aaaa") | .wall_s] | add / length' mixed.jsonl)
+	[[ "$(block_row no_load 'same#1' "$output")" =~ ^same#1\ +3\ +$(printf %.2f "$want")± ]]
+	[[ "$(block_row no_load 'same#2' "$output")" =~ ^same#2\ +3\  ]]
+	[[ "$(block_row no_load 'same#?' "$output")" =~ ^same#\?\ +3\  ]]
+	run -0 contest compare -f mixed.jsonl 'same#2' 'same#?'
+}
+
+@test "report: the runs that may have done no work are judged on the session's measured runs, whatever the filters" {
+	# sleep 0.3 as a job: a warmup, then three rounds of no_load and a load
+	line() {	# session run warmup load wall second
+		printf '{"label":"k","load":"%s","status":"ok","wall_s":%s,"run":%d,"session":"%s","host":"h","command":"c","warmup":%s,"timestamp":"2026-01-01T00:00:%02d"}\n' \
+		    "$4" "$5" "$2" "$1" "$3" "$6"
+	}
+	# a cold first warmup, six times the warm runs: a cold start, which
+	# is what the warmup takes; every measured run is kept
+	{ line s1 1 true no_load 1.8 0; line s1 1 true cpu_load 0.35 1
+	  t=2; for i in 1 2 3; do line s1 "$i" false no_load 0.3 $t; line s1 "$i" false cpu_load 0.36 $((t + 1)); t=$((t + 2)); done
+	} > cold.jsonl
+	run -0 --separate-stderr contest report cold.jsonl
+	[[ "$(block_row no_load k "$output")" =~ ^k\ +3\ +0\.30± ]]
+	[[ "$(block_row cpu_load k "$output")" =~ ^k\ +3\ +0\.36± ]]
+	grep -qx "session s1: its warmup took 1.80 s, over 5 times its measured runs' median 0.33 s: a cold start, or the job's work done once before them (a --prepare step undoes it); the runs are kept." <<<"$output"
+	# a first measured run that did the work: every run after it is
+	# suspect, with the report's filters as without them
+	{ line s2 1 true no_load 0.3 0; line s2 1 true cpu_load 0.35 1
+	  line s2 1 false no_load 2.0 2; line s2 1 false cpu_load 0.03 3
+	  t=4; for i in 2 3; do line s2 "$i" false no_load 0.02 $t; line s2 "$i" false cpu_load 0.03 $((t + 1)); t=$((t + 2)); done
+	} > once.jsonl
+	for filter in "" "--since 2026-01-01T00:00:03" "-l cpu_load" "-k k" "--host h"; do
+		# shellcheck disable=SC2086 # a filter is its words
+		run -0 --separate-stderr contest report $filter --format json once.jsonl
+		[ "$(jq -c '[.loads[] | select(.load == "cpu_load") | .rows[0] | .runs, .suspect_runs]' <<<"$output")" = '[0,[1,2,3]]' ] ||
+		    { echo "# with '$filter'" >&3; false; }
+	done
 }
 
 @test "report: memory stays flat over a million damaged lines" {

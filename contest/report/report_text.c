@@ -547,6 +547,12 @@ footnotes(FILE *f, const struct rset *rs, const size_t *rows, size_t nrows,
 	if (rs->warmups)
 		fprintf(f, "%s%lu warmup run%s not counted.\n", li, rs->warmups,
 		    rs->warmups == 1 ? "" : "s");
+	for (size_t i = 0; i < rs->nwarm; i++)
+		fprintf(f, "%ssession %s: its warmup took %.2f s, over %d times its "
+		    "measured runs' median %.2f s: a cold start, or the job's work "
+		    "done once before them (a --prepare step undoes it); the runs "
+		    "are kept.\n", li, rs->warm[i].session, rs->warm[i].wall,
+		    SUSPECT_FACTOR, rs->warm[i].median);
 	env_lines(f, rs, rows, nrows, md);
 	differ_lines(f, rs, rows, nrows, md);
 }
@@ -969,5 +975,10 @@ report_warn_suspects(const struct rset *rs)
 		warnmsg("%s may have done no work%s (the notes under the table say "
 		    "why): give the job a --prepare step that undoes its work", named,
 		    rs->keep_suspect ? "" : ", left out of the means");
+	for (size_t i = 0; i < rs->nwarm; i++)
+		warnmsg("the warmup took %.2f s, over %d times the measured runs' "
+		    "median %.2f s: if it did the job's work, they did none; give "
+		    "the job a --prepare step that undoes its work", rs->warm[i].wall,
+		    SUSPECT_FACTOR, rs->warm[i].median);
 	return n;
 }

@@ -70,7 +70,7 @@ struct rrun {
 	/* the kernel build and scheduler that ran it: uname -v, the config's
 	 * hash and sched_ext's state (a tuple's number); and the GNU build
 	 * ID, which tells apart builds those cannot (NULL: not recorded,
-	 * matching any) */
+	 * a row of its own) */
 	uint32_t	 build;
 	const char	*build_id;
 	int		 scx_changed;	/* sched_ext changed during the run */
@@ -105,7 +105,7 @@ struct rrun {
 struct rrow {
 	const char	*label, *host, *command, *job, *sweep;
 	uint32_t	 build;		/* rrun.build */
-	const char	*build_id;	/* its runs' build ID; NULL: none said yet */
+	const char	*build_id;	/* its runs' build ID; NULL: they say none */
 	char		*name;		/* label, with @host / #n when ambiguous */
 	const struct rrun *env;		/* the first run: kernel, CPU, memory */
 };
@@ -231,6 +231,8 @@ struct rset {
 	struct rfid	*fid;		/* what each file was when first read */
 	size_t		 nfname;
 	int		 keep_suspect;	/* a filter asked for it */
+	struct rwarmup	*warm;		/* sessions shown whose warmup dwarfed them */
+	size_t		 nwarm;
 };
 
 /* A file as first read: its lines are read again by number only while
@@ -241,6 +243,14 @@ struct rfid {
 	off_t		 size;
 	int		 regular;
 	int		 warned;	/* said once that it cannot be read again */
+};
+
+/* A session whose warmup took over five times its measured runs'
+ * median (suspect_warmup()): said under the table, never held against
+ * the runs. */
+struct rwarmup {
+	const char	*session;
+	double		 wall, median;
 };
 
 enum rsort { RSORT_FIRST, RSORT_LABEL, RSORT_TIME };

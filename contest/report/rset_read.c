@@ -59,15 +59,15 @@ row_hash(const struct rrun *r)
 	return (size_t)(h ^ h >> 29);
 }
 
-/* A run belongs to a row of its keys whose build ID is its own, or
- * where either does not say one (results from before build IDs). */
+/* A run belongs to the row of its keys and its own build ID: a run that
+ * says none (results from before build IDs) never joins runs that say
+ * one, which may be another build of the same uname -v. */
 static int
 row_is(const struct rrow *w, const struct rrun *r)
 {
 	return w->label == r->label && w->host == r->host &&
 	    w->command == r->command && w->job == r->job && w->sweep == r->sweep &&
-	    w->build == r->build && (w->build_id == r->build_id ||
-	    w->build_id == NULL || r->build_id == NULL);
+	    w->build == r->build && w->build_id == r->build_id;
 }
 
 static size_t
@@ -95,12 +95,8 @@ find_row(struct rset *rs, const struct rrun *r)
 	}
 	size_t j = row_hash(r) & (ix->cap - 1);
 	for (; ix->slot[j]; j = (j + 1) & (ix->cap - 1))
-		if (row_is(&rs->row[ix->slot[j] - 1], r)) {
-			struct rrow *w = &rs->row[ix->slot[j] - 1];
-			if (w->build_id == NULL)
-				w->build_id = r->build_id;	/* the first to say */
+		if (row_is(&rs->row[ix->slot[j] - 1], r))
 			return ix->slot[j] - 1;
-		}
 	size_t i = rs->nrow;
 	rs->row = realloc(rs->row, (i + 1) * sizeof *rs->row);
 	ix->cells = realloc(ix->cells, (i + 1) * sizeof *ix->cells);
@@ -151,12 +147,9 @@ add_line(const struct jnode *o, unsigned long lineno, void *arg)
 	if (block == NULL)
 		block = load;
 	int warmup = jget_num(o, "warmup", 0) != 0;
-	if (f->nlabels && !label_listed(label, f->labels, f->nlabels))
-		return 0;
-	if (f->host && (host == NULL || strcmp(host, f->host) != 0))
-		return 0;
-	if (f->since && (when == NULL || strcmp(when, f->since) < 0))
-		return 0;
+	/* Every run of a session is timed here, whatever the filters: which
+	 * runs may have done no work is judged on the session's own lines,
+	 * the same however a report views them. */
 	size_t timed = SIZE_MAX;
 	uint32_t build = 0;
 	if (strcmp(status, "ok") == 0 && jget_str(o, "session")) {
@@ -171,6 +164,12 @@ add_line(const struct jnode *o, unsigned long lineno, void *arg)
 		    wall, x->fileno, (uint32_t)lineno, UINT32_MAX,
 		    (uint32_t)jget_int(o, "run", 0, 0, (1L << 30) - 1), !warmup, 0 };
 	}
+	if (f->nlabels && !label_listed(label, f->labels, f->nlabels))
+		return 0;
+	if (f->host && (host == NULL || strcmp(host, f->host) != 0))
+		return 0;
+	if (f->since && (when == NULL || strcmp(when, f->since) < 0))
+		return 0;
 	if (f->nloads && !listed(block, f->loads, f->nloads) &&
 	    !listed(load, f->loads, f->nloads))
 		return 0;
@@ -414,5 +413,6 @@ rset_free(struct rset *rs)
 	free(rs->blk);
 	free(rs->cell);
 	free(rs->order);
+	free(rs->warm);
 	memset(rs, 0, sizeof *rs);
 }

@@ -78,11 +78,30 @@ same_build(const struct rrow *a, const struct rrow *b)
 	return a->build == b->build && a->build_id == b->build_id;
 }
 
+/* Whether row i's runs say no build ID where another row of its label,
+ * sweep value and host says one: that row is "#?". */
+static int
+unidentified(const struct rset *rs, size_t i)
+{
+	const struct rrow *w = &rs->row[i];
+
+	if (w->build_id)
+		return 0;
+	for (size_t j = 0; j < rs->nrow; j++) {
+		const struct rrow *o = &rs->row[j];
+		if (o->label == w->label && o->sweep == w->sweep &&
+		    o->host == w->host && o->build_id)
+			return 1;
+	}
+	return 0;
+}
+
 /*
  * Names: the label, then "@host" where one label was measured on
  * several hosts, and "#n" where one host ran it with several commands or
  * jobs, or on several kernel builds (a patched kernel rebuilt with the
  * same release, or another sched_ext scheduler): never one average.
+ * Runs that say no build ID beside runs that say one are "#?".
  */
 void
 rs_name_rows(struct rset *rs)
@@ -90,7 +109,7 @@ rs_name_rows(struct rset *rs)
 	for (size_t i = 0; i < rs->nrow; i++) {
 		struct rrow *w = &rs->row[i];
 		size_t hosts = 0, rows = 0, rowno = 0, jobs = 0, builds = 0;
-		int first = 1;
+		int first = 1, unid = unidentified(rs, i), firstunid = 1;
 		for (size_t j = 0; j < rs->nrow; j++) {
 			const struct rrow *o = &rs->row[j];
 			/* one sweep's values are one command's rows, not several */
@@ -101,10 +120,19 @@ rs_name_rows(struct rset *rs)
 			if (o->host != w->host)
 				continue;
 			rows++;
+			if (unidentified(rs, j)) {
+				firstunid &= j >= i;
+				continue;
+			}
 			rowno += j <= i;
 			jobs += !seen_before(rs, j, same_job, 1);
 			builds += !seen_before(rs, j, same_build, 1);
 		}
+		if (unid && firstunid)
+			warnmsg("warning: label '%s'%s%s has runs that say no kernel "
+			    "build ID beside runs that say one: they may be another "
+			    "build, and are a row of their own, LABEL#?", w->label,
+			    hosts > 1 ? " on " : "", hosts > 1 ? w->host : "");
 		if (first && hosts > 1)
 			warnmsg("warning: label '%s' was measured on %zu hosts; its rows "
 			    "are named LABEL@HOST", w->label, hosts);
@@ -122,7 +150,9 @@ rs_name_rows(struct rset *rs)
 		w->name = xcalloc(len, 1);
 		snprintf(w->name, len, "%s%s%s", w->label, hosts > 1 ? "@" : "",
 		    hosts > 1 ? w->host : "");
-		if (rows > 1)
+		if (unid)
+			snprintf(w->name + strlen(w->name), 32, "#?");
+		else if (rows > 1)
 			snprintf(w->name + strlen(w->name), 32, "#%zu", rowno);
 		if (w->sweep)
 			snprintf(w->name + strlen(w->name), strlen(w->sweep) + 2, " %s",

@@ -186,6 +186,17 @@ mark_suspects(struct rset *rs, struct suspect **sus, size_t *nsus)
 			sr[j - i] = (struct srun){ rs->timed[j].cell, rs->timed[j].sweep,
 			    rs->timed[j].wall, rs->timed[j].measured };
 		suspect_mark(sr, j - i, sf);
+		double med, warm = suspect_warmup(sr, j - i, &med);
+		int shown = 0;
+		for (size_t k = i; k < j; k++)
+			shown |= rs->timed[k].acc != UINT32_MAX;
+		if (!isnan(warm) && shown) {
+			rs->warm = realloc(rs->warm, (rs->nwarm + 1) * sizeof *rs->warm);
+			if (rs->warm == NULL)
+				fatal(1, "out of memory");
+			rs->warm[rs->nwarm++] = (struct rwarmup){ rs->timed[i].session,
+			    warm, med };
+		}
 		for (size_t k = i; k < j; k++) {
 			struct timed_run *t = &rs->timed[k];
 			if (t->acc == UINT32_MAX || !sf[k - i].why)

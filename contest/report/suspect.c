@@ -25,6 +25,21 @@ by_group_wall(const void *pa, const void *pb)
 	return a->wall < b->wall ? -1 : a->wall > b->wall;
 }
 
+/* The median of the measured runs after r[first] of its sweep values,
+ * in buf (n + 1 room); *k: how many; NaN for none. */
+static double
+sweep_median(const struct srun *r, size_t n, size_t first, double *buf, size_t *k)
+{
+	*k = 0;
+	for (size_t i = first + 1; i < n; i++)
+		if (r[i].measured && r[i].sweep == r[first].sweep)
+			buf[(*k)++] = r[i].wall;
+	if (*k == 0)
+		return NAN;
+	stats_sort(buf, *k);
+	return *k % 2 ? buf[*k / 2] : (buf[*k / 2 - 1] + buf[*k / 2]) / 2;
+}
+
 /*
  * Each run against the median of the others of its group: one sort of
  * the session's runs, then each median with one run left out read off
@@ -45,20 +60,19 @@ suspect_mark(const struct srun *r, size_t n, struct sflag *out)
 		free(g);
 		return 0;
 	}
-	/* the first run against the others of its sweep values, warmups
-	 * included */
-	size_t k = 0;
-	for (size_t i = 1; i < n; i++)
-		if (r[i].sweep == r[0].sweep)
-			buf[k++] = r[i].wall;
-	stats_sort(buf, k);
-	double rest = k == 0 ? NAN : k % 2 ? buf[k / 2] :
-	    (buf[k / 2 - 1] + buf[k / 2]) / 2;
-	if (rest >= 0 && r[0].wall > SUSPECT_FACTOR * rest && r[0].wall >= SUSPECT_MIN_S)
-		for (size_t i = 1; i < n; i++) {
-			out[i].why |= SUSPECT_AFTER;
-			out[i].ref = r[0].wall;
-		}
+	/* the first measured run against the session's other measured runs
+	 * of its sweep values: a warmup is there to take the cold start, and
+	 * is never evidence against the runs after it */
+	size_t first = 0, k = 0;
+	while (first < n && !r[first].measured)
+		first++;
+	double rest = first < n ? sweep_median(r, n, first, buf, &k) : NAN;
+	if (k && r[first].wall > SUSPECT_FACTOR * rest && r[first].wall >= SUSPECT_MIN_S)
+		for (size_t i = first + 1; i < n; i++)
+			if (r[i].measured) {
+				out[i].why |= SUSPECT_AFTER;
+				out[i].ref = r[first].wall;
+			}
 	for (size_t i = 0; i < n; i++)
 		if (r[i].measured)
 			g[m++] = (struct gw){ r[i].cell, i, r[i].wall };
@@ -104,4 +118,22 @@ suspect_note(FILE *f, const char *block, const char *row,
 	fprintf(f, " may have done no work, %s: does the job need a --prepare "
 	    "step that undoes it?\n", kept ? "kept in the means (--keep-suspect)" :
 	    "left out of the means");
+}
+
+double
+suspect_warmup(const struct srun *r, size_t n, double *median)
+{
+	size_t k;
+
+	*median = NAN;
+	if (n < 2 || r[0].measured)
+		return NAN;
+	double *buf = calloc(n + 1, sizeof *buf);
+	if (buf == NULL)
+		return NAN;
+	/* the warmup against the measured runs of its own sweep values */
+	*median = sweep_median(r, n, 0, buf, &k);
+	free(buf);
+	return k && r[0].wall > SUSPECT_FACTOR * *median &&
+	    r[0].wall >= SUSPECT_MIN_S ? r[0].wall : NAN;
 }

@@ -19,7 +19,8 @@
 
 enum {
 	SUSPECT_SHORT = 1,	/* under 1/5 of the median of its cell's others */
-	SUSPECT_AFTER = 2,	/* after a first run over 5x the median of the rest */
+	SUSPECT_AFTER = 2,	/* after a first measured run over 5x the median
+				 * of the measured rest */
 };
 
 /* One timed run of a session, in the order the session ran them. */
@@ -41,14 +42,25 @@ struct sflag {
 /*
  * Mark the runs of one session.  Measured runs of one cell under a
  * fifth of the median of the cell's other measured runs are suspect;
- * and when the session's first run (warmups included) took over five
- * times the median of the rest of its sweep values' runs (every load's:
- * a load slows the job, it does not speed it up five times), every run
- * after it is.  Either way only against a time of SUSPECT_MIN_S or more.  Cells of a sweep are never held against each other: a
- * make -j8 cell may well be five times faster than make -j1.  Returns
- * how many measured runs were marked.
+ * and when the session's first measured run took over five times the
+ * median of the measured rest of its sweep values' runs (every load's:
+ * a load slows the job, it does not speed it up five times), every
+ * measured run after it is.  Either way only against a time of
+ * SUSPECT_MIN_S or more.  A warmup is never held against the measured
+ * runs: taking the cold start is what it is for.  Cells of a sweep are
+ * never held against each other: a make -j8 cell may well be five times
+ * faster than make -j1.  Returns how many measured runs were marked.
  */
 size_t	suspect_mark(const struct srun *, size_t n, struct sflag *out);
+
+/*
+ * The session's first run, when it is a warmup that took over five times
+ * the median of the measured runs of its sweep values (and SUSPECT_MIN_S
+ * or more): its time, with that median in *median; else NaN.  Either a
+ * cold start or the job's work done once before the measured runs: a
+ * report says so, and never leaves a run out for it.
+ */
+double	suspect_warmup(const struct srun *, size_t n, double *median);
 
 /* A suspect run as a cell's note names it. */
 struct suspect {

@@ -48,8 +48,23 @@ main(void)
 		{ 0, 0, 2.0, 0 }, { 1, 0, 2.0, 0 }, { 0, 0, 0.02, 1 }, { 1, 0, 0.03, 1 },
 		{ 0, 0, 0.02, 1 }, { 1, 0, 0.03, 1 },
 	};
-	is_str(marks(warm, 6, &n), ".aaaaa", "a warmup's work leaves the rest suspect");
-	ok(n == 4, "only measured runs counted");
+	/* a warmup is never evidence against the measured runs: said only */
+	is_str(marks(warm, 6, &n), "......", "a warmup five times the rest marks nothing");
+	double med;
+	is_num(suspect_warmup(warm, 6, &med), 2.0, 0, "the warmup that dwarfs the measured runs is named");
+	is_num(med, 0.025, 1e-12, "against their median");
+	/* a cold warmup, then a first measured run that did the work */
+	static const struct srun cold[] = {
+		{ 0, 0, 9.0, 0 }, { 1, 0, 9.5, 0 }, { 0, 0, 2.0, 1 }, { 1, 0, 0.03, 1 },
+		{ 0, 0, 0.02, 1 }, { 1, 0, 0.03, 1 },
+	};
+	is_str(marks(cold, 6, &n), "...aba", "the first measured run 5x the measured rest marks all after it");
+	ok(n == 3, "three measured runs marked");
+	ok(isnan(suspect_warmup(steady, 4, &med)), "no warmup: nothing to say");
+	static const struct srun warm_ok[] = {
+		{ 0, 0, 2.4, 0 }, { 1, 0, 2.0, 0 }, { 0, 0, 2.0, 1 }, { 1, 0, 2.1, 1 },
+	};
+	ok(isnan(suspect_warmup(warm_ok, 4, &med)), "a warmup a little slower: nothing to say");
 
 	/* a load that makes the job six times slower is a result, not a doubt */
 	static const struct srun slow[] = {
@@ -90,10 +105,10 @@ main(void)
 	is_str(marks(sweep, 12, &n), "............", "two sweep cells 8x apart: nothing");
 	/* the first cell's first run built, the rest did nothing, in both cells */
 	static const struct srun sweep_once[] = {
-		{ 0, 0, 1.6, 0 }, { 1, 0, 0.02, 0 }, { 2, 1, 0.02, 0 }, { 3, 1, 0.02, 0 },
+		{ 0, 0, 1.6, 1 }, { 1, 0, 0.02, 1 }, { 2, 1, 0.02, 1 }, { 3, 1, 0.02, 1 },
 		{ 0, 0, 0.02, 1 }, { 1, 0, 0.02, 1 }, { 2, 1, 0.02, 1 }, { 3, 1, 0.02, 1 },
 	};
-	is_str(marks(sweep_once, 8, &n), ".aaaaaaa", "a first run 5x its own cell's others: all after it");
+	is_str(marks(sweep_once, 8, &n), ".aaabaaa", "a first run 5x its own cell's others: all after it");
 
 	/* The sorted, leave-one-out medians against the definition itself
 	 * (each run's others gathered and sorted), on sessions of random
@@ -116,19 +131,24 @@ main(void)
 		}
 		if (trial % 3 == 0)
 			rr[0].wall = 40;
+		if (trial % 3 == 1)	/* a slow first measured run */
+			rr[4].wall = 40;
 		size_t k = suspect_mark(rr, m, got), want = 0;
 		for (size_t i = 0; i < m; i++) {
 			double buf[200], rest;
 			size_t nb = 0;
-			for (size_t j = 1; j < m; j++)
-				if (rr[j].sweep == rr[0].sweep)
+			size_t f0 = 0;
+			while (f0 < m && !rr[f0].measured)
+				f0++;
+			for (size_t j = f0 + 1; j < m; j++)
+				if (rr[j].measured && rr[j].sweep == rr[f0].sweep)
 					buf[nb++] = rr[j].wall;
 			stats_sort(buf, nb);
 			rest = nb == 0 ? -1 : nb % 2 ? buf[nb / 2] :
 			    (buf[nb / 2 - 1] + buf[nb / 2]) / 2;
-			unsigned char why = i > 0 && rest >= 0 &&
-			    rr[0].wall > SUSPECT_FACTOR * rest &&
-			    rr[0].wall >= SUSPECT_MIN_S ? SUSPECT_AFTER : 0;
+			unsigned char why = i > f0 && rr[i].measured && rest >= 0 &&
+			    rr[f0].wall > SUSPECT_FACTOR * rest &&
+			    rr[f0].wall >= SUSPECT_MIN_S ? SUSPECT_AFTER : 0;
 			nb = 0;
 			for (size_t j = 0; j < m; j++)
 				if (j != i && rr[j].measured && rr[j].cell == rr[i].cell)
