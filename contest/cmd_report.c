@@ -65,15 +65,18 @@ usage_compare(FILE *f)
 	    "[--host HOST]\n"
 	    "                       [--since DATE] [--threshold PCT] [--alpha P] "
 	    "[--holm]\n"
-	    "                       [--gate FIGURES] [--stats] [--format FMT]\n"
-	    "                       [--keep-suspect] BASE CAND [CAND...]\n\n"
+	    "                       [--gate FIGURES] [--strict] [--looks N] [--stats]\n"
+	    "                       [--format FMT] [--keep-suspect] BASE CAND [CAND...]\n\n"
 	    "Put labels side by side per load, one column each, as mmtests'\n"
 	    "compare-kernels does: Time (Min, Amean, Stddev, CoeffVar, Max,\n"
 	    "BAmean-50), Ratio, Loads, and Wait%, Lat p99, Met% and Load% where\n"
 	    "recorded; each candidate's change against BASE, marked *  +x.xx%* when\n"
-	    "significant (Welch's t-test; Ratio: a t-test on the ratios' standard\n"
-	    "errors).  Exit 1 when a gated figure of a candidate is worse by more\n"
-	    "than PCT and significantly so, 0 otherwise: a nightly gate.\n\n"
+	    "significant (paired over the rounds of one session both ran, else\n"
+	    "Welch's t-test; Ratio: a t-test on the ratios' standard errors).  Per\n"
+	    "gated figure a verdict: regression (worse, significant, beyond PCT),\n"
+	    "improvement, no change (its interval within +-PCT) or can't tell.\n"
+	    "Exit 1 on a regression, 3 with --strict where some gated figure can't\n"
+	    "tell, 0 otherwise: a nightly gate.\n\n"
 	    "  -f, --file PATH      read this results file or directory (repeatable;\n"
 	    "                       default $CONTEST_RESULTS or ./contest-results)\n"
 	    "  -l, --load LOAD      only this load or load spec (repeatable)\n"
@@ -84,13 +87,17 @@ usage_compare(FILE *f)
 	    "      --holm           Holm-Bonferroni correction over the table's tests\n"
 	    "      --gate FIGURES   figures that can fail: time,ratio,wait,lat,load\n"
 	    "                       (default time,ratio)\n"
+	    "      --strict         exit 3 when nothing regressed but some gated\n"
+	    "                       figure can't tell\n"
+	    "      --looks N        one of N looks of a loop that stops once decided:\n"
+	    "                       each test at alpha / N (1..1000, default 1)\n"
 	    "      --stats          add run counts and p-values\n"
-	    "      --format FMT     text (default), csv, json, md or junit\n"
+	    "      --format FMT     text (default), csv, json, md, junit or lava\n"
 	    "      --keep-suspect   average in runs that may have done no work\n"
 	    "  -h, --help           this text\n", f);
 }
 
-/* junit is compare's, lava report's. */
+/* junit is compare's alone. */
 static int
 rfmt_parse(const char *s, int compare)
 {
@@ -100,8 +107,7 @@ rfmt_parse(const char *s, int compare)
 
 	for (int i = 0; i < 6; i++)
 		if (strcmp(s, names[i]) == 0)
-			return (i == RFMT_JUNIT && !compare) || (i == RFMT_LAVA && compare) ?
-			    -1 : i;
+			return i == RFMT_JUNIT && !compare ? -1 : i;
 	return -1;
 }
 
@@ -112,7 +118,7 @@ struct query {
 	size_t		 npaths;
 	const char	*svg;
 	enum rsort	 sort;
-	int		 fmt, stats;
+	int		 fmt, stats, strict;
 	struct cmpopt	 cmp;
 };
 
@@ -149,6 +155,7 @@ add_filter(const char **list, size_t *n, const char *opt, const char *v)
 enum {
 	OPT_HOST = 256, OPT_SINCE, OPT_SORT, OPT_STATS, OPT_FORMAT, OPT_SVG,
 	OPT_SERIES, OPT_THRESHOLD, OPT_ALPHA, OPT_HOLM, OPT_GATE, OPT_KEEP_SUSPECT,
+	OPT_STRICT, OPT_LOOKS,
 };
 
 static const struct option query_longopts[] = {
@@ -165,6 +172,8 @@ static const struct option query_longopts[] = {
 	{ "alpha", required_argument, NULL, OPT_ALPHA },
 	{ "holm", no_argument, NULL, OPT_HOLM },
 	{ "gate", required_argument, NULL, OPT_GATE },
+	{ "strict", no_argument, NULL, OPT_STRICT },
+	{ "looks", required_argument, NULL, OPT_LOOKS },
 	{ "file", required_argument, NULL, 'f' },
 	{ "keep-suspect", no_argument, NULL, OPT_KEEP_SUSPECT },
 	{ "help", no_argument, NULL, 'h' },
@@ -224,8 +233,8 @@ output_opt(int ch, const char *arg, struct query *q, int compare)
 		return 1;
 	case OPT_FORMAT:
 		if ((q->fmt = rfmt_parse(arg, compare)) < 0)
-			usage_fail("--format: '%s' is not text, csv, json, md or %s", arg,
-			    compare ? "junit" : "lava");
+			usage_fail("--format: '%s' is not text, csv, json, md%s or lava", arg,
+			    compare ? ", junit" : "");
 		return 1;
 	case OPT_SERIES:
 		q->f.series = 1;
@@ -252,6 +261,15 @@ output_opt(int ch, const char *arg, struct query *q, int compare)
 		return 1;
 	case OPT_HOLM:
 		q->cmp.holm = 1;
+		return 1;
+	case OPT_STRICT:
+		q->strict = 1;
+		return 1;
+	case OPT_LOOKS:
+		v = num_parse(arg, 1, 1000, &why);
+		if (why)
+			usage_fail("--looks: '%s' is %s (allowed 1..1000)", arg, why);
+		q->cmp.looks = (unsigned)v;
 		return 1;
 	case OPT_GATE:
 		if ((q->cmp.gate = cmp_gate_parse(arg)) == 0)
@@ -280,7 +298,8 @@ parse(int argc, char **argv, struct query *q, int compare)
 		/* report-only and compare-only options are unknown to the other */
 		if ((compare && (ch == 'k' || ch == OPT_SORT || ch == OPT_SVG ||
 		    ch == OPT_SERIES)) || (!compare && (ch == OPT_THRESHOLD ||
-		    ch == OPT_ALPHA || ch == OPT_HOLM || ch == OPT_GATE)))
+		    ch == OPT_ALPHA || ch == OPT_HOLM || ch == OPT_GATE ||
+		    ch == OPT_STRICT || ch == OPT_LOOKS)))
 			usage_fail("contest %s has no option '%s' (see 'contest %s --help')",
 			    cmd, argv[optind - 1], cmd);
 		if (ch == 'h') {
@@ -407,14 +426,18 @@ cmd_compare(int argc, char **argv)
 	case RFMT_JUNIT:
 		compare_junit(stdout, &m);
 		break;
+	case RFMT_LAVA:
+		compare_lava(stdout, &m);
+		break;
 	default:
 		compare_text(stdout, &m, q.stats, q.fmt == RFMT_MD);
 		break;
 	}
-	int regressed = m.regressed > 0;
+	/* a regression, or (--strict) a gated figure that can't tell */
+	int rc = m.regressed > 0 ? 1 : q.strict && m.cant_tell > 0 ? 3 : 0;
 	cmp_free(&m);
 	rset_free(&rs);
 	if (finish_stdout())
 		return 1;
-	return regressed;
+	return rc;
 }

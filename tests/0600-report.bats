@@ -344,7 +344,7 @@ walls() {
 		grep -qxF "    ${line%"${line##*[! ]}"}" "$doc" || { echo "# not in $doc: $line" >&3; return 1; }
 		n=$((n + 1))
 	done <<<"$output"
-	[ "$n" -eq 37 ]
+	[ "$n" -eq 39 ]
 }
 
 @test "compare: the README's table is what contest prints from doc/example-compare.jsonl" {

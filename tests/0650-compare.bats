@@ -151,9 +151,10 @@ check_marks() {
 	grep -qx 'cpu_load:n=1: successful runs only under 6.17, 6.18 (not compared where it is missing)' <<<"$output"
 	grep -qx 'cpu_load:n=4: successful runs only under 6.19 (not compared where it is missing)' <<<"$output"
 	[ "$(cmp_cell cpu_load:n=4 Amean Time 0 "$output")" = "-" ]
-	# one verdict per candidate, each naming what regressed
-	[ "$(tail -2 <<<"$output" | head -1)" = "6.18 against 6.17: 1 of 3 loads regressed beyond 5%: cpu_load:n=1 Time +11.5% (p=8.8e-05) Ratio +11.5% (p=1.2e-05)" ]
-	[ "$(tail -1 <<<"$output")" = "6.19 against 6.17: 1 of 2 loads regressed beyond 5%: fork_load Time +11.7% (p=6.6e-07) Ratio +11.7% (p=1.9e-08)" ]
+	# one verdict per candidate, each naming what regressed, with the
+	# change's interval, and what the other gated figures came to
+	[ "$(tail -2 <<<"$output" | head -1)" = "6.18 against 6.17: regression (unpaired): 1 of 3 loads regressed beyond 5%: cpu_load:n=1 Time +11.5% (CI95 +8.5..+14.5%, p=8.8e-05), cpu_load:n=1 Ratio +11.5% (CI95 +8.2..+14.8%, p=1.2e-05); 3 of 5 gated figures within ±5% (CI95)" ]
+	[ "$(tail -1 <<<"$output")" = "6.19 against 6.17: regression (unpaired): 1 of 2 loads regressed beyond 5%: fork_load Time +11.7% (CI95 +9.7..+13.6%, p=6.6e-07), fork_load Ratio +11.7% (CI95 +9.6..+13.8%, p=1.9e-08); 1 of 3 gated figures within ±5% (CI95)" ]
 	# the candidate alone: 6.18 regressed, 6.19 without cpu_load:n=1 too
 	run contest compare -f "$D/three.jsonl" 6.17 6.18
 	[ "$status" -eq 1 ]
@@ -202,22 +203,19 @@ check_marks() {
 	[ "$(awk -F, '$3 == "time_stddev" && $4 == "n1" { print $8 }' <<<"$csv")" = "" ]
 }
 
-@test "compare: a real 6% change that three noisy runs cannot show: no regression, and the smallest change it could have found, by hand" {
-	printf '{"label":"%s","load":"no_load","status":"ok","wall_s":%s,"run":%d,"session":"%s","host":"h","command":"c"}\n' \
-	    b 10.0 1 s1  b 10.5 2 s1  b 9.6 3 s1  c 10.6 1 s2  c 11.1 2 s2  c 10.2 3 s2 > six.jsonl
-	run -0 --separate-stderr contest compare --format csv -f six.jsonl b c
-	got=$(awk -F, '$3 == "time_amean" && $4 == "c" { print $10, $15 }' <<<"$output")
-	read -r p mde <<<"$got"
-	# not significant: the gate passes
-	awk -v p="$p" 'BEGIN { exit !(p > 0.05) }'
-	# by hand: (t(0.975, df) + t(0.8, df)) x Welch's se, over b's mean,
-	# the t quantiles found by bisection on Simpson's integral of the
-	# t density (cos(th)^(df-1) with T = sqrt(df) tan(th))
-	want=$(jq -r '[.label, .wall_s] | @tsv' six.jsonl | awk '
+# sim_power FILE BASE CAND PCT THR: the share of 20,000 simulated
+# comparisons, each of n runs a side drawn from normals with the two
+# labels' own means and sds (no_load Time), CAND's mean moved to BASE's
+# times 1 + PCT/100, in which Welch's test at 0.05 finds CAND slower and
+# its change is beyond THR%: the power contest claims, found by
+# simulation (t quantiles by bisection on Simpson's integral of the t
+# density, cos(th)^(df-1) with T = sqrt(df) tan(th), tabulated over df).
+sim_power() {
+	jq -r '[.label, .wall_s] | @tsv' "$1" | awk -v base="$2" -v cand="$3" -v pct="$4" -v thr="$5" '
 	    function simpson(a, b, df,   n, h, s, i) {
-		n = 4000; h = (b - a) / n; s = 0
+		n = 1000; h = (b - a) / n; s = 0
 		for (i = 0; i <= n; i++)
-			s += (i == 0 || i == n ? 1 : i % 2 ? 4 : 2) * cos(a + i * h) ^ (df - 1)
+			s += (i == 0 || i == n ? 1 : i % 2 ? 4 : 2) * (cos(a + i * h) > 0 ? cos(a + i * h) ^ (df - 1) : 0)
 		return s * h / 3
 	    }
 	    function pval(t, df) {	# two-sided
@@ -225,26 +223,64 @@ check_marks() {
 	    }
 	    function tinv(p, df,   lo, hi, mid, k) {
 		lo = 0; hi = 100
-		for (k = 0; k < 60; k++) { mid = (lo + hi) / 2; if (pval(mid, df) > p) lo = mid; else hi = mid }
+		for (k = 0; k < 40; k++) { mid = (lo + hi) / 2; if (pval(mid, df) > p) lo = mid; else hi = mid }
 		return (lo + hi) / 2
 	    }
+	    function gauss() { return sqrt(-2 * log(1 - rand())) * cos(6.283185307179586 * rand()) }
 	    { n[$1]++; s[$1] += $2; q[$1] += $2 * $2 }
 	    END {
-		ma = s["b"] / n["b"]; mb = s["c"] / n["c"]
-		va = (q["b"] - s["b"] ^ 2 / n["b"]) / (n["b"] - 1) / n["b"]
-		vb = (q["c"] - s["c"] ^ 2 / n["c"]) / (n["c"] - 1) / n["c"]
-		df = (va + vb) ^ 2 / (va ^ 2 / (n["b"] - 1) + vb ^ 2 / (n["c"] - 1))
-		printf "%.4f\n", (tinv(0.05, df) + tinv(0.4, df)) * sqrt(va + vb) / ma * 100
-	    }')
-	awk -v a="$mde" -v b="$want" 'BEGIN { exit !(a - b < 0.01 && b - a < 0.01) }' ||
-	    { echo "# mde: contest $mde, by hand $want" >&3; false; }
+		na = n[base]; nb = n[cand]; ma = s[base] / na
+		sa = sqrt((q[base] - s[base] ^ 2 / na) / (na - 1))
+		sb = sqrt((q[cand] - s[cand] ^ 2 / nb) / (nb - 1))
+		lo = na < nb ? na - 1 : nb - 1; hi = na + nb - 2
+		for (k = 0; k <= 40; k++) tq[k] = tinv(0.05, lo + (hi - lo) * k / 40)
+		srand(7); hit = 0
+		for (d = 0; d < 20000; d++) {
+			x = 0; xx = 0; y = 0; yy = 0
+			for (i = 0; i < na; i++) { v = ma + sa * gauss(); x += v; xx += v * v }
+			for (i = 0; i < nb; i++) { v = ma * (1 + pct / 100) + sb * gauss(); y += v; yy += v * v }
+			mx = x / na; my = y / nb
+			vx = (xx - x * x / na) / (na - 1) / na; vy = (yy - y * y / nb) / (nb - 1) / nb
+			df = (vx + vy) ^ 2 / (vx ^ 2 / (na - 1) + vy ^ 2 / (nb - 1))
+			f = (df - lo) / (hi - lo) * 40; k = int(f); if (k >= 40) k = 39; if (k < 0) k = 0
+			c = tq[k] + (tq[k + 1] - tq[k]) * (f - k)
+			hit += (my - mx) / sqrt(vx + vy) > c && (my / mx - 1) * 100 > thr
+		}
+		printf "%.4f\n", hit / 20000
+	    }'
+}
+
+@test "compare: a real 6% change that three noisy runs cannot show: can't tell, and what it could have found, by simulation" {
+	printf '{"label":"%s","load":"no_load","status":"ok","wall_s":%s,"run":%d,"session":"%s","host":"h","command":"c"}\n' \
+	    b 10.0 1 s1  b 10.5 2 s1  b 9.6 3 s1  c 10.6 1 s2  c 11.1 2 s2  c 10.2 3 s2 > six.jsonl
+	run -0 --separate-stderr contest compare --format csv -f six.jsonl b c
+	IFS=, read -r p mde gate verdict lo hi <<<"$(awk -F, '$3 == "time_amean" && $4 == "c" { print $10 "," $15 "," $21 "," $22 "," $19 "," $20 }' <<<"$output")"
+	# not significant: no regression, and its interval straddles 5%
+	awk -v p="$p" 'BEGIN { exit !(p > 0.05) }'
+	[ "$verdict" = "can't tell" ]
+	awk -v lo="$lo" -v hi="$hi" 'BEGIN { exit !(lo < 0 && hi > 5) }'
+	# MinDetect: the change Welch's test finds 80% of the time, by
+	# simulation from the runs' own means and spreads
+	got=$(sim_power six.jsonl b c "$mde" 0)
+	awk -v g="$got" 'BEGIN { exit !(g > 0.785 && g < 0.815) }' ||
+	    { echo "# MinDetect $mde%: simulated power $got" >&3; false; }
+	# the gate's: that change found and beyond the 5% threshold
+	got=$(sim_power six.jsonl b c "$gate" 5)
+	awk -v g="$got" 'BEGIN { exit !(g > 0.785 && g < 0.815) }' ||
+	    { echo "# the gate's $gate%: simulated power $got" >&3; false; }
+	# the threshold counts: a gate whose threshold is MinDetect itself
+	# catches that change about half the time, not 80%
+	got=$(sim_power six.jsonl b c "$mde" "$mde")
+	awk -v g="$got" 'BEGIN { exit !(g > 0.4 && g < 0.6) }'
 	# a 6% change it could not see: the verdict says what it could
 	run -0 --separate-stderr contest compare -f six.jsonl b c
 	[[ "$(grep '^MinDetect Time' <<<"$output")" =~ \ $(printf %.2f "$mde")%$ ]]
-	[ "$(tail -1 <<<"$output")" = "c against b: no significant regression beyond 5% in 1 load; none larger than $(printf %.1f "$mde")% could have been missed (80% power; no_load Time)" ]
-	awk -v m="$mde" 'BEGIN { exit !(m > 6) }'
+	[ "$(tail -1 <<<"$output")" = "c against b: can't tell (unpaired): undecided: no_load Time +6.0% (CI95 $(printf %+.1f "$lo")..$(printf %+.1f "$hi")%); a regression of $(printf %.1f "$gate")% would be caught with 80% power (no_load Time)" ]
+	awk -v m="$mde" -v g="$gate" 'BEGIN { exit !(m > 6 && g > m) }'
 	run -0 contest compare --format json -f six.jsonl b c
-	jq -e --argjson m "$mde" '.candidates[0].blind_pct - $m | fabs < 1e-3' <<<"$output"
+	jq -e --argjson g "$gate" '.candidates[0] | .verdict == "can'"'"'t tell" and (.gate_detect_pct - $g | fabs < 1e-3)' <<<"$output"
+	# --strict: a gate that can't tell is not a pass
+	run -3 contest compare --strict -f six.jsonl b c
 }
 
 @test "compare --alpha and --holm: the marks follow the level and the correction, and the legend says which" {
@@ -255,19 +291,24 @@ check_marks() {
 	check_marks "$output" < "$BATS_TEST_TMPDIR/hand"
 	# at 0.001 the 6.18 cpu_load:n=1 Time (p 8.8e-05) stays, Wait% of 6.19 in no_load too
 	grep -q "alpha 0.001" <<<"$output"
-	grep -q "no correction for the table's 25 tests (--holm applies Holm-Bonferroni)" <<<"$output"
+	grep -q "no correction for the table's 8 gated tests (of 25; --holm applies Holm-Bonferroni to them)" <<<"$output"
 	run contest compare -f "$D/three.jsonl" --holm --stats 6.17 6.18 6.19
 	[ "$status" -eq 1 ]
-	grep -q "Holm-Bonferroni applied over the table's 25 tests" <<<"$output"
+	# the family is the gate's: Time and Ratio, 8 of the 25 tests
+	grep -q "Holm-Bonferroni over the table's 8 gated tests (its other 17 uncorrected)" <<<"$output"
 	grep -q '^  p(Holm) Time ' <<<"$output"
-	# Holm: the smallest p times 25, then never below the one before
+	grep -q '^  p       Wait% ' <<<"$output"
+	grep -q "at alpha 0.00625 (Holm's strictest step)" <<<"$output"
+	# Holm: the smallest gated p times 8, then never below the one before;
+	# an ungated test is not corrected
 	run -1 contest compare -f "$D/three.jsonl" --holm --format csv 6.17 6.18 6.19
-	awk -F, 'NR > 1 && $10 != "" { print $10, $11 }' <<<"$output" | sort -g | awk '
-	    { k = NR - 1; adj = $1 * (25 - k); if (adj > 1) adj = 1; if (adj < prev) adj = prev
+	awk -F, 'NR > 1 && $10 != "" && $13 == 1 { print $10, $11 }' <<<"$output" | sort -g | awk '
+	    { k = NR - 1; adj = $1 * (8 - k); if (adj > 1) adj = 1; if (adj < prev) adj = prev
 	      prev = adj; if ($2 < adj * 0.9999 || $2 > adj * 1.0001 + 1e-12) bad++; n++ }
-	    END { exit !(n == 25 && bad == 0) }'
+	    END { exit !(n == 8 && bad == 0) }'
+	[ "$(awk -F, 'NR > 1 && $10 != "" && $13 == 0 && $11 != ""' <<<"$output" | wc -l)" -eq 0 ]
 	# 6.18's fork_load Time, +2.5% at p about 0.02: significant alone,
-	# not among 25 tests
+	# not among 8 tests
 	awk -F, '$1 == "fork_load" && $3 == "time_amean" && $4 == "6.18" { ok = $10 > 0.005 && $10 < 0.05 && $11 > 0.05 && $12 == 0 } END { exit !ok }' <<<"$output"
 	run -1 contest compare -f "$D/three.jsonl" --format csv 6.17 6.18 6.19
 	awk -F, '$1 == "fork_load" && $3 == "time_amean" && $4 == "6.18" { ok = $12 == 1 && $14 == 0 } END { exit !ok }' <<<"$output"
@@ -279,10 +320,10 @@ check_marks() {
 	[ "$status" -eq 0 ]
 	run contest compare -f "$D/three.jsonl" -l no_load --gate wait 6.17 6.19
 	[ "$status" -eq 1 ]
-	[[ "$(tail -1 <<<"$output")" == "6.19 against 6.17: 1 of 1 load regressed beyond 5%: no_load Wait% +200.0% (p="* ]]
+	[[ "$(tail -1 <<<"$output")" == "6.19 against 6.17: regression (unpaired): 1 of 1 load regressed beyond 5%: no_load Wait% +200.0% (CI95 "*", p="* ]]
 	run contest compare -f "$D/three.jsonl" -l fork_load --gate lat,load 6.17 6.19
 	[ "$status" -eq 1 ]
-	[[ "$(tail -1 <<<"$output")" =~ fork_load\ Loads\ -25\.0%\ .*Lat\ p99\ \+349\.1% ]]
+	[[ "$(tail -1 <<<"$output")" =~ fork_load\ Loads\ -25\.0%\ .*fork_load\ Lat\ p99\ \+349\.1% ]]
 	run contest compare -f "$D/three.jsonl" -l fork_load --gate lat,load --threshold 400 6.17 6.19
 	[ "$status" -eq 0 ]
 	run --separate-stderr contest compare -f "$D/three.jsonl" --gate time,speed 6.17 6.19
@@ -303,13 +344,18 @@ check_marks() {
 	run contest compare -f "$D/compare.jsonl" base better
 	[ "$status" -eq 0 ]
 	[[ "$(cmp_cell fork_load Amean Time 1 "$output")" == *"-8.33%*" ]]
-	[[ "$(tail -1 <<<"$output")" == "better against base: no significant regression beyond 5% in 3 loads; none larger than "*"% could have been missed (80% power; "*")" ]]
+	# faster, and sleepers' noise leaves its figures undecided: can't tell,
+	# with what the gate would have caught
+	[[ "$(tail -1 <<<"$output")" == "better against base: can't tell (unpaired): undecided: sleepers:n=100 Time +0.0% (CI95 "*"); improved beyond 5%: fork_load Time -8.3% (CI95 -9.5..-7.2%, p=2.4e-06), fork_load Ratio -8.3% "*"; a regression of "*"% would be caught with 80% power (sleepers:n=100 Time)" ]]
+	run -3 contest compare --strict -f "$D/compare.jsonl" base better
+	run -0 contest compare --strict --threshold 40 -f "$D/compare.jsonl" base better
+	[[ "$(tail -1 <<<"$output")" == "better against base: no change (unpaired): 5 of 5 gated figures within ±40% (CI95); a regression of "* ]]
 }
 
 @test "compare: csv, json, md and junit carry the same table" {
 	run --separate-stderr contest compare --format csv -f "$D/three.jsonl" 6.17 6.18 6.19
 	[ "$status" -eq 1 ]
-	[ "$(csv_columns <<<"$output" | sort -u)" = 15 ]
+	[ "$(csv_columns <<<"$output" | sort -u)" = 22 ]
 	# the same marks as the text, figure by figure
 	awk -F, '$3 == "time_amean" && $4 == "6.19" && $1 == "fork_load" { ok = $12 == 1 && $14 == 1 } END { exit !ok }' <<<"$output"
 	awk -F, '$3 == "time_amean" && $4 == "6.18" && $1 == "fork_load" { ok = $12 == 1 && $14 == 0 } END { exit !ok }' <<<"$output"
@@ -317,7 +363,9 @@ check_marks() {
 	run --separate-stderr contest compare --format json -f "$D/three.jsonl" 6.17 6.18 6.19
 	[ "$status" -eq 1 ]
 	jq -e '.labels == ["6.17","6.18","6.19"] and .baseline == "6.17" and .regressed == 2' <<<"$output"
-	jq -e '.gate == ["time","ratio"] and .tests == 25 and (.holm | not)' <<<"$output"
+	jq -e '.gate == ["time","ratio"] and .tests == 25 and .family == 8 and (.holm | not)' <<<"$output"
+	jq -e '[.candidates[] | .verdict] == ["regression", "regression"]' <<<"$output"
+	jq -e '.candidates[1].figures == {"regression": 2, "can'"'"'t tell": 0, "improvement": 0, "no change": 1}' <<<"$output"
 	jq -e '[.loads[] | select(.load == "cpu_load:n=4")][0].ran_under == ["6.19"]' <<<"$output"
 	jq -e '[.loads[] | select(.load == "fork_load")][0].figures[] | select(.figure == "lat_p99_us") | .values[2] | .value > 890 and .pooled > 920' <<<"$output"
 	if command -v python3 >/dev/null; then python3 -m json.tool <<<"$output" >/dev/null; fi
@@ -331,9 +379,21 @@ check_marks() {
 	# per candidate, load and gated figure: 6.18 no_load Time, fork_load
 	# Time Ratio, cpu_load:n=1 Time Ratio; 6.19 no_load Time, fork_load Time Ratio
 	[ "$(grep -c '<testcase ' <<<"$output")" -eq 8 ]
-	grep -q 'tests="8" failures="4"' <<<"$output"
+	grep -q 'tests="8" failures="4" errors="0" skipped="0"' <<<"$output"
 	grep -q 'classname="contest.6.19" name="fork_load Ratio"' <<<"$output"
-	grep -q 'failure type="regression" message="Time +11.7% (p=6.6e-07) beyond 5%"' <<<"$output"
+	grep -q 'failure type="regression" message="Time +11.7% (CI +9.7..+13.6%, p=6.6e-07) beyond 5%"' <<<"$output"
+	# can't tell is a skipped case, with its reason
+	run -0 contest compare --format junit -f "$D/compare.jsonl" base better
+	grep -q 'skipped="2"' <<<"$output"
+	grep -q '<skipped message="can'"'"'t tell: +0.0%, its interval -23.6..+23.6% neither beyond nor within 5%"/>' <<<"$output"
+	# and unknown to LAVA, with each candidate's verdict last
+	run -0 contest compare --format lava -f "$D/compare.jsonl" base better
+	grep -qx 'better-sleepers_n_100-ratio-change unknown 0.00 percent' <<<"$output"
+	grep -qx 'better-fork_load-time_amean-change pass -8.33 percent' <<<"$output"
+	[ "$(tail -1 <<<"$output")" = "better-verdict unknown" ]
+	run -1 contest compare --format lava -f "$D/three.jsonl" 6.17 6.19
+	grep -qx '6.19-fork_load-ratio-change fail 11.67 percent' <<<"$output"
+	[ "$(tail -1 <<<"$output")" = "6.19-verdict fail" ]
 }
 
 @test "compare: unknown, repeated, ambiguous labels and a missing candidate are bad input" {
@@ -377,5 +437,5 @@ check_marks() {
 	# a 10x slowdown of sleep is not what noise does: the gate must pass
 	run contest compare --threshold 900 first second
 	[ "$status" -eq 0 ]
-	[[ "$(tail -1 <<<"$output")" == "second against first: no significant regression beyond 900% in 2 loads; none larger than "* ]]
+	[[ "$(tail -1 <<<"$output")" == "second against first: "*" (unpaired): "*"; a regression of "*"% would be caught with 80% power ("* ]]
 }

@@ -131,13 +131,19 @@ real_lava_test_case() {
 	[[ "$output" == *"is not built and SKIP_INSTALL is true"* ]]
 }
 
-@test "report --format lava: ids are safe, rows prefixed when there are several" {
+@test "report and compare --format lava: ids are safe, rows prefixed when there are several" {
 	run --separate-stderr contest report --format lava "$TOP_SRCDIR/tests/data/report/three.jsonl"
 	[ "$status" -eq 0 ]
 	[ -z "$(grep -vE '^[A-Za-z0-9._-]+ (pass|fail)( [0-9.]+ [a-z_]+)?$' <<<"$output")" ]
 	grep -qx '6.19-fork_load-ratio pass 1.340 ratio' <<<"$output"
 	grep -qx '6.19-cpu_load_n_4-lat-p99 pass 925.7 us' <<<"$output"
 	grep -qx '6.17-fork_load-met pass 99.50 percent' <<<"$output"
+	# compare's: a verdict per candidate, load and gated figure, safe ids too
 	run --separate-stderr contest compare --format lava -f "$TOP_SRCDIR/tests/data/report/three.jsonl" 6.17 6.18
+	[ "$status" -eq 1 ]
+	[ -z "$(grep -vE '^[A-Za-z0-9._-]+ (pass|fail|unknown)( -?[0-9.]+ percent)?$' <<<"$output")" ]
+	grep -qx '6.18-cpu_load_n_1-time_amean-change fail 11.54 percent' <<<"$output"
+	[ "$(tail -1 <<<"$output")" = "6.18-verdict fail" ]
+	run --separate-stderr contest report --format junit "$TOP_SRCDIR/tests/data/report/three.jsonl"
 	[ "$status" -eq 2 ]
 }

@@ -63,12 +63,23 @@ double	stats_t_pvalue(double t, double df);
 double	stats_t_inv(double p, double df);
 
 /*
- * The smallest difference of means a two-sided t-test at alpha would
- * find with the given power, for a difference whose standard error is se
- * with df degrees of freedom: (t(1 - alpha/2) + t(power)) x se.  The
- * standard approximation (the noncentral t replaced by a shifted t).
+ * The power of a gate that reports a change when its estimate D is
+ * beyond thr (>= 0) and its t-test is significant at two-sided alpha in
+ * the same direction: P(D > thr and D > t(1-alpha/2, df) x S), for D
+ * normal with mean delta and variance var[0] + var[1], and S its standard
+ * error as the test estimates it: each var[i] from a sample with df[i]
+ * degrees of freedom, and with two (Welch's test: var[1] not NaN or 0)
+ * the t quantile at their Welch-Satterthwaite df.  With thr 0 and one
+ * component it is the t-test's own power, the noncentral t's upper tail.
+ * Integrated numerically over the estimates; NaN without a variance or df.
  */
-double	stats_mde(double se, double df, double alpha, double power);
+double	stats_gate_power(double delta, const double var[2], const double df[2],
+	    double alpha, double thr);
+
+/* The smallest delta that gate reports with the given power (to a
+ * thousandth of its standard error); NaN without a variance or df. */
+double	stats_gate_detect(const double var[2], const double df[2], double alpha,
+	    double thr, double power);
 
 /* Welch's standard error of b's mean minus a's, and its df; NaN unless
  * both sides have two runs or more. */

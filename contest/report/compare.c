@@ -2,9 +2,10 @@
 /*
  * The comparison of labels, built once and printed by every format: per
  * load (and sweep value) one column per label, the figures of
- * cmp_figs[], each candidate's change against the baseline and its test;
- * a candidate regresses where a gated figure changed significantly for
- * the worse beyond the threshold.
+ * cmp_figs[], each candidate's change against the baseline and its test
+ * (cmp_test.c), and per gated figure a verdict: regression (worse,
+ * significant and beyond the threshold), improvement (the same, better),
+ * no change (its interval within +-threshold), or can't tell.
  */
 #include "config.h"
 
@@ -87,10 +88,17 @@ fig_value(const struct rcell *c, int fig, int base_blk)
 	return NAN;
 }
 
+const char *const cmp_verdict_names[CV_N] = {
+	[CV_NONE] = "", [CV_REGRESSION] = "regression", [CV_CANTTELL] = "can't tell",
+	[CV_IMPROVEMENT] = "improvement", [CV_NOCHANGE] = "no change",
+};
+
 /* The runs' values a figure's test compares; NULL: not tested. */
 static const struct stats *
 fig_runs(const struct rcell *c, int fig)
 {
+	if (c == NULL)
+		return NULL;
 	if (cmp_figs[fig].fig >= 0)
 		return rcell_fig(c, (enum fig_id)cmp_figs[fig].fig);
 	switch (fig) {
@@ -101,37 +109,6 @@ fig_runs(const struct rcell *c, int fig)
 	return NULL;
 }
 
-/* The smallest change of fig that its test between a and b could find
- * at alpha with CMP_POWER, in percent of a's value; NaN: not tested. */
-static double
-fig_mde(const struct rcell *a, const struct rcell *b, int fig, double va,
-    double alpha)
-{
-	double df, se;
-
-	if (fig == CF_RATIO)
-		se = stats_se_diff(a->ratio_se, a->ratio_df, b->ratio_se, b->ratio_df,
-		    &df);
-	else {
-		const struct stats *sa = fig_runs(a, fig), *sb = fig_runs(b, fig);
-		se = sa ? stats_welch_se(sa, sb, &df) : NAN;
-	}
-	double mde = stats_mde(se, df, alpha, CMP_POWER);
-	return va != 0 && !isnan(mde) ? mde / fabs(va) * 100 : NAN;
-}
-
-static double
-fig_test(const struct rcell *a, const struct rcell *b, int fig)
-{
-	double t, df;
-
-	if (fig == CF_RATIO)
-		return stats_se_test(a->ratio, a->ratio_se, a->ratio_df, b->ratio,
-		    b->ratio_se, b->ratio_df, &df);
-	const struct stats *sa = fig_runs(a, fig), *sb = fig_runs(b, fig);
-	return sa ? stats_welch(sa, sb, &t, &df) : NAN;
-}
-
 static int
 by_p(const void *a, const void *b)
 {
@@ -140,8 +117,9 @@ by_p(const void *a, const void *b)
 	return pa < pb ? -1 : pa > pb;
 }
 
-/* Holm-Bonferroni over every test in the table: the k-th smallest of m
- * p-values is scaled by m - k, and never below the one before it. */
+/* Holm-Bonferroni over the gated tests, the gate's family: the k-th
+ * smallest of m p-values is scaled by m - k, and never below the one
+ * before it.  An ungated test is shown uncorrected. */
 static void
 holm(struct cmp *m)
 {
@@ -149,9 +127,12 @@ holm(struct cmp *m)
 	struct cmpval **v = xcalloc(cap, sizeof *v);
 
 	for (size_t g = 0; g < m->ng; g++)
-		for (size_t i = 0; i < CF_NFIG * m->ncol; i++)
-			if (!isnan(m->g[g].val[i].p))
-				v[n++] = &m->g[g].val[i];
+		for (size_t i = 0; i < CF_NFIG * m->ncol; i++) {
+			struct cmpval *x = &m->g[g].val[i];
+			x->padj = NAN;
+			if (!isnan(x->p) && x->gated)
+				v[n++] = x;
+		}
 	qsort(v, n, sizeof *v, by_p);
 	double prev = 0;
 	for (size_t k = 0; k < n; k++) {
@@ -160,7 +141,6 @@ holm(struct cmp *m)
 		prev = adj > prev ? adj : prev;
 		v[k]->padj = prev;
 	}
-	m->ntests = n;
 	free(v);
 }
 
@@ -179,7 +159,9 @@ build_group(struct cmp *m, struct cmpgroup *g)
 			struct cmpval *v = &g->val[f * m->ncol + k];
 			const struct rcell *a = g->cell[0], *b = g->cell[k];
 			v->v = fig_value(b, f, base_blk);
-			v->pct = v->p = v->padj = v->mde_pct = NAN;
+			v->pct = v->p = v->padj = v->mde_pct = v->gate_pct = NAN;
+			v->est_pct = v->lo_pct = v->hi_pct = NAN;
+			v->t.kind = CT_NONE;
 			if (!isnan(v->v))
 				g->shown[f] = 1;
 			double va = fig_value(a, f, base_blk);
@@ -188,57 +170,141 @@ build_group(struct cmp *m, struct cmpgroup *g)
 			v->pct = va != 0 ? (v->v / va - 1) * 100 : v->v == 0 ? 0 : NAN;
 			if (k == 0 || !cmp_figs[f].worse)
 				continue;
-			v->p = v->padj = fig_test(a, b, f);
+			v->gated = (cmp_figs[f].gate & m->gate) != 0;
+			cmp_test(&v->t, a, b, g->zero[0], g->zero[k], f, fig_runs(a, f),
+			    fig_runs(b, f));
+			v->p = v->padj = v->t.p;
+			m->ntests += !isnan(v->p);
+			m->family += !isnan(v->p) && v->gated;
 		}
 }
 
-/* Each group's verdicts, once the p-values are final; and what each
- * tested figure could have seen (under Holm, at the strictest step's
- * alpha: alpha over the table's tests). */
+/* A gated figure's verdict from its test: beyond the threshold and
+ * significant either way, or its interval within +-threshold (two one-
+ * sided tests, each at alpha / 2), or neither. */
+static enum cmp_verdict
+verdict(const struct cmp *m, const struct cmpval *v, int worse)
+{
+	if (v->t.kind == CT_NONE || isnan(v->est_pct))
+		return CV_CANTTELL;
+	if (v->sig && worse * v->est_pct > m->threshold)
+		return CV_REGRESSION;
+	if (v->sig && -worse * v->est_pct > m->threshold)
+		return CV_IMPROVEMENT;
+	if (v->lo_pct > -m->threshold && v->hi_pct < m->threshold)
+		return CV_NOCHANGE;
+	return CV_CANTTELL;
+}
+
+/* A candidate's verdict: the first its figures reach of regression,
+ * can't tell, improvement and no change. */
+static enum cmp_verdict
+col_verdict(const struct cmpcol *c)
+{
+	static const enum cmp_verdict order[] = { CV_REGRESSION, CV_CANTTELL,
+	    CV_IMPROVEMENT, CV_NOCHANGE };
+
+	for (size_t i = 0; i < 4; i++)
+		if (c->nverdict[order[i]])
+			return order[i];
+	return CV_CANTTELL;	/* nothing gated was compared */
+}
+
+/* One candidate's figure judged, and counted into its column. */
+static void
+judge_val(struct cmp *m, struct cmpval *v, int fig, struct cmpcol *c, size_t g)
+{
+	/* MinDetect and the gate's power at Holm's strictest step */
+	double astrict = m->holm && m->family ? m->alpha / (double)m->family : m->alpha;
+	double p = m->holm && v->gated ? v->padj : v->p;
+	int worse = cmp_figs[fig].worse;
+
+	v->sig = p < m->alpha;
+	if (v->t.kind == CT_NONE)
+		return;
+	cmp_interval(&v->t, m->alpha, &v->est_pct, &v->lo_pct, &v->hi_pct);
+	if (v->t.kind == CT_PAIRED) {
+		c->npaired++;
+		c->pairs_min = c->pairs_min && c->pairs_min < v->t.pairs ?
+		    c->pairs_min : v->t.pairs;
+		c->pairs_max = c->pairs_max > v->t.pairs ? c->pairs_max : v->t.pairs;
+	} else
+		c->nunpaired++;
+	if (!v->gated)
+		return;
+	v->mde_pct = cmp_detect(&v->t, astrict, 0, worse, CMP_POWER);
+	v->gate_pct = cmp_detect(&v->t, astrict, m->threshold, worse, CMP_POWER);
+	if (!isnan(v->gate_pct) && (isnan(c->gate_pct) ||
+	    worse * v->gate_pct > c->gate_pct)) {
+		c->gate_pct = worse * v->gate_pct;
+		c->gate_fig = fig;
+		c->gate_g = g;
+	}
+}
+
+/* Each candidate's figures judged once the p-values are final, and each
+ * candidate's verdict. */
 static void
 judge(struct cmp *m)
 {
-	double alpha = m->holm && m->ntests ? m->alpha / (double)m->ntests : m->alpha;
-
 	for (size_t k = 0; k < m->ncol; k++)
-		m->col[k].blind_pct = NAN;
+		m->col[k].gate_pct = NAN;
 	for (size_t g = 0; g < m->ng; g++) {
 		struct cmpgroup *gr = &m->g[g];
-		int base_blk = gr->blk == m->rs->base;
 		for (size_t k = 1; k < m->ncol; k++) {
-			int worse = 0, tested = 0;
+			struct cmpcol *c = &m->col[k];
+			int both = gr->cell[0] && gr->cell[0]->ok && gr->cell[k] &&
+			    gr->cell[k]->ok, worse = 0;
 			for (int f = 0; f < CF_NFIG; f++) {
 				struct cmpval *v = &gr->val[f * m->ncol + k];
-				double p = m->holm ? v->padj : v->p;
-				v->sig = p < m->alpha;
-				v->gated = (cmp_figs[f].gate & m->gate) != 0 && !isnan(v->v);
-				v->worse = v->gated && v->sig &&
-				    cmp_figs[f].worse * v->pct > m->threshold;
-				worse |= v->worse;
-				tested |= v->gated && !isnan(p);
-				if (isnan(p))
+				judge_val(m, v, f, c, g);
+				if (!v->gated || !both)
 					continue;
-				v->mde_pct = fig_mde(gr->cell[0], gr->cell[k], f,
-				    fig_value(gr->cell[0], f, base_blk), alpha);
-				struct cmpcol *c = &m->col[k];
-				if (v->gated && !isnan(v->mde_pct) &&
-				    (isnan(c->blind_pct) || v->mde_pct > c->blind_pct)) {
-					c->blind_pct = v->mde_pct;
-					c->blind_fig = f;
-					c->blind_g = g;
-				}
+				v->verdict = verdict(m, v, cmp_figs[f].worse);
+				v->worse = v->verdict == CV_REGRESSION;
+				worse |= v->worse;
+				c->nverdict[v->verdict]++;
+				m->cant_tell += v->verdict == CV_CANTTELL;
 			}
-			if (worse)
-				m->col[k].regressed++;
-			if (gr->cell[0] && gr->cell[0]->ok && gr->cell[k] &&
-			    gr->cell[k]->ok && !tested)
-				m->col[k].untested++;
-			if (gr->cell[0] && gr->cell[0]->ok && gr->cell[k] && gr->cell[k]->ok)
-				m->col[k].compared++;
+			c->regressed += worse != 0;
+			c->compared += both;
 		}
 	}
-	for (size_t k = 1; k < m->ncol; k++)
-		m->regressed += m->col[k].regressed;
+	for (size_t k = 1; k < m->ncol; k++) {
+		m->col[k].verdict = col_verdict(&m->col[k]);
+		m->regressed += m->col[k].verdict == CV_REGRESSION;
+	}
+}
+
+/* Each label's cell of load b at sweep value sw (and its no_load cell);
+ * 0 when no label ran it. */
+static int
+group_cells(struct cmp *m, struct cmpgroup *g, size_t b, const char *sw)
+{
+	const struct rset *rs = m->rs;
+	int any = 0;
+
+	g->blk = b;
+	g->sweep = sw;
+	g->cell = xcalloc(m->ncol, sizeof *g->cell);
+	g->zero = xcalloc(m->ncol, sizeof *g->zero);
+	for (size_t k = 0; k < m->ncol; k++)
+		for (size_t i = 0; i < m->col[k].nrows; i++) {
+			size_t r = m->col[k].rows[i];
+			const struct rcell *c = rset_cell(rs, r, b);
+			if (rs->row[r].sweep == sw && rcell_ran(c)) {
+				g->cell[k] = c;
+				g->zero[k] = rs->base < rs->nblk ?
+				    rset_cell(rs, r, rs->base) : NULL;
+				any = 1;
+			}
+		}
+	if (!any) {
+		free(g->cell);
+		free(g->zero);
+		memset(g, 0, sizeof *g);
+	}
+	return any;
 }
 
 int
@@ -249,7 +315,9 @@ cmp_build(struct cmp *m, const struct rset *rs, char *const *labels,
 	m->rs = rs;
 	m->ncol = nlabels;
 	m->threshold = o->threshold;
-	m->alpha = o->alpha;
+	/* a loop that looks again and again keeps its error over all looks */
+	m->looks = o->looks ? o->looks : 1;
+	m->alpha = o->alpha / m->looks;
 	m->holm = o->holm;
 	m->gate = o->gate;
 	m->col = xcalloc(nlabels, sizeof *m->col);
@@ -290,35 +358,15 @@ cmp_build(struct cmp *m, const struct rset *rs, char *const *labels,
 	for (size_t s = 0; s < nsw; s++) {
 		const char *sw = sweepless ? (s ? sweeps[s - 1] : NULL) : sweeps[s];
 		for (size_t b = 0; b < rs->nblk; b++) {
-			struct cmpgroup *g = &m->g[m->ng];
-			int any = 0;
-			g->blk = b;
-			g->sweep = sw;
-			g->cell = xcalloc(nlabels, sizeof *g->cell);
-			for (size_t k = 0; k < nlabels; k++)
-				for (size_t i = 0; i < m->col[k].nrows; i++) {
-					size_t r = m->col[k].rows[i];
-					const struct rcell *c = rset_cell(rs, r, b);
-					if (rs->row[r].sweep == sw && rcell_ran(c)) {
-						g->cell[k] = c;
-						any = 1;
-					}
-				}
-			if (!any) {
-				free(g->cell);
-				continue;
+			if (group_cells(m, &m->g[m->ng], b, sw)) {
+				build_group(m, &m->g[m->ng]);
+				m->ng++;
 			}
-			build_group(m, g);
-			m->ng++;
 		}
 	}
 	free(sweeps);
 	if (m->holm)
 		holm(m);
-	else
-		for (size_t g = 0; g < m->ng; g++)
-			for (size_t i = 0; i < CF_NFIG * m->ncol; i++)
-				m->ntests += !isnan(m->g[g].val[i].p);
 	judge(m);
 	return 0;
 }
@@ -328,6 +376,7 @@ cmp_free(struct cmp *m)
 {
 	for (size_t g = 0; g < m->ng; g++) {
 		free(m->g[g].cell);
+		free(m->g[g].zero);
 		free(m->g[g].val);
 	}
 	free(m->g);

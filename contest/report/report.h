@@ -41,16 +41,65 @@ extern const struct cmp_figdef cmp_figs[CF_NFIG];
 unsigned cmp_gate_parse(const char *);
 const char *cmp_gate_name(unsigned bit);
 
-#define CMP_POWER 0.8	/* what the smallest detectable change is for */
+#define CMP_POWER 0.8	/* what MinDetect and the gate's power are for */
+
+/* A gated figure's verdict, and a candidate's (the first of these its
+ * figures reach, in this order: regression, can't tell, improvement, no
+ * change). */
+enum cmp_verdict { CV_NONE, CV_REGRESSION, CV_CANTTELL, CV_IMPROVEMENT,
+	CV_NOCHANGE, CV_N };
+extern const char *const cmp_verdict_names[CV_N];
+
+/* How a figure was tested (cmp_test.c). */
+enum cmp_kind { CT_NONE, CT_WELCH, CT_RATIO, CT_PAIRED, CT_N };
+/* "", "welch", "ratio" (the delta-method t-test), "paired" */
+extern const char *const cmp_kind_names[CT_N];
+
+struct cmptest {
+	enum cmp_kind	 kind;
+	size_t		 pairs;		/* CT_PAIRED: the rounds both ran */
+	int		 log;		/* est is a mean log ratio */
+	double		 est;		/* the change, in parts of the baseline */
+	/* the variance of est in one (paired) or two (each side's) parts,
+	 * each with its degrees of freedom; var[1] NaN: one */
+	double		 var[2], df[2];
+	double		 dfse, p;	/* the test's df and two-sided p */
+};
+
+/*
+ * The test of figure fig (a CF_ index) between cells a and b (za, zb:
+ * their no_load cells, which Ratio needs; sa, sb: the runs' values
+ * Welch's test compares): paired over the rounds of one session both
+ * ran, where two or more did, else unpaired; kind CT_NONE: untested.
+ */
+void	cmp_test(struct cmptest *, const struct rcell *a, const struct rcell *b,
+	    const struct rcell *za, const struct rcell *zb, int fig,
+	    const struct stats *sa, const struct stats *sb);
+/* The change in percent and its two-sided 1 - alpha interval; NaN: untested. */
+void	cmp_interval(const struct cmptest *, double alpha, double *est,
+	    double *lo, double *hi);
+/* The change, in percent, that a gate at two-sided alpha and a threshold
+ * of thr_pct in the worse direction reports with the given power
+ * (thr_pct 0: the test's own, MinDetect); NaN: untested. */
+double	cmp_detect(const struct cmptest *, double alpha, double thr_pct,
+	    int worse, double power);
 
 struct cmpval {
 	double		 v, pct;	/* the figure; its change against the baseline */
-	double		 p, padj;	/* the test; Holm-adjusted; NaN: not tested */
-	/* the smallest change its test could have found at the table's
-	 * alpha (alpha / tests under Holm) with CMP_POWER, from the runs'
-	 * own spread, in percent of the baseline; NaN: not tested */
+	double		 p, padj;	/* the test; Holm-adjusted (gated tests
+					 * only); NaN: not tested */
+	struct cmptest	 t;
+	/* the test's own change and its 1 - alpha interval, in percent */
+	double		 est_pct, lo_pct, hi_pct;
+	/* MinDetect: the change its test finds with CMP_POWER at the
+	 * table's alpha (alpha / gated tests under Holm), from the runs' own
+	 * spread, in percent of the baseline; NaN: not tested */
 	double		 mde_pct;
-	int		 sig, gated, worse;
+	/* the change the gate (the threshold and the test together)
+	 * reports as a regression with CMP_POWER */
+	double		 gate_pct;
+	int		 sig, gated, worse;	/* worse: a regression */
+	enum cmp_verdict verdict;	/* gated figures; CV_NONE otherwise */
 };
 
 /* One load (and sweep value): a cell per label, NULL where it never ran. */
@@ -58,6 +107,7 @@ struct cmpgroup {
 	size_t		 blk;
 	const char	*sweep;
 	const struct rcell **cell;
+	const struct rcell **zero;	/* each label's no_load cell, or NULL */
 	size_t		 nran;		/* labels with successful runs */
 	int		 shown[CF_NFIG];	/* some label has the figure */
 	struct cmpval	*val;		/* [figure * ncol + label] */
@@ -66,20 +116,23 @@ struct cmpgroup {
 struct cmpcol {
 	const char	*label;
 	size_t		*rows, nrows;	/* one per sweep value */
-	size_t		 regressed, untested, compared;	/* loads */
-	/* the largest smallest-detectable change among its gated figures:
-	 * what its verdict could not have seen; NaN: none tested */
-	double		 blind_pct;
-	int		 blind_fig;
-	size_t		 blind_g;
+	size_t		 regressed, compared;	/* loads */
+	size_t		 nverdict[CV_N];	/* gated figures by verdict */
+	enum cmp_verdict verdict;
+	/* the largest change the gate reports with CMP_POWER among its
+	 * gated figures, which and where; NaN: none tested */
+	double		 gate_pct;
+	int		 gate_fig;
+	size_t		 gate_g;
+	/* its tests: paired (over how many rounds, least and most), unpaired */
+	size_t		 npaired, pairs_min, pairs_max, nunpaired;
 };
 
 struct cmpopt {
 	double		 threshold, alpha;	/* percent; significance level */
 	int		 holm;
 	unsigned	 gate;
-	int		 fig;		/* the mean of this figure (figures.h), or -1;
-					 * then what and worse are the figure's */
+	unsigned	 looks;		/* a loop's looks: each at alpha / looks */
 };
 
 struct cmp {
@@ -88,10 +141,13 @@ struct cmp {
 	size_t		 ncol;
 	struct cmpgroup	*g;
 	size_t		 ng;
-	double		 threshold, alpha;
+	double		 threshold, alpha;	/* alpha: per look */
+	unsigned	 looks;
 	int		 holm;
 	unsigned	 gate;
-	size_t		 regressed, ntests;
+	/* candidates that regressed; gated figures that can't tell */
+	size_t		 regressed, cant_tell;
+	size_t		 ntests, family;	/* every test; the gated ones */
 	size_t		*rowbuf;
 };
 
@@ -119,10 +175,23 @@ void	compare_text(FILE *, const struct cmp *, int stats, int md);
 void	compare_csv(FILE *, const struct cmp *);
 void	compare_json(FILE *, const struct cmp *);
 void	compare_junit(FILE *, const struct cmp *);
+/* LAVA's lines: one per candidate, load and gated figure, and one per
+ * candidate, RESULT pass, fail (a regression) or unknown (can't tell). */
+void	compare_lava(FILE *, const struct cmp *);
 
 /* The one-line verdict compare prints last (text and md), and junit
  * names in its failures. */
 void	compare_verdict(FILE *, const struct cmp *);
+
+/* What the text formats share (report_text.c): a latency in a fitting
+ * unit, the rows' environment and what differs between them, the legend
+ * of '?'. */
+const char *lat_text(char *buf, size_t len, double ns, int sig);
+void	env_lines(FILE *, const struct rset *, const size_t *rows, size_t nrows,
+	    int md);
+void	differ_lines(FILE *, const struct rset *, const size_t *rows, size_t nrows,
+	    int md);
+void	noisy_legend(FILE *, const struct rset *, const char *li, const char *advice);
 
 /* Text with XML's special characters escaped (junit and SVG). */
 void	xml_text(FILE *, const char *);

@@ -125,7 +125,8 @@ compare_csv(FILE *f, const struct cmp *m)
 	const struct rset *rs = m->rs;
 
 	fputs("load,sweep,figure,label,baseline,runs,failed,value,change_pct,p,"
-	    "p_holm,significant,gated,regressed,mde_pct\n", f);
+	    "p_holm,significant,gated,regressed,mde_pct,test,pairs,estimate_pct,"
+	    "ci_lo_pct,ci_hi_pct,gate_detect_pct,verdict\n", f);
 	for (size_t g = 0; g < m->ng; g++) {
 		const struct cmpgroup *gr = &m->g[g];
 		for (int fig = 0; fig < CF_NFIG; fig++) {
@@ -145,7 +146,16 @@ compare_csv(FILE *f, const struct cmp *m)
 				csv_p(f, v->p);
 				csv_p(f, m->holm ? v->padj : NAN);
 				fprintf(f, "%d,%d,%d,", v->sig, v->gated, v->worse);
-				csv_num(f, v->mde_pct, 4, 1);
+				csv_num(f, v->mde_pct, 4, 0);
+				csv_field(f, cmp_kind_names[v->t.kind], 0);
+				if (v->t.kind == CT_PAIRED)
+					fprintf(f, "%zu", v->t.pairs);
+				fputc(',', f);
+				csv_num(f, v->est_pct, 4, 0);
+				csv_num(f, v->lo_pct, 4, 0);
+				csv_num(f, v->hi_pct, 4, 0);
+				csv_num(f, v->gate_pct, 4, 0);
+				csv_field(f, cmp_verdict_names[v->verdict], 1);
 			}
 		}
 	}

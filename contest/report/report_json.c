@@ -213,6 +213,20 @@ cmp_figure(struct json *j, const struct cmp *m, const struct cmpgroup *gr, int f
 		json_knum(j, "mde_pct", v->mde_pct, 4);
 		json_kbool(j, "significant", v->sig);
 		json_kbool(j, "regressed", v->worse);
+		json_kstr_or_null(j, "test", k && v->t.kind ? cmp_kind_names[v->t.kind] :
+		    NULL);
+		json_key(j, "pairs");
+		if (v->t.kind == CT_PAIRED)
+			json_uint(j, v->t.pairs);
+		else
+			json_null(j);
+		json_knum(j, "estimate_pct", v->est_pct, 4);
+		json_knum(j, "ci_lo_pct", v->lo_pct, 4);
+		json_knum(j, "ci_hi_pct", v->hi_pct, 4);
+		json_knum(j, "gate_detect_pct", v->gate_pct, 4);
+		json_kbool(j, "gated", v->gated);
+		json_kstr_or_null(j, "verdict", v->verdict ? cmp_verdict_names[v->verdict] :
+		    NULL);
 		json_obj_end(j);
 	}
 	json_arr_end(j);
@@ -255,7 +269,7 @@ compare_json(FILE *f, const struct cmp *m)
 	json_init(&j);
 	json_obj_begin(&j);
 	json_kstr(&j, "compare", "contest");
-	json_kint(&j, "schema", 2);
+	json_kint(&j, "schema", 3);
 	json_kstr(&j, "baseline", m->col[0].label);
 	json_key(&j, "labels");
 	json_arr_begin(&j);
@@ -263,9 +277,12 @@ compare_json(FILE *f, const struct cmp *m)
 		json_str(&j, m->col[k].label);
 	json_arr_end(&j);
 	json_knum(&j, "threshold_pct", m->threshold, 3);
-	json_knum(&j, "alpha", m->alpha, 4);
+	json_knum(&j, "alpha", m->alpha, 8);
+	json_kuint(&j, "looks", m->looks);
 	json_kbool(&j, "holm", m->holm);
 	json_kuint(&j, "tests", m->ntests);
+	json_kuint(&j, "family", m->family);
+	json_kuint(&j, "cant_tell", m->cant_tell);
 	json_key(&j, "gate");
 	json_arr_begin(&j);
 	for (unsigned bit = 1; bit <= CMP_GATE_LOAD; bit <<= 1)
@@ -278,11 +295,27 @@ compare_json(FILE *f, const struct cmp *m)
 	for (size_t k = 1; k < m->ncol; k++) {
 		json_obj_begin(&j);
 		json_kstr(&j, "label", m->col[k].label);
-		json_kuint(&j, "compared", m->col[k].compared);
-		json_kuint(&j, "regressed", m->col[k].regressed);
-		json_kuint(&j, "untested", m->col[k].untested);
-		/* no regression could have gone unseen above this */
-		json_knum(&j, "blind_pct", m->col[k].blind_pct, 4);
+		const struct cmpcol *c = &m->col[k];
+		json_kstr(&j, "verdict", cmp_verdict_names[c->verdict]);
+		json_kuint(&j, "compared", c->compared);
+		json_kuint(&j, "regressed", c->regressed);
+		json_key(&j, "figures");	/* gated figures by verdict */
+		json_obj_begin(&j);
+		for (int v = CV_NONE + 1; v < CV_N; v++)
+			json_kuint(&j, cmp_verdict_names[v], c->nverdict[v]);
+		json_obj_end(&j);
+		/* what the whole rule catches as a regression with CMP_POWER */
+		json_knum(&j, "gate_detect_pct", c->gate_pct, 4);
+		json_kuint(&j, "paired_tests", c->npaired);
+		json_kuint(&j, "unpaired_tests", c->nunpaired);
+		json_key(&j, "pairs");
+		if (c->npaired) {
+			json_arr_begin(&j);
+			json_uint(&j, c->pairs_min);
+			json_uint(&j, c->pairs_max);
+			json_arr_end(&j);
+		} else
+			json_null(&j);
 		json_obj_end(&j);
 	}
 	json_arr_end(&j);

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * JUnit XML for CI servers: one testcase per load, failed when the
- * comparison found a significant regression beyond the threshold.
+ * JUnit XML for CI servers: one testcase per candidate, load and gated
+ * figure, failed on a regression, skipped where it can't tell.
  */
 #include "config.h"
 
@@ -30,7 +30,8 @@ xml_text(FILE *f, const char *s)
 	}
 }
 
-/* One test case per candidate, load and gated figure. */
+/* One test case per candidate, load and gated figure: a regression
+ * fails, can't tell is skipped with its reason, the rest pass. */
 void
 compare_junit(FILE *f, const struct cmp *m)
 {
@@ -55,12 +56,12 @@ compare_junit(FILE *f, const struct cmp *m)
 					const struct cmpval *v = &gr->val[fig * m->ncol + k];
 					const struct cmpval *a = &gr->val[fig * m->ncol];
 					double p = m->holm ? v->padj : v->p;
-					if (!v->gated || isnan(a->v))
+					if (!v->gated || v->verdict == CV_NONE)
 						continue;
 					if (pass == 0) {
 						tests++;
-						failures += v->worse != 0;
-						skipped += !v->worse && isnan(p);
+						failures += v->verdict == CV_REGRESSION;
+						skipped += v->verdict == CV_CANTTELL;
 						continue;
 					}
 					fputs("    <testcase classname=\"contest.", f);
@@ -68,18 +69,28 @@ compare_junit(FILE *f, const struct cmp *m)
 					fputs("\" name=\"", f);
 					xml_text(f, cmp_group_name(name, sizeof name, m, gr));
 					fprintf(f, " %s\">\n", cmp_figs[fig].what);
-					if (v->worse)
+					if (v->verdict == CV_REGRESSION)
 						fprintf(f, "      <failure type=\"regression\" message=\""
-						    "%s %+.1f%% (p=%.2g) beyond %g%%\"/>\n",
-						    cmp_figs[fig].what, v->pct, p, m->threshold);
-					else if (isnan(p))
-						fputs("      <skipped message=\"fewer than 2 runs on a "
-						    "side: not tested\"/>\n", f);
-					fprintf(f, "      <system-out>%s %s: %.6g -&gt; %.6g "
-					    "(%+.2f%%, p=%.4g; smallest change it could have "
-					    "found: %.2f%%)</system-out>\n    </testcase>\n",
-					    cmp_figs[fig].stat, cmp_figs[fig].what, a->v, v->v,
-					    v->pct, p, v->mde_pct);
+						    "%s %+.1f%% (CI %+.1f..%+.1f%%, p=%.2g) beyond "
+						    "%g%%\"/>\n", cmp_figs[fig].what, v->est_pct,
+						    v->lo_pct, v->hi_pct, p, m->threshold);
+					else if (v->t.kind == CT_NONE)
+						fputs("      <skipped message=\"can't tell: fewer than "
+						    "2 runs on a side, not tested\"/>\n", f);
+					else if (v->verdict == CV_CANTTELL)
+						fprintf(f, "      <skipped message=\"can't tell: "
+						    "%+.1f%%, its interval %+.1f..%+.1f%% neither "
+						    "beyond nor within %g%%\"/>\n", v->est_pct,
+						    v->lo_pct, v->hi_pct, m->threshold);
+					fprintf(f, "      <system-out>%s: %s %s: %.6g -&gt; "
+					    "%.6g (%+.2f%%, %s test%s, p=%.4g; MinDetect "
+					    "%.2f%%; a regression of %.2f%% caught with "
+					    "%.0f%% power)</system-out>\n    </testcase>\n",
+					    cmp_verdict_names[v->verdict], cmp_figs[fig].stat,
+					    cmp_figs[fig].what, a->v, v->v, v->pct,
+					    v->t.kind ? cmp_kind_names[v->t.kind] : "no",
+					    v->t.kind == CT_PAIRED ? " over the rounds" : "", p,
+					    v->mde_pct, v->gate_pct, CMP_POWER * 100);
 				}
 			}
 	}

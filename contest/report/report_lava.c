@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * LAVA's result lines, "TEST_CASE_ID RESULT [MEASUREMENT UNITS]", one
- * per figure of each row and load, for a lab's test definition
+ * per figure of each row and load (and compare's: one per candidate,
+ * load and gated figure with its verdict), for a lab's test definition
  * (scripts/lava) to hand to lava-test-case.  A figure of a cell with
  * failed runs is "fail"; a cell with no successful run has no figures to
  * measure and says "fail" alone.  The figures are the table's.
@@ -71,4 +72,39 @@ report_lava(FILE *f, const struct rset *rs)
 			    NAN, 1, "us");
 			line(f, rs, r, b, "met", res, c->met_pct, 2, "percent");
 		}
+}
+
+/* LAVA's result for a verdict: can't tell is neither pass nor fail. */
+static const char *
+lava_result(enum cmp_verdict v)
+{
+	return v == CV_REGRESSION ? "fail" : v == CV_CANTTELL ? "unknown" : "pass";
+}
+
+void
+compare_lava(FILE *f, const struct cmp *m)
+{
+	char name[512];
+
+	for (size_t k = 1; k < m->ncol; k++) {
+		for (size_t g = 0; g < m->ng; g++) {
+			const struct cmpgroup *gr = &m->g[g];
+			for (int fig = 0; fig < CF_NFIG; fig++) {
+				const struct cmpval *v = &gr->val[fig * m->ncol + k];
+				if (!v->gated || v->verdict == CV_NONE)
+					continue;
+				put_id(f, m->col[k].label);
+				fputc('-', f);
+				put_id(f, cmp_group_name(name, sizeof name, m, gr));
+				fputc('-', f);
+				put_id(f, cmp_figs[fig].key);
+				fprintf(f, "-change %s", lava_result(v->verdict));
+				if (!isnan(v->est_pct))
+					fprintf(f, " %.2f percent", v->est_pct);
+				fputc('\n', f);
+			}
+		}
+		put_id(f, m->col[k].label);
+		fprintf(f, "-verdict %s\n", lava_result(m->col[k].verdict));
+	}
 }

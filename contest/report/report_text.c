@@ -91,7 +91,7 @@ pct_or_dash(FILE *f, double v)
 }
 
 /* "74.2 us", "3.93 ms": sig significant digits in a fitting unit. */
-static const char *
+const char *
 lat_text(char *buf, size_t len, double ns, int sig)
 {
 	static const struct { double div; const char *unit; } u[] = {
@@ -422,7 +422,7 @@ differ_num(char *buf, size_t len, const char *name, long a, long b)
  * never silently compares two things at once: "6.1 vs 6.18: kernel, HZ
  * 250 vs 1000, sched_ext none vs enabled scx_lavd".
  */
-static void
+void
 differ_lines(FILE *f, const struct rset *rs, const size_t *rows, size_t nrows,
     int md)
 {
@@ -457,7 +457,7 @@ differ_lines(FILE *f, const struct rset *rs, const size_t *rows, size_t nrows,
  * What differed between the rows shown: host, kernel, CPU, nproc,
  * memory, contest version; or, when nothing did, the one environment.
  */
-static void
+void
 env_lines(FILE *f, const struct rset *rs, const size_t *rows, size_t nrows, int md)
 {
 	static const char *const what[ENV_FIELDS] = {
@@ -497,7 +497,7 @@ env_lines(FILE *f, const struct rset *rs, const size_t *rows, size_t nrows, int 
 }
 
 /* What a ? after Time means, naming only the reasons this table can have. */
-static void
+void
 noisy_legend(FILE *f, const struct rset *rs, const char *li, const char *advice)
 {
 	const char *why[4];
@@ -635,319 +635,6 @@ report_text(FILE *f, const struct rset *rs, int stats, int md)
 			fputc('\n', f);
 	}
 	footnotes(f, rs, rows, rs->nrow, noisy, cols, md);
-}
-
-/* A figure's value as the tables print it; "-" for none. */
-static const char *
-fig_text(char *buf, size_t len, int fig, double v, const struct rcell *c)
-{
-	if (isnan(v))
-		return snprintf(buf, len, "-"), buf;
-	switch (fig) {
-	case CF_RATE: {
-		int rate = 0;
-		for (size_t k = 0; k < c->nc; k++)
-			if (c->c[k].name == c->headline)
-				rate = !isnan(c->c[k].rate);
-		snprintf(buf, len, "%.*f%s", v >= 100 ? 0 : 2, v, rate ? "/s" : "");
-		break;
-	}
-	case CF_LAT:
-		lat_text(buf, len, v, c->probe.h.sub >= HIST_SUB ? 3 : 2);
-		break;
-	case CF_WAIT: case CF_MET:
-		snprintf(buf, len, "%.1f", v);
-		break;
-	case CF_LOADP:
-		snprintf(buf, len, "%.0f", v);
-		break;
-	default:
-		snprintf(buf, len, "%.2f", v);
-	}
-	return buf;
-}
-
-/* "(  +1.23%)", "*  +1.23%*" where significant, or nothing. */
-static const char *
-change_text(char *buf, size_t len, const struct cmpval *v, int base, int md)
-{
-	if (isnan(v->v) || isnan(v->pct))
-		snprintf(buf, len, md ? "" : "%11s", isnan(v->v) ? "" : "-");
-	else if (base)
-		snprintf(buf, len, md ? "(0.00%%)" : "(    0.00%%)");
-	else if (md)
-		snprintf(buf, len, v->sig ? "\\*%+.2f%%\\*" : "(%+.2f%%)", v->pct);
-	else
-		snprintf(buf, len, "%c%+8.2f%%%c", v->sig ? '*' : '(', v->pct,
-		    v->sig ? '*' : ')');
-	return buf;
-}
-
-static const char *
-pval(char *buf, size_t len, double p)
-{
-	if (isnan(p))
-		snprintf(buf, len, "-");
-	else if (p < 0.0001)
-		snprintf(buf, len, "<0.0001");
-	else
-		snprintf(buf, len, "%.4f", p);
-	return buf;
-}
-
-void
-compare_verdict(FILE *f, const struct cmp *m)
-{
-	char name[512];
-
-	for (size_t k = 1; k < m->ncol; k++) {
-		const struct cmpcol *col = &m->col[k];
-		fprintf(f, "%s against %s: ", col->label, m->col[0].label);
-		if (col->regressed == 0) {
-			fprintf(f, "no significant regression beyond %g%% in %zu load%s",
-			    m->threshold, col->compared, col->compared == 1 ? "" : "s");
-			/* what a quiet verdict could not have seen */
-			if (!isnan(col->blind_pct))
-				fprintf(f, "; none larger than %.1f%% could have been "
-				    "missed (%.0f%% power; %s %s)", col->blind_pct,
-				    CMP_POWER * 100, cmp_group_name(name, sizeof name, m,
-				    &m->g[col->blind_g]), cmp_figs[col->blind_fig].what);
-		} else {
-			fprintf(f, "%zu of %zu load%s regressed beyond %g%%:",
-			    col->regressed, col->compared, col->compared == 1 ? "" : "s",
-			    m->threshold);
-			int first = 1;
-			for (size_t g = 0; g < m->ng; g++) {
-				const struct cmpgroup *gr = &m->g[g];
-				int named = 0;
-				for (int fig = 0; fig < CF_NFIG; fig++) {
-					const struct cmpval *v = &gr->val[fig * m->ncol + k];
-					if (!v->worse)
-						continue;
-					if (!named)
-						fprintf(f, "%s %s", first ? "" : ";",
-						    cmp_group_name(name, sizeof name, m, gr));
-					fprintf(f, " %s %+.1f%% (p=%.2g)", cmp_figs[fig].what,
-					    v->pct, m->holm ? v->padj : v->p);
-					named = 1;
-					first = 0;
-				}
-			}
-		}
-		if (col->untested)
-			fprintf(f, " (%zu load%s not tested: fewer than 2 runs on a side)",
-			    col->untested, col->untested == 1 ? "" : "s");
-		fputc('\n', f);
-	}
-}
-
-/* The legend under every compare table. */
-static void
-compare_legend(FILE *f, const struct cmp *m, int noisy, int md)
-{
-	const char *li = md ? "- " : "";
-
-	fprintf(f, "%sChange: each label against %s; %s where significant at "
-	    "alpha %g (Welch's t-test on the runs' values; Ratio: a t-test on the "
-	    "two ratios' delta-method standard errors, Welch-Satterthwaite df); ",
-	    li, m->col[0].label, md ? "\\*+x.xx%\\*" : "*  +x.xx%*", m->alpha);
-	if (m->holm)
-		fprintf(f, "Holm-Bonferroni applied over the table's %zu tests.\n",
-		    m->ntests);
-	else
-		fprintf(f, "no correction for the table's %zu tests (--holm applies "
-		    "Holm-Bonferroni).\n", m->ntests);
-	fprintf(f, "%sTime in seconds; Min to BAmean-50 as mmtests computes them "
-	    "(Stddev over n-1; BAmean-50: the mean of the int(n/2) fastest runs, "
-	    "at least one), but a change is the figure's own, + for a rise "
-	    "(mmtests' sign is + for better); Loads: the headline per second of "
-	    "job time (a level where no /s); Lat p99: the mean of the runs' own "
-	    "p99s of the probe's wake-up lateness, and Met%% the mean of their "
-	    "Met%%, as tested (the report's pooled figures are in --format "
-	    "json).\n", li);
-	fprintf(f, "%sMinDetect: under each gated figure, the smallest change its "
-	    "test could have found at alpha %g%s with %.0f%% power, from the runs' "
-	    "own spread: (t(1-alpha/2) + t(power)) x the standard error of the "
-	    "difference, in %% of %s's value; more runs narrow it.\n", li,
-	    m->holm && m->ntests ? m->alpha / (double)m->ntests : m->alpha,
-	    m->holm ? " (Holm's strictest step)" : "", CMP_POWER * 100,
-	    m->col[0].label);
-	if (noisy)
-		noisy_legend(f, m->rs, li, "");
-}
-
-/* Loads some labels never ran: named, not silently dropped. */
-static void
-compare_missing(FILE *f, const struct cmp *m, int md)
-{
-	char name[512];
-
-	for (size_t g = 0; g < m->ng; g++) {
-		const struct cmpgroup *gr = &m->g[g];
-		if (gr->nran == m->ncol)
-			continue;
-		fprintf(f, "%s%s: ", md ? "- " : "", cmp_group_name(name, sizeof name, m, gr));
-		if (gr->nran == 0)
-			fputs("every run failed", f);
-		else {
-			fputs("successful runs only under", f);
-			int first = 1;
-			for (size_t k = 0; k < m->ncol; k++)
-				if (gr->cell[k] && gr->cell[k]->ok) {
-					fprintf(f, "%s %s", first ? "" : ",", m->col[k].label);
-					first = 0;
-				}
-		}
-		fputs(" (not compared where it is missing)\n", f);
-	}
-}
-
-/* Under a gated figure: the smallest change each candidate's test could
- * have found, where one was tested. */
-static void
-mde_row(FILE *f, const struct cmp *m, const struct cmpgroup *gr, int fig, int w,
-    int md)
-{
-	char v[64];
-	int any = 0;
-
-	for (size_t k = 1; k < m->ncol; k++) {
-		const struct cmpval *x = &gr->val[fig * m->ncol + k];
-		any |= x->gated && !isnan(x->mde_pct);
-	}
-	if (!any)
-		return;
-	if (md)
-		fprintf(f, "| MinDetect %s |", cmp_figs[fig].what);
-	else
-		fprintf(f, "%-9s %-8s", "MinDetect", cmp_figs[fig].what);
-	for (size_t k = 0; k < m->ncol; k++) {
-		const struct cmpval *x = &gr->val[fig * m->ncol + k];
-		if (k == 0 || isnan(x->mde_pct))
-			snprintf(v, sizeof v, "%s", k ? "-" : "");
-		else
-			snprintf(v, sizeof v, "%.2f%%", x->mde_pct);
-		if (md)
-			fprintf(f, " %s |", v);
-		else
-			fprintf(f, " %*s", w, v);
-	}
-	fputc('\n', f);
-}
-
-/* A load's heading: its name, the labels, and (stats) each one's runs. */
-static void
-cmp_heading(FILE *f, const struct cmp *m, const struct cmpgroup *gr, int first,
-    int w, int stats, int md)
-{
-	char name[512], v[64];
-
-	cmp_group_name(name, sizeof name, m, gr);
-	if (md) {
-		fprintf(f, "%s**%s**\n\n|  |", first ? "" : "\n", name);
-		for (size_t k = 0; k < m->ncol; k++)
-			fprintf(f, " %s |", m->col[k].label);
-		fputs("\n|---|", f);
-		for (size_t k = 0; k < m->ncol; k++)
-			fputs("--:|", f);
-		fputc('\n', f);
-	} else {
-		fprintf(f, "%s%-18s", first ? "" : "\n", name);
-		for (size_t k = 0; k < m->ncol; k++)
-			fprintf(f, " %*s", w, m->col[k].label);
-		fputc('\n', f);
-	}
-	if (!stats)
-		return;
-	fprintf(f, md ? "| Runs |" : "%-18s", md ? "" : "Runs");
-	for (size_t k = 0; k < m->ncol; k++) {
-		const struct rcell *cl = gr->cell[k];
-		snprintf(v, sizeof v, "%zu", cl ? cl->ok : 0);
-		if (cl && cl->failed)
-			snprintf(v + strlen(v), sizeof v - strlen(v), "+%zu failed",
-			    cl->failed);
-		if (md)
-			fprintf(f, " %s |", v);
-		else
-			fprintf(f, " %*s", w, v);
-	}
-	fputc('\n', f);
-}
-
-/* One figure's rows: each label's value and change, the smallest change
- * the test could see, and (stats) the p values; 1 if a cell is noisy. */
-static int
-cmp_figure_rows(FILE *f, const struct cmp *m, const struct cmpgroup *gr, int fig,
-    int w, int stats, int md)
-{
-	char v[64], c[64];
-	int noisy = 0;
-
-	if (md)
-		fprintf(f, "| %s %s |", cmp_figs[fig].stat, cmp_figs[fig].what);
-	else
-		fprintf(f, "%-9s %-8s", cmp_figs[fig].stat, cmp_figs[fig].what);
-	for (size_t k = 0; k < m->ncol; k++) {
-		const struct cmpval *x = &gr->val[fig * m->ncol + k];
-		/* the ? of a noisy cell sits between value and change */
-		int mark = fig == CF_AMEAN && gr->cell[k] && gr->cell[k]->ok &&
-		    gr->cell[k]->noisy;
-		fig_text(v, sizeof v, fig, x->v, gr->cell[k]);
-		change_text(c, sizeof c, x, k == 0, md);
-		if (md)
-			fprintf(f, " %s%s%s%s |", v, mark ? "?" : "", *c ? " " : "", c);
-		else
-			fprintf(f, " %*s%c%s", w - 12, v, mark ? '?' : ' ', c);
-		noisy |= mark;
-	}
-	fputc('\n', f);
-	mde_row(f, m, gr, fig, w, md);
-	if (!stats || !cmp_figs[fig].worse || m->ncol < 2)
-		return noisy;
-	if (md)
-		fprintf(f, "| p %s |", cmp_figs[fig].what);
-	else
-		fprintf(f, "  p%-6s %-8s", m->holm ? "(Holm)" : "", cmp_figs[fig].what);
-	for (size_t k = 0; k < m->ncol; k++) {
-		const struct cmpval *x = &gr->val[fig * m->ncol + k];
-		pval(v, sizeof v, m->holm ? x->padj : x->p);
-		if (md)
-			fprintf(f, " %s |", k ? v : "");
-		else
-			fprintf(f, " %*s", w, k ? v : "");
-	}
-	fputc('\n', f);
-	return noisy;
-}
-
-void
-compare_text(FILE *f, const struct cmp *m, int stats, int md)
-{
-	const struct rset *rs = m->rs;
-	int noisy = 0, w = 20;
-
-	for (size_t k = 0; k < m->ncol; k++)
-		if ((int)strlen(m->col[k].label) > w)
-			w = (int)strlen(m->col[k].label);
-	for (size_t g = 0; g < m->ng; g++) {
-		const struct cmpgroup *gr = &m->g[g];
-		cmp_heading(f, m, gr, g == 0, w, stats, md);
-		for (int fig = 0; fig < CF_NFIG; fig++)
-			if (gr->shown[fig])
-				noisy |= cmp_figure_rows(f, m, gr, fig, w, stats, md);
-	}
-	fputc('\n', f);
-	compare_legend(f, m, noisy, md);
-	compare_missing(f, m, md);
-	size_t *rows = xcalloc(m->ncol, sizeof *rows);
-	for (size_t k = 0; k < m->ncol; k++)
-		rows[k] = m->col[k].rows[0];
-	env_lines(f, rs, rows, m->ncol, md);
-	differ_lines(f, rs, rows, m->ncol, md);
-	free(rows);
-	if (md)
-		fputc('\n', f);
-	compare_verdict(f, m);
 }
 
 int

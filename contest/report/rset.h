@@ -65,6 +65,8 @@ struct rrun {
 	long		 hz, autogroup, git_dirty;
 	double		 steal_pct;
 	const char	*session, *prepare;	/* prepare NULL: none */
+	const char	*variant;	/* --variant's name; NULL: none */
+	long		 round;		/* its session's round; -1: not recorded */
 	const char	*sweep;		/* "j=2": the sweep's values; NULL: none */
 	const char	*job;		/* the job's identity; NULL: not recorded */
 	/* the kernel build and scheduler that ran it: uname -v, the config's
@@ -114,6 +116,15 @@ struct rblock {
 	const char	*name, *load;
 };
 
+/* An ok run as a paired test sees it: its session and round, and the
+ * figures compare tests. */
+enum { PV_WALL, PV_RATE, PV_P99, PV_MET, PV_WAIT, PV_LOADP, PV_N };
+struct rpair {
+	const char	*session;	/* interned: one session, one pointer */
+	long		 round;
+	double		 v[PV_N];	/* NaN: not measured */
+};
+
 /* A counter over a cell's runs: the mean count per run, and the mean of
  * the runs' rates per second of job time (the one rate every output
  * prints and compare tests: runs of different length make counts
@@ -150,6 +161,9 @@ struct rcell {
 	double		 met_pct;	/* the probe's deadlines met; NaN: none */
 	/* deadlines the probe skipped, mean per run of the runs that say */
 	double		 skipped;	/* NaN: none recorded */
+	/* its ok runs by session and round (sorted so), for paired tests */
+	struct rpair	*pair;
+	size_t		 npair;
 };
 
 /* A pooled figure of a run. */

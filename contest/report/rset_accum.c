@@ -233,6 +233,32 @@ add_counters(struct cell_acc *a, const struct rrun *r, int sign)
 	}
 }
 
+/* A run of a session's rounds into its cell's pairs, or out again. */
+static void
+add_pair(struct cell_acc *a, const struct rrun *r, int sign)
+{
+	if (r->round < 0 || r->session == NULL)
+		return;
+	if (sign < 0) {
+		for (size_t i = 0; i < a->npair; i++)
+			if (a->pair[i].session == r->session && a->pair[i].round == r->round) {
+				a->pair[i] = a->pair[--a->npair];
+				return;
+			}
+		return;
+	}
+	rs_grow(&a->pair, &a->cappair, a->npair, sizeof *a->pair);
+	struct rpair *p = &a->pair[a->npair++];
+	p->session = r->session;
+	p->round = r->round;
+	p->v[PV_WALL] = r->fig[fig_pool(FIG_WALL)];
+	p->v[PV_RATE] = r->rate;
+	p->v[PV_P99] = r->probe_p99;
+	p->v[PV_MET] = r->met_pct;
+	p->v[PV_WAIT] = r->fig[fig_pool(FIG_WAIT)];
+	p->v[PV_LOADP] = r->fig[fig_pool(FIG_LOADP)];
+}
+
 /*
  * A kept run's figures, counters and histograms into its cell (sign 1),
  * or taken out of it again (sign -1: a run found to have done no work,
@@ -279,6 +305,7 @@ rs_accumulate(struct rset *rs, struct cell_acc *a, const struct rrun *r,
 		a->headline = r->headline;
 	a->scx_changed += sign * r->scx_changed;
 	add_counters(a, r, sign);
+	add_pair(a, r, sign);
 	lat_merge(&a->lat, &a->lat_inexact, &r->lat, sign);
 	lat_merge(&a->probe, &a->probe_inexact, &r->probe, sign);
 	a->periods += (unsigned long long)(long long)sign * r->probe_deadlines;

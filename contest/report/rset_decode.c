@@ -228,7 +228,8 @@ job_key(struct rset *rs, const struct jnode *o)
 	"job_identity", "job_sha256", "kernel", "kernel_build_id", \
 	"kernel_version", "label", "load", "load_spec", "mem_total_kb", "nproc", \
 	"prepare", "prepare_inferred", "round_position", "run", "sched", \
-	"sched_ext_changed", "session", "smt", "sweep", "timestamp", "warmup"
+	"round", "sched_ext_changed", "session", "smt", "sweep", "timestamp", \
+	"variant", "warmup"
 #define TEL_KEYS	"run", "wall_s", "vmstat", "majflt", "nivcsw"
 static const char *const tel_list[] = { TEL_KEYS, NULL };
 static struct jkeys tel_keys;	/* what a second look reads */
@@ -305,6 +306,18 @@ rs_build_key(struct rset *rs, const struct jnode *o)
 	    rs_intern(rs, jget_str(p, "sched_ext")));
 }
 
+const char *
+rs_label(struct rset *rs, const struct jnode *o)
+{
+	const char *label = jget_str(o, "label"), *v = jget_str(o, "variant");
+	char buf[512];
+
+	if (label == NULL || v == NULL || *v == '\0')
+		return rs_intern(rs, label);
+	snprintf(buf, sizeof buf, "%.250s/%.250s", label, v);
+	return rs_intern(rs, buf);
+}
+
 /*
  * A line's run: its keys, figures, counters and histograms into *r (the
  * caller frees r->c and the histograms' pairs); 0, or -1 when the line
@@ -330,7 +343,9 @@ rs_parse_run(struct rset *rs, const struct jnode *o, unsigned long lineno,
 	r->job = job_key(rs, o);
 	r->build = build ? build : rs_build_key(rs, o);
 	r->build_id = rs_intern(rs, jget_str(o, "kernel_build_id"));
-	r->label = rs_intern(rs, label);
+	r->label = rs_label(rs, o);
+	r->variant = rs_intern(rs, jget_str(o, "variant"));
+	r->round = (long)jget_int(o, "round", -1, 0, 1L << 30);
 	r->host = rs_intern(rs, host ? host : "?");
 	r->command = rs_intern(rs, jget_str(o, "command") ? jget_str(o, "command") : "?");
 	r->block = rs_intern(rs, block);

@@ -52,6 +52,9 @@ struct cell_acc {
 	unsigned long long periods, met;	/* periods: deadlines passed */
 	unsigned long long skipped, nskipped;	/* and the runs that say */
 	size_t		 scx_changed;
+	/* ok runs of a session's rounds, for paired tests */
+	struct rpair	*pair;
+	size_t		 npair, cappair;
 	/* ok runs with no session (no timed entry): where they are */
 	struct place	*loc;
 	size_t		 nloc, caploc;
@@ -102,6 +105,8 @@ void	rs_accumulate(struct rset *rs, struct cell_acc *a, const struct rrun *r,
 	    const struct jnode *o, uint32_t file, int timed, int sign);
 
 /* rset_decode.c */
+/* The row's label: "label", or "label/variant" for a variant's run. */
+const char *rs_label(struct rset *rs, const struct jnode *o);
 const char *rs_sweep_key(struct rset *rs, const struct jnode *sw);
 void	rs_series(struct rrun *r, const struct jnode *o);
 const struct jkeys *rs_keys_for(const struct rfilter *f);

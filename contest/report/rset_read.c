@@ -33,7 +33,8 @@ listed(const char *s, const char **list, size_t n)
 	return 0;
 }
 
-/* A label filter names the label, or one row of it (LABEL@HOST, LABEL#N). */
+/* A label filter names the label, or one row of it (LABEL@HOST, LABEL#N;
+ * a variant's runs are labelled LABEL/NAME). */
 static int
 label_listed(const char *label, const char **list, size_t n)
 {
@@ -127,13 +128,43 @@ find_block(struct rset *rs, const struct rrun *r)
 	return i;
 }
 
+/*
+ * Every ok run of a session is timed here, whatever the filters: which
+ * runs may have done no work is judged on the session's own lines, the
+ * same however a report views them.  Its place in rs->timed, or SIZE_MAX;
+ * *build: its kernel build's key.
+ */
+static size_t
+time_run(struct addctx *x, const struct jnode *o, unsigned long lineno,
+    const char *block, const char *status, double wall, int warmup,
+    uint32_t *build)
+{
+	struct rset *rs = x->rs;
+
+	if (strcmp(status, "ok") != 0 || jget_str(o, "session") == NULL)
+		return SIZE_MAX;
+	/* the cells the no-work check compares within */
+	const char *sweep = rs_sweep_key(rs, jget(o, "sweep"));
+	*build = rs_build_key(rs, o);
+	/* a variant's runs are held only against its own */
+	const void *b = (const void *)(uintptr_t)rs_tuple(rs,
+	    rs_intern(rs, jget_str(o, "variant")), (const void *)(uintptr_t)*build,
+	    NULL);
+	rs_grow(&rs->timed, &rs->captimed, rs->ntimed, sizeof *rs->timed);
+	rs->timed[rs->ntimed] = (struct timed_run){ rs_intern(rs, jget_str(o, "session")),
+	    rs_tuple(rs, rs_intern(rs, block), sweep, b), rs_tuple(rs, NULL, sweep, b),
+	    wall, x->fileno, (uint32_t)lineno, UINT32_MAX,
+	    (uint32_t)jget_int(o, "run", 0, 0, (1L << 30) - 1), !warmup, 0 };
+	return rs->ntimed++;
+}
+
 static int
 add_line(const struct jnode *o, unsigned long lineno, void *arg)
 {
 	struct addctx *x = arg;
 	struct rset *rs = x->rs;
 	const struct rfilter *f = x->f;
-	const char *label = jget_str(o, "label"), *load = jget_str(o, "load");
+	const char *label = rs_label(x->rs, o), *load = jget_str(o, "load");
 	const char *status = jget_str(o, "status"), *when = jget_str(o, "timestamp");
 	const char *block = jget_str(o, "load_spec");
 	const char *host = jget_str(o, "host");
@@ -147,24 +178,12 @@ add_line(const struct jnode *o, unsigned long lineno, void *arg)
 	if (block == NULL)
 		block = load;
 	int warmup = jget_num(o, "warmup", 0) != 0;
-	/* Every run of a session is timed here, whatever the filters: which
-	 * runs may have done no work is judged on the session's own lines,
-	 * the same however a report views them. */
-	size_t timed = SIZE_MAX;
 	uint32_t build = 0;
-	if (strcmp(status, "ok") == 0 && jget_str(o, "session")) {
-		/* the cells the no-work check compares within */
-		const char *sweep = rs_sweep_key(rs, jget(o, "sweep"));
-		build = rs_build_key(rs, o);
-		const void *b = (const void *)(uintptr_t)build;
-		rs_grow(&rs->timed, &rs->captimed, rs->ntimed, sizeof *rs->timed);
-		timed = rs->ntimed++;
-		rs->timed[timed] = (struct timed_run){ rs_intern(rs, jget_str(o, "session")),
-		    rs_tuple(rs, rs_intern(rs, block), sweep, b), rs_tuple(rs, NULL, sweep, b),
-		    wall, x->fileno, (uint32_t)lineno, UINT32_MAX,
-		    (uint32_t)jget_int(o, "run", 0, 0, (1L << 30) - 1), !warmup, 0 };
-	}
-	if (f->nlabels && !label_listed(label, f->labels, f->nlabels))
+	size_t timed = time_run(x, o, lineno, block, status, wall, warmup, &build);
+	/* a label names its variants' rows too (LABEL/NAME) */
+	if (f->nlabels && !label_listed(label, f->labels, f->nlabels) &&
+	    !(jget_str(o, "variant") && label_listed(jget_str(o, "label"),
+	    f->labels, f->nlabels)))
 		return 0;
 	if (f->host && (host == NULL || strcmp(host, f->host) != 0))
 		return 0;
@@ -382,6 +401,7 @@ rset_free(struct rset *rs)
 		free(a->probe.count);
 		free(a->loc);
 		free(a->tel);
+		free(a->pair);
 	}
 	if (rs->cell)
 		for (size_t i = 0; i < rs->nrow * rs->nblk; i++) {
@@ -390,6 +410,7 @@ rset_free(struct rset *rs)
 			free(rs->cell[i].wall);
 			free(rs->cell[i].c);
 			free(rs->cell[i].suspect);
+			free(rs->cell[i].pair);
 		}
 	for (size_t i = 0; i < rs->nrow; i++) {
 		free(rs->row[i].name);

@@ -174,9 +174,10 @@ rset_label_rows(const struct rset *rs, const char *label, size_t *out,
 			continue;
 		for (size_t k = 0; k < n; k++)
 			if (rs->row[out[k]].sweep == w->sweep) {
-				warnmsg("label '%s' was measured on more than one host or "
-				    "with more than one command; name one row as the report "
-				    "does (LABEL@HOST, LABEL#N)", label);
+				warnmsg("label '%s' was measured on more than one host, "
+				    "with more than one command, or on more than one kernel "
+				    "build or scheduler; name one row as the report does "
+				    "(LABEL@HOST, LABEL#N)", label);
 				return -1;
 			}
 		if (n == max) {

@@ -13,6 +13,17 @@
 #include "rset_impl.h"
 #include "util.h"
 
+/* By session (any fixed order: the pointer), then round. */
+static int
+pair_order(const void *pa, const void *pb)
+{
+	const struct rpair *a = pa, *b = pb;
+
+	if (a->session != b->session)
+		return (uintptr_t)a->session < (uintptr_t)b->session ? -1 : 1;
+	return (a->round > b->round) - (a->round < b->round);
+}
+
 /* A cell from what its runs left in the accumulator (NULL: no runs). */
 static void
 summarise_cell(struct cell_acc *a, struct rcell *c)
@@ -68,6 +79,11 @@ summarise_cell(struct cell_acc *a, struct rcell *c)
 		c->lat.h.min = c->lat.h.max = 0;
 	if (a->probe_inexact || c->probe.h.max == 0)
 		c->probe.h.min = c->probe.h.max = 0;
+	c->pair = a->pair;
+	c->npair = a->npair;
+	a->pair = NULL;
+	if (c->npair > 1)
+		qsort(c->pair, c->npair, sizeof *c->pair, pair_order);
 	c->met_pct = a->periods ? (double)a->met / (double)a->periods * 100 : NAN;
 	c->skipped = a->nskipped ? (double)a->skipped / (double)a->nskipped : NAN;
 	/* BAmean-50 as mmtests computes it: the mean of the int(n x 50 / 100)
