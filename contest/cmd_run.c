@@ -21,6 +21,7 @@
 #include "makejob.h"
 #include "num.h"
 #include "prepare.h"
+#include "provenance.h"
 #include "proc.h"
 #include "results.h"
 #include "rounds.h"
@@ -29,6 +30,7 @@
 #include "session_table.h"
 #include "sweep.h"
 #include "util.h"
+#include "variant.h"
 
 #define MAX_LOADS	32
 #define MAX_RUNS	1000
@@ -46,6 +48,7 @@ usage_run(FILE *f)
 	    "                [--latency[=MS]] [--probe-nice N] [--probe-work PCT]\n"
 	    "                [--sweep NAME=V1,V2,...] [--until-ci PCT] [--series]\n"
 	    "                [--lead-max SECONDS] [--keep-suspect]\n"
+	    "                [--variant NAME[:key=val,...][=CMD]]...\n"
 	    "                [-l LOAD[:key=val,...]]... [--] [COMMAND [ARG]...]\n\n"
 	    "Time COMMAND with no load and beside each load, in interleaved rounds.\n"
 	    "Without COMMAND, time the built-in default job: a generated C tree\n"
@@ -85,6 +88,13 @@ usage_run(FILE *f)
 	    "                       work (left out by default, and named)\n"
 	    "      --until-ci PCT   add rounds (3 at least, -n at most; default -n 30)\n"
 	    "                       until every Ratio's CI95 is within PCT% of it\n"
+	    "      --variant NAME[:key=val,...][=CMD]  two or more: each a variant of\n"
+	    "                       the machine, measured in turns in every round and\n"
+	    "                       compared paired at the end; CMD (sh -c) switches\n"
+	    "                       to it before each of its runs, untimed; keys:\n"
+	    "                       load-nice=N, load-policy=P, keep (CMD runs during\n"
+	    "                       the variant's runs), sched-ext (and is a sched_ext\n"
+	    "                       scheduler); rows LABEL/NAME\n"
 	    "  -h, --help           this text\n", f);
 }
 
@@ -129,7 +139,7 @@ enum {
 	OPT_WARMUP = 256, OPT_PREPARE, OPT_LEAD, OPT_LEAD_MAX, OPT_LOAD_NICE,
 	OPT_LOAD_POLICY, OPT_LOAD_CPUS, OPT_JOB_CPUS, OPT_PIDS_MAX, OPT_LATENCY,
 	OPT_PROBE_NICE, OPT_PROBE_WORK, OPT_SWEEP, OPT_UNTIL_CI, OPT_SERIES,
-	OPT_KEEP_SUSPECT,
+	OPT_KEEP_SUSPECT, OPT_VARIANT,
 };
 
 static const struct option run_longopts[] = {
@@ -153,6 +163,7 @@ static const struct option run_longopts[] = {
 	{ "until-ci", required_argument, NULL, OPT_UNTIL_CI },
 	{ "series", no_argument, NULL, OPT_SERIES },
 	{ "keep-suspect", no_argument, NULL, OPT_KEEP_SUSPECT },
+	{ "variant", required_argument, NULL, OPT_VARIANT },
 	{ "help", no_argument, NULL, 'h' },
 	{ NULL, 0, NULL, 0 },
 };
@@ -160,6 +171,7 @@ static const struct option run_longopts[] = {
 /* What the command line says beside the session itself. */
 struct run_cli {
 	struct loadspec	*slots;		/* [0] is no_load */
+	struct variant	*variants;	/* VARIANT_MAX of them */
 	const char	*outdir;
 	int		 no_prepare, help, runs_given, probe_work;
 };
@@ -180,6 +192,23 @@ add_load(struct session *s, struct loadspec *slots, const char *spec)
 		if (strcmp(slots[i].name, slots[s->nslots].name) == 0)
 			usage_fail("-l: load '%s' given twice", slots[i].name);
 	s->nslots++;
+}
+
+/* --variant SPEC: one more, each named once. */
+static void
+add_variant(struct session *s, struct variant *vars, const char *spec)
+{
+	char err[512];
+
+	if (s->nvariants == VARIANT_MAX)
+		usage_fail("--variant: at most %d", VARIANT_MAX);
+	if (variant_parse(spec, &vars[s->nvariants], err, sizeof err) < 0)
+		usage_fail("%s", err);
+	for (size_t i = 0; i < s->nvariants; i++)
+		if (strcmp(vars[i].name, vars[s->nvariants].name) == 0)
+			usage_fail("--variant: '%s' given twice", vars[i].name);
+	s->variants = vars;
+	s->nvariants++;
 }
 
 /* An option of the rounds, the loads, the job and the results; 0 when
@@ -244,6 +273,9 @@ session_opt(int ch, const char *arg, struct session *s, struct run_cli *c)
 		return 1;
 	case OPT_KEEP_SUSPECT:
 		s->keep_suspect = 1;
+		return 1;
+	case OPT_VARIANT:
+		add_variant(s, c->variants, arg);
 		return 1;
 	}
 	return 0;
@@ -335,6 +367,12 @@ run_rest(int argc, char **argv, struct session *s, const struct run_cli *c,
 	if (sched_check(&s->sched.job, err, sizeof err) < 0)
 		usage_fail("job: %s", err);
 	sched_describe(&s->sched, s->sched_text, sizeof s->sched_text);
+	if (s->nvariants == 1)
+		usage_fail("--variant: one variant compares with nothing: give two or "
+		    "more");
+	for (size_t i = 0; i < s->nvariants; i++)
+		if (variant_sched(&s->variants[i], &s->sched, err, sizeof err) < 0)
+			usage_fail("--variant %s: loads: %s", s->variants[i].name, err);
 	*cmdc = argc;
 	return argv;
 }
@@ -383,7 +421,8 @@ cmd_run_check(int argc, char **argv)
 {
 	struct session s;
 	struct loadspec slots[MAX_LOADS + 1];
-	struct run_cli c = { .slots = slots };
+	static struct variant vars[VARIANT_MAX];
+	struct run_cli c = { .slots = slots, .variants = vars };
 	int cmdc;
 
 	run_args(argc, argv, &s, &c, &cmdc);
@@ -486,7 +525,8 @@ cmd_run(int argc, char **argv)
 {
 	struct session s;
 	struct loadspec slots[MAX_LOADS + 1];
-	struct run_cli c = { .slots = slots };
+	static struct variant vars[VARIANT_MAX];
+	struct run_cli c = { .slots = slots, .variants = vars };
 	struct builtin_job tree;	/* the built-in job, when it is the job */
 	char err[512], *prep_argv[4];
 
@@ -517,6 +557,13 @@ cmd_run(int argc, char **argv)
 		s.label = s.si.kernel;
 	s.slots = slots;
 	s.dir = results_dir(c.outdir);
+	/* what a variant without a scheduler of its own runs under */
+	provenance_sched_ext(s.scx0, sizeof s.scx0);
+	for (size_t i = 0; i < s.nvariants; i++)
+		if (s.variants[i].kind == VK_SCHED_EXT && (s.scx0[0] == '\0' ||
+		    strcmp(s.scx0, "none") == 0))
+			fatal(1, "--variant %s: this kernel has no sched_ext (no "
+			    "/sys/kernel/sched_ext/state)", s.variants[i].name);
 
 	proc_init();
 	if (results_open(&s, err, sizeof err) < 0)

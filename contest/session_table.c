@@ -10,6 +10,7 @@
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "report.h"
@@ -32,6 +33,31 @@ read_back(const struct session *s, struct rset *rs)
 	return 0;
 }
 
+/* With variants: each against the first, paired over the session's
+ * rounds, in the verdict lines compare prints with its defaults. */
+static void
+variant_verdicts(const struct session *s, const struct rset *rs)
+{
+	struct cmpopt o = { .threshold = 5, .alpha = CMP_ALPHA,
+	    .gate = CMP_GATE_TIME | CMP_GATE_RATIO };
+	char **labels = xcalloc(s->nvariants + 1, sizeof *labels);
+	struct cmp m;
+
+	for (size_t i = 0; i < s->nvariants; i++) {
+		size_t len = strlen(s->label) + strlen(s->variants[i].name) + 2;
+		labels[i] = xcalloc(len, 1);
+		snprintf(labels[i], len, "%s/%s", s->label, s->variants[i].name);
+	}
+	if (s->nvariants > 1 && cmp_build(&m, rs, labels, s->nvariants, &o) == 0) {
+		if (m.ng)
+			compare_verdict(stdout, &m);
+		cmp_free(&m);
+	}
+	for (size_t i = 0; i < s->nvariants; i++)
+		free(labels[i]);
+	free(labels);
+}
+
 /*
  * The session's table: its own results lines, read back by the report
  * code and printed as `contest report` prints that file, so that the
@@ -45,6 +71,7 @@ session_table(const struct session *s)
 	if (read_back(s, &rs) < 0)
 		return;		/* no run finished: nothing to tell */
 	report_text(stdout, &rs, 0, 0);
+	variant_verdicts(s, &rs);
 	report_warn_suspects(&rs);
 	rset_free(&rs);
 }

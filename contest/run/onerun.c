@@ -120,13 +120,15 @@ job_cgroup(struct cgroup *jc, struct run_record *rec)
 		rec->job_cgroup = 1;
 }
 
-/* "fork_load" or "fork_load j=2": what the messages call a unit. */
+/* "fork_load", "fork_load j=2" or "fork_load variant v2": what the
+ * messages call a unit. */
 const char *
 unit_name(const struct session *s, const struct run_record *rec, char *buf,
     size_t len)
 {
-	snprintf(buf, len, "%s%s%s", s->slots[rec->slot].name, s->cells ? " " : "",
-	    s->cells ? s->cells[rec->cell].key : "");
+	snprintf(buf, len, "%s%s%s%s%s", s->slots[rec->slot].name, s->cells ? " " : "",
+	    s->cells ? s->cells[rec->cell].key : "", s->nvariants ? " variant " : "",
+	    s->nvariants ? s->variants[rec->variant].name : "");
 	return buf;
 }
 
@@ -176,7 +178,7 @@ begin_run(struct session *s, struct run_record *rec, struct inflight *x)
 {
 	const struct loadspec *spec = &s->slots[rec->slot];
 
-	if (start_load(spec, s->dir, s->dir_fd, &s->sched.load, s->pids_max, &x->al,
+	if (start_load(spec, s->dir, s->dir_fd, &run_sched(s, rec)->load, s->pids_max, &x->al,
 	    rec->why, sizeof rec->why) < 0) {
 		rec->status = RUN_LOAD_FAILED;
 		return 0;

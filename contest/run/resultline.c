@@ -31,6 +31,7 @@ run_status_name(enum run_status st)
 		[RUN_PREPARE_FAILED] = "prepare_failed",
 		[RUN_LOAD_FAILED] = "load_failed",
 		[RUN_SPAWN_FAILED] = "spawn_failed",
+		[RUN_VARIANT_FAILED] = "variant_failed",
 	};
 	return names[st];
 }
@@ -405,13 +406,13 @@ put_session(struct json *j, const struct session *s, const struct run_record *r)
 	json_kstr(j, "cpu_model", s->si.cpu_model);
 	json_kint(j, "mem_total_kb", s->si.mem_total_kb);
 	put_env(j, &s->si);
-	json_kstr(j, "sched", s->sched_text);
-	sched_field(j, "load_nice", s->sched.load.has_nice, s->sched.load.nice, NULL);
-	sched_field(j, "load_policy", s->sched.load.has_policy, 0,
-	    sched_policy_names[s->sched.load.policy]);
-	sched_field(j, "load_cpus", s->sched.load.has_cpus, 0,
-	    s->sched.load.cpus_text);
-	sched_field(j, "job_cpus", s->sched.job.has_cpus, 0, s->sched.job.cpus_text);
+	const struct sched_opts *so = run_sched(s, r);
+	json_kstr(j, "sched", run_sched_text(s, r));
+	sched_field(j, "load_nice", so->load.has_nice, so->load.nice, NULL);
+	sched_field(j, "load_policy", so->load.has_policy, 0,
+	    sched_policy_names[so->load.policy]);
+	sched_field(j, "load_cpus", so->load.has_cpus, 0, so->load.cpus_text);
+	sched_field(j, "job_cpus", so->job.has_cpus, 0, so->job.cpus_text);
 	json_kstr(j, "command", s->command);
 	if (s->cells) {
 		/* the tables' row key; the command before substitution */
@@ -447,6 +448,15 @@ put_run(struct json *j, const struct session *s, const struct run_record *r)
 	json_knum(j, "lead_s", (double)r->lead_ms / 1000.0, 3);
 	put_load(j, ls, s->dir);
 	json_kint(j, "round", r->round);
+	if (s->nvariants) {
+		/* one of the session's variants of the machine, in turns */
+		static const char *const kinds[] = { "none", "command", "program",
+		    "sched_ext" };
+		const struct variant *v = &s->variants[r->variant];
+		json_kstr(j, "variant", v->name);
+		json_kstr(j, "variant_kind", kinds[v->kind]);
+		json_kstr_or_null(j, "variant_command", v->cmd);
+	}
 	if (s->until_ci_pct > 0)
 		json_knum(j, "until_ci_pct", s->until_ci_pct, 3);
 	json_kint(j, "run", r->index);

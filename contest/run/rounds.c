@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * The rounds of a session: each round every unit (a load, of a sweep's
- * cell) once, starting one unit further on each round; each run written
- * as it ends; --until-ci asked after each measured round; and the end
- * said.  The run path (onerun.c, loadrun.c) is the only code that forks
+ * cell) once, each variant of it in a balanced order, starting one unit
+ * further on each round; each run written as it ends; --until-ci asked
+ * after each measured round; and the end said.  The run path (onerun.c, loadrun.c) is the only code that forks
  * loads or the job, and the driver sleeps in waitfor() while a run goes
  * on: it never polls.
  */
@@ -17,10 +17,12 @@
 #include "derive.h"
 #include "onerun.h"
 #include "proc.h"
+#include "provenance.h"
 #include "resultline.h"
 #include "results.h"
 #include "rounds.h"
 #include "util.h"
+#include "variant.h"
 
 /* A sweep's cell becomes the job, its prepare step with it. */
 static void
@@ -111,64 +113,136 @@ say_load_failures(const struct session *s, size_t units, const unsigned *lfail,
 	for (size_t u = 0; u < units; u++)
 		if (lfail[u]) {
 			const struct run_record *r = &lfail_rec[u];
-			warnmsg("%s: %u run%s failed by the load, not the job (%s; the "
-			    "last: %s); the other loads ran", unit_name(s, r, name,
+			warnmsg("%s: %u run%s failed by the %s, not the job (%s; the "
+			    "last: %s); the other %ss ran", unit_name(s, r, name,
 			    sizeof name), lfail[u], lfail[u] == 1 ? "" : "s",
-			    run_status_name(r->status), r->why);
+			    r->status == RUN_VARIANT_FAILED ? "variant" : "load",
+			    run_status_name(r->status), r->why,
+			    r->status == RUN_VARIANT_FAILED ? "variant" : "load");
 			nlf++;
 		}
 	return nlf;
+}
+
+/* Before a run of variant v: any other variant's program stopped, then
+ * v switched to; 0, 1 if interrupted, -1 with rec failed. */
+static int
+enter_variant(struct session *s, struct run_record *rec)
+{
+	for (size_t u = 0; u < s->nvariants; u++)
+		if (u != rec->variant)
+			variant_leave(&s->variants[u], s->scx0);
+	if (proc_signal)
+		return 1;
+	int r = variant_enter(&s->variants[rec->variant], s->log_fd, s->scx0,
+	    rec->why, sizeof rec->why);
+	if (r < 0)
+		rec->status = RUN_VARIANT_FAILED;
+	return r;
+}
+
+/* A run, with its variant switched to before it and checked after it:
+ * 0, or 1 if interrupted. */
+static int
+variant_run(struct session *s, struct run_record *rec)
+{
+	int r = 0;
+
+	if (s->nvariants) {
+		/* what a run that fails to switch still records */
+		provenance_sched_ext(rec->scx, sizeof rec->scx);
+		r = enter_variant(s, rec);
+	}
+
+	if (r > 0)
+		return 1;
+	if (r < 0)
+		return 0;	/* failed: recorded with its reason */
+	if (run_one(s, rec) != 0)
+		return 1;
+	/* a run that saw another scheduler measured neither */
+	if (s->nvariants && rec->status == RUN_OK &&
+	    variant_check(&s->variants[rec->variant], s->scx0, rec->scx,
+	    rec->scx_after[0] ? rec->scx_after : rec->scx, rec->why,
+	    sizeof rec->why) < 0)
+		rec->status = RUN_VARIANT_FAILED;
+	return 0;
+}
+
+/* What a session's rounds keep count of. */
+struct tally {
+	size_t		 units, nv, total;
+	unsigned	*nth;		/* per unit and variant: runs, warmups */
+	/* per unit and variant: runs whose load (or variant) failed, and the
+	 * last one's record (the only records kept: a run's is written, then
+	 * its room reused) */
+	unsigned	*lfail;
+	struct run_record *lfail_rec;
+	double		 t_start;
+	int		 status;
+};
+
+/* One round: each unit (a load of a sweep's cell) once, starting one
+ * further on each round, so that no load always follows the same one,
+ * nor always runs first; each unit's variants one after another, in the
+ * order of a Williams design's row.  1 when the session stops. */
+static int
+one_round(struct session *s, unsigned round, struct tally *t, struct run_record *rec)
+{
+	size_t order[VARIANT_MAX] = { 0 };
+
+	if (s->nvariants)
+		variant_order(t->nv, round < s->warmup ? round : round - s->warmup,
+		    order);
+	for (size_t k = 0; k < t->units * t->nv; k++) {
+		size_t unit = (round + k / t->nv) % t->units, u;
+		memset(rec, 0, sizeof *rec);
+		rec->slot = unit % s->nslots;
+		rec->cell = unit / s->nslots;
+		rec->variant = order[k % t->nv];
+		rec->position = (unsigned)k;
+		rec->round = round;
+		rec->warmup = round < s->warmup;
+		u = unit * t->nv + rec->variant;
+		rec->index = ++t->nth[u * 2 + (rec->warmup ? 1 : 0)];
+		use_cell(s, rec->cell);
+
+		progress(s, s->nrec, t->total, rec, t->t_start);
+		if (variant_run(s, rec) != 0 || proc_signal)
+			return 1;
+		record_run(s, rec);
+		if (rec->status == RUN_OK)
+			continue;
+		if (failed_run(s, rec, &t->status))
+			return 1;
+		if (rec->status != RUN_FAILED) {
+			/* one load that cannot run (or that its job cannot run
+			 * beside), or one variant that cannot be had, fails its
+			 * own runs, not the night's: the others go on, and the
+			 * end says so */
+			t->lfail[u]++;
+			t->lfail_rec[u] = *rec;
+		}
+	}
+	return 0;
 }
 
 int
 session_run(struct session *s)
 {
 	unsigned rounds = s->warmup + s->runs;
-	size_t ncells = s->cells ? s->ncells : 1, units = ncells * s->nslots;
-	size_t total = (size_t)rounds * units;
-	unsigned *nth = xcalloc(units * 2, sizeof *nth);
-	/* per unit: runs whose load failed, and the last one's record (the
-	 * only records kept: a run's is written, then its room reused) */
-	unsigned *lfail = xcalloc(units, sizeof *lfail);
-	struct run_record *lfail_rec = xcalloc(units, sizeof *lfail_rec);
+	struct tally t = { .nv = s->nvariants ? s->nvariants : 1, .t_start = mono_now() };
 	struct run_record *rec = xcalloc(1, sizeof *rec);
-	int stop = 0, status = 0;
-	double t_start = mono_now();
+	int stop = 0;
 
+	t.units = (s->cells ? s->ncells : 1) * s->nslots;
+	t.total = (size_t)rounds * t.units * t.nv;
+	t.nth = xcalloc(t.units * t.nv * 2, sizeof *t.nth);
+	t.lfail = xcalloc(t.units * t.nv, sizeof *t.lfail);
+	t.lfail_rec = xcalloc(t.units * t.nv, sizeof *t.lfail_rec);
 	s->nrec = 0;
 	for (unsigned round = 0; round < rounds && !stop; round++) {
-		/* Each round starts one unit (a load of a sweep's cell) further
-		 * on, so that no load always follows the same one, nor always
-		 * runs first. */
-		for (size_t k = 0; k < units && !stop; k++) {
-			size_t unit = (round + k) % units;
-			memset(rec, 0, sizeof *rec);
-			rec->slot = unit % s->nslots;
-			rec->cell = unit / s->nslots;
-			rec->position = (unsigned)k;
-			rec->round = round;
-			rec->warmup = round < s->warmup;
-			rec->index = ++nth[unit * 2 + (rec->warmup ? 1 : 0)];
-			use_cell(s, rec->cell);
-
-			progress(s, s->nrec, total, rec, t_start);
-			if (run_one(s, rec) != 0 || proc_signal) {
-				stop = 1;
-				break;
-			}
-			record_run(s, rec);
-			if (rec->status == RUN_OK)
-				continue;
-			if (failed_run(s, rec, &status))
-				stop = 1;
-			else if (rec->status != RUN_FAILED) {
-				/* one load that cannot run (or that its job cannot
-				 * run beside) fails its own runs, not the night's:
-				 * the other loads go on, and the end says so */
-				lfail[unit]++;
-				lfail_rec[unit] = *rec;
-			}
-		}
+		stop = one_round(s, round, &t, rec);
 		if (stop || round < s->warmup)
 			continue;
 		s->rounds_measured = round + 1 - s->warmup;
@@ -180,19 +254,23 @@ session_run(struct session *s)
 		}
 	}
 	progress(s, 0, 0, NULL, 0);
-	free(nth);
+	free(t.nth);
 	free(rec);
+	/* a kept program asked to go (told, then killed, when interrupted) */
+	for (size_t v = 0; v < s->nvariants; v++)
+		variant_leave(&s->variants[v], s->scx0);
 	proc_kill_all();
 
-	if (say_load_failures(s, units, lfail, lfail_rec) && (status == 0 || status == 1))
-		status = 3;
-	free(lfail);
-	free(lfail_rec);
+	if (say_load_failures(s, t.units * t.nv, t.lfail, t.lfail_rec) &&
+	    (t.status == 0 || t.status == 1))
+		t.status = 3;
+	free(t.lfail);
+	free(t.lfail_rec);
 
 	if (proc_signal) {
 		warnmsg("interrupted by signal %d: %zu completed run%s kept",
 		    (int)proc_signal, s->nrec, s->nrec == 1 ? "" : "s");
-		status = 128 + proc_signal;
+		t.status = 128 + proc_signal;
 	}
-	return status;
+	return t.status;
 }

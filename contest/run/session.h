@@ -15,6 +15,7 @@
 #include "series.h"
 #include "sweep.h"
 #include "sysinfo.h"
+#include "variant.h"
 #include "vmstat.h"
 
 enum run_status {
@@ -24,11 +25,14 @@ enum run_status {
 	RUN_PREPARE_FAILED,	/* --prepare failed: nothing was timed */
 	RUN_LOAD_FAILED,	/* the load did not start or died during the run */
 	RUN_SPAWN_FAILED,	/* the job could not be forked, even after waiting */
+	RUN_VARIANT_FAILED,	/* its variant could not be switched to, or the
+				 * run saw another scheduler than the variant's */
 };
 
 struct run_record {
 	size_t		 slot;		/* index into session.slots */
 	size_t		 cell;		/* index into session.cells; 0 without a sweep */
+	size_t		 variant;	/* index into session.variants; 0 without */
 	unsigned	 round;		/* 0-based, warmup rounds first */
 	unsigned	 index;		/* 1-based run number of this slot */
 	unsigned	 position;	/* 0-based place in its round's order */
@@ -102,6 +106,10 @@ struct session {
 	const char	*containment;	/* how loads are contained, said once */
 	const char	*cgroup_where;	/* the session cgroup's parent, or NULL */
 	struct sched_opts sched;	/* nice, policy, CPUs of loads and job */
+	/* --variant: measured in turns within each round; NULL: none */
+	struct variant	*variants;
+	size_t		 nvariants;
+	char		 scx0[160];	/* sched_ext when the session began */
 	long long	 pids_max;	/* asked of every load's cgroup */
 	struct probe_cfg probe;		/* period_ms 0: no probe */
 	int		 series;	/* sample once a second during the job */
@@ -120,5 +128,19 @@ struct session {
 	char		*lines;		/* every results line written, in order */
 	size_t		 lines_len, lines_cap;
 };
+
+/* The scheduling knobs a run goes by, and how they are said: its
+ * variant's, or the session's. */
+static inline const struct sched_opts *
+run_sched(const struct session *s, const struct run_record *r)
+{
+	return s->nvariants ? &s->variants[r->variant].sched : &s->sched;
+}
+
+static inline const char *
+run_sched_text(const struct session *s, const struct run_record *r)
+{
+	return s->nvariants ? s->variants[r->variant].sched_text : s->sched_text;
+}
 
 #endif
