@@ -7,7 +7,7 @@ load helpers
 
 nightly() {
 	env CONTEST_TEST_MARK="$MARK" "$TOP_SRCDIR/scripts/nightly" --contest "$CONTEST" \
-	    -o "$BATS_TEST_TMPDIR/n" --warmup 0 --until-ci 0 -n 2 --lead 0.1 -l sleepers:n=5 "$@"
+	    -o "$BATS_TEST_TMPDIR/n" --warmup 0 --fixed -n 2 --lead 0.1 -l sleepers:n=5 "$@"
 }
 
 @test "nightly: first night reports, second compares with it; files next to the results" {
@@ -22,7 +22,7 @@ nightly() {
 	run nightly -k night2 --threshold 900 -- sleep 0.05
 	[ "$status" -eq 0 ]
 	grep -qx '## night2 against night1' "$N/nightly-night2.md"
-	[[ "$(tail -1 "$N/nightly-night2.md")" == "night2 against night1: no significant regression beyond 900% in 2 loads; none larger than "*"% could have been missed (80% power; "*")" ]]
+	[[ "$(tail -1 "$N/nightly-night2.md")" == "night2 against night1: "*" (unpaired): "*"; a regression of "*"% would be caught with 80% power ("*")" ]]
 	# junit: a case per load and gated figure: no_load Time; sleepers Time and Ratio
 	grep -q 'tests="3" failures="0"' "$N/nightly-night2.junit.xml"
 	if command -v xmllint >/dev/null; then
@@ -38,7 +38,7 @@ nightly() {
 	run nightly -k slow -- sleep 0.3
 	[ "$status" -eq 1 ]
 	N=$BATS_TEST_TMPDIR/n
-	grep -q '^slow against fast: 2 of 2 loads regressed beyond 5%: no_load Time +' "$N/nightly-slow.md"
+	grep -q '^slow against fast: regression (unpaired): 2 of 2 loads regressed beyond 5%: no_load Time +' "$N/nightly-slow.md"
 	grep -q 'failures="2"' "$N/nightly-slow.junit.xml"
 	# a named baseline wins over the last label
 	run nightly -k slow2 -b slow --prepare 'touch prepared' -- sleep 0.3
@@ -68,17 +68,33 @@ nightly() {
 	jq -se 'length == 4 and all(.prepare == null and .prepare_inferred == false)' "$BATS_TEST_TMPDIR/n/results.jsonl"
 }
 
-@test "nightly: --until-ci by default: rounds are added until the intervals are narrow, 3 at least, -n at most" {
-	run env CONTEST_TEST_MARK="$MARK" "$TOP_SRCDIR/scripts/nightly" --contest "$CONTEST" \
-	    -o "$BATS_TEST_TMPDIR/n" --warmup 0 -n 4 --lead 0 -l sleepers:n=2 -k ci -- sleep 0.05
-	[ "$status" -eq 0 ]
+@test "nightly: rounds are added until the gate is decided, --min-runs at least, -n at most, each look at alpha over the looks" {
+	nightly_until() {
+		env CONTEST_TEST_MARK="$MARK" "$TOP_SRCDIR/scripts/nightly" --contest "$CONTEST" \
+		    -o "$BATS_TEST_TMPDIR/n" --warmup 0 -n 4 --min-runs 2 --lead 0 -l sleepers:n=2 "$@"
+	}
 	R=$BATS_TEST_TMPDIR/n/results.jsonl
-	rq 'all(.until_ci_pct == 3)' | grep -qx true
-	rounds=$(rq '[.[].round] | max + 1')
-	[ "$rounds" -ge 3 ]
-	[ "$rounds" -le 4 ]
+	rounds() { rq --arg l "$1" 'map(select(.label == $l and .load == "no_load")) | length'; }
+	# a first night has nothing to decide: every round of -n
+	run -0 --separate-stderr nightly_until -k base -- sleep 0.05
+	[ "$(rounds base)" -eq 4 ]
+	# six times slower: decided at the first look, after --min-runs
+	run -1 --separate-stderr nightly_until -k slow -- sleep 0.3
+	[ "$(rounds slow)" -eq 2 ]
+	[ -z "$stderr" ]
+	# each look at 0.05 over the 3 there can be
+	grep -q 'alpha 0.0166667 (one of the loop.s looks)' "$BATS_TEST_TMPDIR/n/nightly-slow.md"
+	grep -q 'Looks: this is one of at most 3 looks of a loop that stops once decided' "$BATS_TEST_TMPDIR/n/nightly-slow.md"
+	# the same job: a round more after each look that cannot tell, -n at most
+	run --separate-stderr nightly_until -k same -b base -- sleep 0.05
+	[ "$status" -eq 0 ] || [ "$status" -eq 1 ]
+	n=$(rounds same)
+	[ "$n" -ge 2 ]
+	[ "$n" -le 4 ]
+	[ "$(grep -c "can't tell yet: one more" <<<"$stderr")" -eq $((n - 2)) ]
+	# --fixed: exactly -n, one look
 	run env CONTEST_TEST_MARK="$MARK" "$TOP_SRCDIR/scripts/nightly" --contest "$CONTEST" \
-	    -o "$BATS_TEST_TMPDIR/n" --warmup 0 --until-ci 0 -n 2 --lead 0 -l sleepers:n=2 -k fixed -- sleep 0.05
-	[ "$status" -eq 0 ]
-	rq '[.[] | select(.label == "fixed")] | length == 4 and all(has("until_ci_pct") | not)' | grep -qx true
+	    -o "$BATS_TEST_TMPDIR/n" --warmup 0 --fixed -n 2 --lead 0 -l sleepers:n=2 -k fixed -b base -- sleep 0.05
+	[ "$(rounds fixed)" -eq 2 ]
+	run ! grep -q 'Looks:' "$BATS_TEST_TMPDIR/n/nightly-fixed.md"
 }
