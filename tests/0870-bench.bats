@@ -14,7 +14,7 @@ load helpers
 		printf '%s\n' "$output" | sed 's/^/# /' >&3
 		return 1
 	fi
-	for b in overhead repeat loads sleepers forktime probe series report-scale; do
+	for b in overhead repeat loads sleepers forktime probe series report-scale drift; do
 		grep -qx "== scripts/bench/$b.*" <<<"$output"
 	done
 	grep -Eq '^contest \((clone3|fork\+move|fork)\) +[0-9.]+ +[0-9.]+ +[0-9.]+% +[-+][0-9.]+% +[0-9.]+ +[0-9.]+$' <<<"$output"
@@ -31,15 +31,17 @@ load helpers
 	grep -Eq '^fork +[0-9.]+ +[0-9.]+ +[0-9.]+$' <<<"$output"
 	grep -Eq "^goal: forktime within 5% of the bare loop: fork $v, exec-static $v, thread $v$" <<<"$output"
 	grep -Eq '^ {13}[0-9.]+ \((1 round: no interval|CI95 [0-9.]+\.\.[0-9.]+, [0-9]+ rounds)\)$' <<<"$output"
-	grep -Eq '^  job with it / alone: [0-9.]+, CI95 [0-9.]+; goals: at most 1.01: (met|not met); its CPU at most 1%: (met|not met)$' <<<"$output"
-	grep -Eq '^sampling cost: -?[0-9.]+% of the job.s CPUs; goal under 0.2%: (met|not met)$' <<<"$output"
+	grep -Eq "^  job with it / alone: [0-9.]+, CI95 [0-9.]+; goals: at most 1.01: $v; its CPU at most 1%: $v\$" <<<"$output"
+	grep -Eq "^sampling cost: -?[0-9.]+% of the job.s CPUs, CI95 [0-9.]+; goal under 0.2%: $v\$" <<<"$output"
 	grep -Eq '^contest report over 2000 lines .*: [0-9.]+ s, peak [0-9]+ MB' <<<"$output"
+	grep -Eq '^  interleaved variants \(paired\) +[0-9]+ +[0-9]+ +[0-9]+ +[0-9]+ +[0-9.]+%$' <<<"$output"
+	grep -Eq "^goals: interleaved false alarms [0-9]+ of 2, at most 1 in 20: (met|NOT met); paired MinDetect [0-9.]+% against [0-9.]+%, at most half: (met|NOT met)$" <<<"$output"
 	grep -q '^bench/all: [0-9]* s$' <<<"$output"
 	! grep -q 'failed)' <<<"$output"
 }
 
 @test "bench scripts refuse unknown options with exit 2" {
-	for b in overhead repeat sleepers probe series report-scale faults all; do
+	for b in overhead repeat sleepers probe series report-scale faults drift all; do
 		run "$TOP_SRCDIR/scripts/bench/$b" --bogus
 		[ "$status" -eq 2 ]
 	done
@@ -58,6 +60,47 @@ load helpers
 	[ "$(printf '1.0\n1.05\n' | decide le 1.1)" = "can't tell at this noise" ]
 	[ "$(printf '0.5\n' | decide le 1.1)" = "can't tell at this noise" ]
 	[ "$(printf '0.5\n' | interval)" = "0.500 (1 round: no interval)" ]
+	# a loop's looks: the verdict's interval is wider, and said
+	[ "$(printf '0.97\n0.99\n0.98\n' | LOOKS=1 decide ge 0.97 0.95)" = "met" ]
+	[ "$(printf '0.97\n0.99\n0.98\n' | LOOKS=11 decide ge 0.97 0.95)" = "can't tell at this noise" ]
+	[ "$(printf '0.97\n0.99\n0.98\n' | LOOKS=11 interval)" = "0.980 (CI95 0.955..1.005; at 0.05/11 looks 0.895..1.065, 3 rounds)" ]
+}
+
+@test "bench verdicts that run until decided hold their error: a ratio at its goal is met at most 2.5% of the time over rounds 5..15" {
+	. "$TOP_SRCDIR/scripts/bench/verdict.sh"
+	# met: the share of 4000 loops, each deciding after every round from
+	# the 5th to the 15th, stopping once decided, of ratios drawn around
+	# TRUTH (sd 0.03), that end "met" on GOAL (with FLOOR), with the
+	# error spent over LOOKS looks (verdict.sh's own awk)
+	met() {
+		awk -v looks="$1" -v truth="$2" -v goal="$3" -v floor="${4:-}" "$VERDICT_AWK"'
+		function gauss() { return sqrt(-2 * log(1 - rand())) * cos(6.283185307179586 * rand()) }
+		BEGIN {
+			srand(11)
+			for (k = 0; k < 4000; k++) {
+				for (n = 1; n <= 15; n++) {
+					v[n] = truth + 0.03 * gauss()
+					if (n < 5) continue
+					ci(v, n, 0.05 / looks)
+					d = verdict("ge", goal, floor, n)
+					if (d != "can\047t tell at this noise") break
+				}
+				hits += d == "met"
+			}
+			printf "%.4f\n", hits / 4000
+		}'
+	}
+	# a 95% interval at every look says met far too often (the bench's
+	# old rule): the test can tell
+	p=$(met 1 0.97 0.97)
+	awk -v p="$p" 'BEGIN { exit !(p > 0.05) }' || { echo "# one look's interval at every look: $p" >&3; false; }
+	# spent over the 11 looks: at most 2.5%
+	p=$(met 11 0.97 0.97)
+	awk -v p="$p" 'BEGIN { exit !(p <= 0.025) }' || { echo "# spent over 11 looks: $p" >&3; false; }
+	# a goal with a floor (the mean at 0.97, the interval above 0.95): at
+	# the floor, met at most 2.5% of the time too
+	p=$(met 11 0.95 0.97 0.95)
+	awk -v p="$p" 'BEGIN { exit !(p <= 0.025) }' || { echo "# at the floor: $p" >&3; false; }
 }
 
 @test "bench/faults --quick: faults a fork costs, the forker's and a child's, for the three loops" {
