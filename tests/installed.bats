@@ -35,7 +35,7 @@ setup_file() {
 	# PATH without the install's bindir (unless it is /bin or /usr/bin,
 	# which a merged /usr makes one): only "beside it" can find contest
 	run --separate-stderr env CONTEST_TEST_MARK="$MARK" PATH=/usr/local/sbin:/usr/sbin:/sbin:/bin \
-	    "$INSTALLED_BIN/contest-nightly" -o "$BATS_TEST_TMPDIR/n" -k night1 --warmup 0 --until-ci 0 \
+	    "$INSTALLED_BIN/contest-nightly" -o "$BATS_TEST_TMPDIR/n" -k night1 --warmup 0 --fixed \
 	    -n 2 --lead 0.1 -l sleepers:n=5 -- sleep 0.05
 	[ "$status" -eq 0 ]
 	[ -s "$BATS_TEST_TMPDIR/n/nightly-night1.md" ]
