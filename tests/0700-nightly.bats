@@ -56,6 +56,14 @@ nightly() {
 	[ "$status" -eq 2 ]
 	run nightly -n 0 -k x -- true
 	[ "$status" -eq 2 ]
+	run --separate-stderr nightly --min-runs 1 -k x -- true
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "nightly: --min-runs: at least 2 (an interval needs two runs)" ]
+	run --separate-stderr nightly --min-runs two -k x -- true
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "nightly: --min-runs: 'two' is not a number of rounds" ]
+	run nightly -n x -k x -- true
+	[ "$status" -eq 2 ]
 	[ ! -e "$BATS_TEST_TMPDIR/n/results.jsonl" ]
 }
 
