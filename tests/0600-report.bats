@@ -348,12 +348,12 @@ walls() {
 }
 
 @test "compare: the README's table is what contest prints from doc/example-compare.jsonl" {
-	run --separate-stderr contest compare -f "$TOP_SRCDIR/doc/example-compare.jsonl" load-nice0 load-nice10 load-nice19
+	run --separate-stderr contest compare -f "$TOP_SRCDIR/doc/example-compare.jsonl" loads/nice0 loads/nice10 loads/nice19
 	[ "$status" -eq 0 ]
 	block=$(awk '/^## Comparing kernels/ { f = 1; next } /^## / { f = 0 } f' "$TOP_SRCDIR/README" |
-	    awk '/^    no_load / { f = 1 } f && /^    load-nice19 against/ { print substr($0, 5); exit } f { print (length($0) ? substr($0, 5) : "") }')
+	    awk '/^    no_load / { f = 1 } f && /^    loads\/nice19 against/ { print substr($0, 5); exit } f { print (length($0) ? substr($0, 5) : "") }')
 	[ "$block" = "$(sed 's/ *$//' <<<"$output")" ]
-	[ "$(wc -l <<<"$block")" -eq 32 ]
+	[ "$(wc -l <<<"$block")" -eq 35 ]
 	if command -v xmllint >/dev/null; then xmllint --noout "$TOP_SRCDIR/doc/example-series.svg"; fi
 	run contest report -f "$TOP_SRCDIR/doc/example-compare.jsonl" --svg "$BATS_TEST_TMPDIR/s.svg" --series
 	[ "$status" -eq 0 ]
