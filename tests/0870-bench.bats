@@ -34,8 +34,9 @@ load helpers
 	grep -Eq "^  job with it / alone: [0-9.]+, CI95 [0-9.]+; goals: at most 1.01: $v; its CPU at most 1%: $v\$" <<<"$output"
 	grep -Eq "^sampling cost: -?[0-9.]+% of the job.s CPUs, CI95 [0-9.]+; goal under 0.2%: $v\$" <<<"$output"
 	grep -Eq '^contest report over 2000 lines .*: [0-9.]+ s, peak [0-9]+ MB' <<<"$output"
-	grep -Eq '^  interleaved variants \(paired\) +[0-9]+ +[0-9]+ +[0-9]+ +[0-9]+ +[0-9.]+%$' <<<"$output"
+	grep -Eq '^  interleaved variants \(paired\) +[0-9]+ +[0-9]+ +[0-9]+ +[0-9]+ +[0-9.]+% +[0-9.]+%$' <<<"$output"
 	grep -Eq "^goals: interleaved false alarms [0-9]+ of 2, at most 1 in 20: (met|NOT met); paired MinDetect [0-9.]+% against [0-9.]+%, at most half: (met|NOT met)$" <<<"$output"
+	grep -Eq "^       by the A/A spread: paired [0-9.]+% against [0-9.]+%, at most half: (met|NOT met)$" <<<"$output"
 	grep -q '^bench/all: [0-9]* s$' <<<"$output"
 	! grep -q 'failed)' <<<"$output"
 }
