@@ -47,6 +47,11 @@ LAYOUT="$TOP_SRCDIR/tests/layout.sh"
 	run sh "$LAYOUT" t
 	[ "$status" -eq 1 ]
 	[ "$output" = "layout: t/contest/report/rset.c includes contest/run/'s run.h" ]
+	# the same include in angle brackets, as the include path lets it compile
+	printf '#include <stdio.h>\n#  include <run.h>\n' >t/contest/report/rset.c
+	run sh "$LAYOUT" t
+	[ "$status" -eq 1 ]
+	[ "$output" = "layout: t/contest/report/rset.c includes contest/run/'s run.h" ]
 }
 
 @test "layout: the check finds lib, loads and the programs reaching above them" {

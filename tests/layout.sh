@@ -48,7 +48,9 @@ done < "$tmp/files" > "$tmp/headers"
 : > "$tmp/edges"
 while read -r f; do
 	from=$(node "$f")
-	sed -n 's/^#include "\([^"]*\)".*/\1/p' "$f" | while read -r h; do
+	# both spellings: every folder is on the include path, so a tree
+	# header named in angle brackets is found as well as in quotes
+	sed -n 's/^#[[:space:]]*include[[:space:]]*["<]\([^">]*\)[">].*/\1/p' "$f" | while read -r h; do
 		to=$(awk -v h="$h" '$1 == h { print $2 }' "$tmp/headers")
 		[ -n "$to" ] || continue	# config.h, or the system's
 		[ "$to" != "$from" ] && echo "$from $to" >> "$tmp/edges"
