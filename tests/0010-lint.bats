@@ -39,10 +39,12 @@ LINT="$TOP_SRCDIR/tests/lint-bats.awk"
 	[ "$status" -eq 0 ]
 }
 
-@test "lint: no function of contest, the loads or the two programs is over 80 lines without its reason" {
+@test "lint: no function of contest, the loads, the programs, the unit tests, fuzzers or benches is over 80 lines without its reason" {
 	run awk -f "$TOP_SRCDIR/tests/funclen.awk" "$TOP_SRCDIR"/contest/*.c \
 	    "$TOP_SRCDIR"/contest/*/*.c "$TOP_SRCDIR"/loads/*.c \
-	    "$TOP_SRCDIR"/forkbomb/*.c "$TOP_SRCDIR"/forktime/*.c
+	    "$TOP_SRCDIR"/forkbomb/*.c "$TOP_SRCDIR"/forktime/*.c \
+	    "$TOP_SRCDIR"/tests/*.c "$TOP_SRCDIR"/tests/unit/*.c \
+	    "$TOP_SRCDIR"/tests/fuzz/*.c "$TOP_SRCDIR"/scripts/bench/*.c
 	[ "$status" -eq 0 ]
 	[ -z "$output" ]
 	# and one is seen, by name and line, unless a comment says why
@@ -53,4 +55,15 @@ LINT="$TOP_SRCDIR/tests/lint-bats.awk"
 	{ printf '/* long: one case an option */\n'; cat long.c; } >excused.c
 	run awk -f "$TOP_SRCDIR/tests/funclen.awk" excused.c
 	[ "$status" -eq 0 ]
+	# its type on the same line, the brace there too or below, an
+	# attribute in the way; a prototype over two lines is no function
+	{ printf 'static int g(int a,\n    int b);\n'
+	  printf 'int main(void) {\n'; for i in $(seq 85); do printf '\tg(1, 2);\n'; done; printf '}\n'
+	  printf 'static void __attribute__((noreturn)) h(void)\n{\n'; for i in $(seq 81); do printf '\tg(1, 2);\n'; done; printf '}\n'
+	} >oneline.c
+	run awk -f "$TOP_SRCDIR/tests/funclen.awk" oneline.c
+	[ "$status" -eq 1 ]
+	[ "${lines[0]}" = "oneline.c:3: main is 87 lines" ]
+	[ "${lines[1]}" = "oneline.c:90: h is 84 lines" ]
+	[ "${#lines[@]}" -eq 2 ]
 }

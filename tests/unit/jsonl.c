@@ -53,8 +53,8 @@ valid(const char *s)
 	return jsonl_is_object(s, strlen(s));
 }
 
-int
-main(void)
+static void
+check_syntax(void)
 {
 	const char *good[] = {
 		"{}", " { } ", "{\"a\":1}", "{\"a\":-0.5e+3,\"b\":[1,2,{\"c\":null}]}",
@@ -72,9 +72,13 @@ main(void)
 		ok(valid(good[i]), "valid: %s", good[i]);
 	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
 		ok(!valid(bad[i]), "refused: %s", bad[i]);
+}
 
-	/* The tree: types, decoded strings, nesting, lookups. */
+static void
+check_tree(void)
+{
 	struct jarena a = { NULL };
+	/* The tree: types, decoded strings, nesting, lookups. */
 	const char *doc = "{\"s\":\"tab\\t q\\\" \\u00e9 \\ud83d\\ude00 \\/\",\"n\":-2.5e2,"
 	    "\"t\":true,\"z\":null,\"o\":{\"k\":[1,\"x\",{}]},\"e\":\"\"}";
 	const struct jnode *root = jsonl_parse(doc, strlen(doc), &a);
@@ -102,7 +106,11 @@ main(void)
 	    "a string larger than an arena chunk");
 	ok(jsonl_parse("{\"a\":1", 6, &a) == NULL, "a cut-short object gives no tree");
 	jarena_free(&a);
+}
 
+static void
+check_writer(void)
+{
 	/* What the writer makes, the reader takes. */
 	struct json j;
 	json_init(&j);
@@ -114,7 +122,11 @@ main(void)
 	json_obj_end(&j);
 	ok(valid(json_text(&j)), "the writer's output reads back: %s", json_text(&j));
 	json_free(&j);
+}
 
+static void
+check_damaged_file(void)
+{
 	/* A file with a damaged middle line and a cut-short last line. */
 	char path[] = "/tmp/jsonl-test-XXXXXX";
 	int fd = mkstemp(path);
@@ -135,7 +147,11 @@ main(void)
 	ok(jsonl_read("/nonexistent/x", count, told, seen, &skipped) == -1,
 	    "a file that cannot be opened is -1");
 	unlink(path);
+}
 
+static void
+check_keys(void)
+{
 	/* A reader of some keys: the others are passed over, yet checked
 	 * (line 2's damage is in a member nobody asked for), escapes and
 	 * all; a second look reads only the lines it names. */
@@ -147,11 +163,11 @@ main(void)
 	    "{\"big\":{\"x\":[\"}\",\"]\"]},\"run\":4,\"o\":{\"k\":20}}\n"
 	    "{\"run\":8,\"skip\":\"\\u00e9\\\\\"}\n";
 	char kpath[] = "/tmp/jsonl-keys-XXXXXX";
-	fd = mkstemp(kpath);
+	int fd = mkstemp(kpath);
 	ok(fd >= 0 && write(fd, kt, strlen(kt)) == (ssize_t)strlen(kt), "keyed file written");
 	close(fd);
-	unsigned long ks[8] = { 0 };
-	n = jsonl_read_keys(kpath, &keys, keyed, NULL, ks, &skipped);
+	unsigned long ks[8] = { 0 }, skipped = 99;
+	long n = jsonl_read_keys(kpath, &keys, keyed, NULL, ks, &skipped);
 	ok(n == 3 && skipped == 1 && ks[1] == 1 && ks[2] == 3 && ks[3] == 4,
 	    "damage in an unasked member still skips its line (lines %lu %lu %lu)",
 	    ks[1], ks[2], ks[3]);
@@ -161,7 +177,12 @@ main(void)
 	ok(jsonl_read_only(kpath, &keys, only, 2, keyed, ko) == 2 && ko[1] == 3 &&
 	    ko[2] == 4 && ko[7] == 4 + 20 + 8, "a second look reads lines 3 and 4 alone");
 	unlink(kpath);
+}
 
+static void
+check_numbers(void)
+{
+	struct jarena a = { NULL };
 	/* Numbers: the reader's own conversion gives strtod's double, bit
 	 * for bit, on 20,000 random decimals of 1 to 18 digits, signs,
 	 * leading zeros, exponents and edge values. */
@@ -206,6 +227,13 @@ main(void)
 	}
 	ok(exact, "every number as strtod reads it, bit for bit");
 
+	jarena_free(&a);
+}
+
+static void
+check_index(void)
+{
+	struct jarena a = { NULL };
 	/* a key twice: the first, whether the object is searched in order
 	 * or through its index (more than 8 members) */
 	const char *twice[] = { "{\"a\":1,\"b\":2,\"a\":3}",
@@ -233,5 +261,17 @@ main(void)
 	ok(all && jget(wo, "k200") == NULL && jget(wo, "k") == NULL,
 	    "200 members, each found by its key");
 	jarena_free(&a);
+}
+
+int
+main(void)
+{
+	check_syntax();
+	check_tree();
+	check_writer();
+	check_damaged_file();
+	check_keys();
+	check_numbers();
+	check_index();
 	return tap_done();
 }

@@ -73,8 +73,8 @@ gate_simulated(void)
 			}
 }
 
-int
-main(void)
+static void
+check_compute(void)
 {
 	struct stats s;
 	static const double v[] = { 2, 4, 4, 4, 5, 5, 7, 9 };
@@ -102,7 +102,11 @@ main(void)
 
 	stats_compute(NULL, 0, &s);
 	ok(s.n == 0 && s.mean == 0, "no samples");
+}
 
+static void
+check_t95(void)
+{
 	is_num(stats_t95(1), 12.706, 1e-9, "t(1)");
 	is_num(stats_t95(30), 2.042, 1e-9, "t(30)");
 	/* past the table, against published two-sided 5% points */
@@ -118,7 +122,11 @@ main(void)
 			mono = 0;
 	ok(mono, "t95 falls with every df, across the table's end");
 	ok(isinf(stats_t95(0)), "t(0) is infinite");
+}
 
+static void
+check_ratio(void)
+{
 	struct stats a = { .n = 3, .mean = 12, .sd = 1.2 };
 	struct stats b = { .n = 3, .mean = 10, .sd = 0.5 };
 	double sd, r = stats_ratio(&a, &b, &sd);
@@ -134,7 +142,11 @@ main(void)
 	    "ratio CI95 uses t at the whole df below (2)");
 	struct stats single = { .n = 1, .mean = 10 };
 	ok(isnan(stats_ratio_ci95(&a, &single)), "no CI with a single run");
+}
 
+static void
+check_pvalue(void)
+{
 	/* Student's t p-values against published tables. */
 	is_num(stats_t_pvalue(1, 1), 0.5, 1e-12, "t=1, df=1: p=0.5 (Cauchy)");
 	is_num(stats_t_pvalue(12.706, 1), 0.05, 1e-4, "t=12.706, df=1: p=0.05");
@@ -145,7 +157,14 @@ main(void)
 	is_num(stats_t_pvalue(0, 5), 1, 1e-12, "t=0: p=1");
 	is_num(stats_t_pvalue(2.5, 2.5), 0.10457, 1e-4, "a fractional df (0.10457 by quadrature)");
 	ok(isnan(stats_t_pvalue(1, 0)), "df 0 has no p");
+}
 
+static void
+check_welch(void)
+{
+	struct stats a = { .n = 3, .mean = 12, .sd = 1.2 };
+	struct stats b = { .n = 3, .mean = 10, .sd = 0.5 };
+	struct stats single = { .n = 1, .mean = 10 };
 	/* Welch: {1..5} against {3..7}: t=2, df=8, p=0.0805. */
 	double x[] = { 1, 2, 3, 4, 5 }, y[] = { 3, 4, 5, 6, 7 }, tt, df;
 	struct stats sx, sy;
@@ -162,7 +181,11 @@ main(void)
 	ok(stats_welch(&c1, &c2, &tt, &df) == 0 && isinf(tt), "no noise, a difference: p=0");
 	ok(stats_welch(&c1, &c1, &tt, &df) == 1, "no noise, no difference: p=1");
 	ok(isnan(stats_welch(&c1, &single, &tt, &df)), "no test with a single run");
+}
 
+static void
+check_se_test(void)
+{
 	/* Two ratios' standard errors: t 0.3/sqrt(0.02), Welch-Satterthwaite
 	 * df (0.02)^2 / (2 * 0.01^2 / 10) = 20; p from t tables 0.04658. */
 	double sdf;
@@ -175,7 +198,11 @@ main(void)
 	    "se test: df of unequal errors");
 	ok(isnan(stats_se_test(1.0, NAN, 3, 1.2, 0.1, 3, &sdf)), "se test: no error, no test");
 	ok(stats_se_test(1.0, 0, 3, 1.2, 0, 3, &sdf) == 0, "se test: no noise, a difference: p=0");
+}
 
+static void
+check_percentile(void)
+{
 	/* Nearest-rank percentiles of 1..1000. */
 	static double thousand[1000];
 	for (int i = 0; i < 1000; i++)
@@ -191,7 +218,11 @@ main(void)
 	is_num(stats_percentile(three, 3, 0.5), 2, 0, "p50 of three: the middle");
 	is_num(stats_percentile(three, 3, 0.9), 3, 0, "p90 of three: the top");
 	is_num(stats_percentile(three, 0, 0.5), 0, 0, "no samples: 0");
+}
 
+static void
+check_running(void)
+{
 	/* Running sums give what the values give, to rounding. */
 	static double run[997];
 	struct stats whole, inc = { 0 };
@@ -227,7 +258,11 @@ main(void)
 	stats_add(&lone, &m2o, 5);
 	stats_remove(&lone, &m2o, 5);
 	ok(lone.n == 0 && lone.mean == 0 && m2o == 0, "stats_remove: the last one out leaves nothing");
+}
 
+static void
+check_power(void)
+{
 	/* t quantiles: R's qt(0.975, df), qt(0.8, df) */
 	is_num(stats_t_inv(0.05, 10), 2.228139, 1e-6, "t(0.975, 10)");
 	is_num(stats_t_inv(0.4, 10), 0.8790578, 1e-6, "t(0.8, 10)");
@@ -247,5 +282,19 @@ main(void)
 	double v0[2] = { 0, NAN };
 	is_num(stats_gate_detect(v0, d8, 0.05, 3, 0.8), 3, 0, "gate_detect: no noise, the threshold");
 	gate_simulated();
+}
+
+int
+main(void)
+{
+	check_compute();
+	check_t95();
+	check_ratio();
+	check_pvalue();
+	check_welch();
+	check_se_test();
+	check_percentile();
+	check_running();
+	check_power();
 	return tap_done();
 }

@@ -21,15 +21,16 @@ marks(const struct srun *r, size_t n, size_t *count)
 	return buf;
 }
 
-int
-main(void)
+/* no_load, load in rounds; a steady job */
+static const struct srun steady[] = {
+	{ 0, 0, 2.0, 1 }, { 1, 0, 2.1, 1 }, { 0, 0, 1.9, 1 }, { 1, 0, 2.2, 1 },
+};
+
+static void
+check_first_run(void)
 {
 	size_t n;
 
-	/* no_load, load in rounds; a steady job */
-	static const struct srun steady[] = {
-		{ 0, 0, 2.0, 1 }, { 1, 0, 2.1, 1 }, { 0, 0, 1.9, 1 }, { 1, 0, 2.2, 1 },
-	};
 	is_str(marks(steady, 4, &n), "....", "a steady job: nothing");
 	ok(n == 0, "and none counted");
 
@@ -65,7 +66,13 @@ main(void)
 		{ 0, 0, 2.4, 0 }, { 1, 0, 2.0, 0 }, { 0, 0, 2.0, 1 }, { 1, 0, 2.1, 1 },
 	};
 	ok(isnan(suspect_warmup(warm_ok, 4, &med)), "a warmup a little slower: nothing to say");
+}
 
+static void
+check_within_cells(void)
+{
+	size_t n;
+	struct sflag f[8];
 	/* a load that makes the job six times slower is a result, not a doubt */
 	static const struct srun slow[] = {
 		{ 0, 0, 1.0, 1 }, { 1, 0, 6.0, 1 }, { 0, 0, 1.0, 1 }, { 1, 0, 6.5, 1 },
@@ -109,7 +116,11 @@ main(void)
 		{ 0, 0, 0.02, 1 }, { 1, 0, 0.02, 1 }, { 2, 1, 0.02, 1 }, { 3, 1, 0.02, 1 },
 	};
 	is_str(marks(sweep_once, 8, &n), ".aaabaaa", "a first run 5x its own cell's others: all after it");
+}
 
+static void
+check_random(void)
+{
 	/* The sorted, leave-one-out medians against the definition itself
 	 * (each run's others gathered and sorted), on sessions of random
 	 * times over 4 cells in 2 sweep cells with warmups, a slow first run and ties. */
@@ -167,5 +178,13 @@ main(void)
 			same = 0;
 	}
 	ok(same, "40 random sessions: every flag as the definition gives it");
+}
+
+int
+main(void)
+{
+	check_first_run();
+	check_within_cells();
+	check_random();
 	return tap_done();
 }
