@@ -54,6 +54,15 @@ opts() { grep -oE -- '(^|[[ ])--?[a-zA-Z][a-z-]*' | sed 's/^[[ ]//' | sort -u; }
 	run sh -c 'groff -man -Tutf8 -ww -z "$1" 2>&1' _ "$TOP_BUILDDIR/contest/contest.1"
 	[ "$status" -eq 0 ]
 	[ -z "$output" ]
+	# whatever the prefix: one as long as a clone's deep distcheck path
+	long=/home/someone/src/a-directory-of-forty-characters-1234/contest-9.9/_build/sub/../_inst/libexec/contest
+	for page in contest/contest.1 forktime/forktime.1; do
+		make -s -C "$TOP_BUILDDIR" man-sed pkglibexecdir="$long" <"$TOP_SRCDIR/$page.in" >page.1
+		grep -qF 'libexec/\:contest' page.1
+		run sh -c 'groff -m"$1" -Tutf8 -ww -z page.1 2>&1' _ "$([ "$page" = contest/contest.1 ] && echo an || echo doc)"
+		[ "$status" -eq 0 ]
+		[ -z "$output" ]
+	done
 }
 
 # A PATH of everything here but the commands named, and no apt-get.

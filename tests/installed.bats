@@ -20,7 +20,7 @@ setup_file() {
 	[ -s "$INSTALLED_DATA/lava/contest.yaml" ]
 	[ -x "$INSTALLED_DATA/lava/contest.sh" ]
 	# the man page names where the helpers are, not a placeholder
-	run sh -c 'zcat -f "$1"/man1/contest.1* | grep -c "^\.I $2/contest-load$"' _ "$INSTALLED_MAN" "$INSTALLED_LIBEXEC"
+	run sh -c 'zcat -f "$1"/man1/contest.1* | sed "s/\\\\://g" | grep -c "^\.I $2/contest-load$"' _ "$INSTALLED_MAN" "$INSTALLED_LIBEXEC"
 	[ "$status" -eq 0 ]
 	[ "$output" = 1 ]
 }
