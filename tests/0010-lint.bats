@@ -67,3 +67,36 @@ LINT="$TOP_SRCDIR/tests/lint-bats.awk"
 	[ "${lines[1]}" = "oneline.c:90: h is 84 lines" ]
 	[ "${#lines[@]}" -eq 2 ]
 }
+
+# Every shell script of scripts/, CI's and the suite's own: by its #! line,
+# or a sourced library's "shellcheck shell=" line.
+shell_scripts() {
+	local f
+	for f in "$TOP_SRCDIR"/scripts/* "$TOP_SRCDIR"/scripts/*/* "$TOP_SRCDIR"/.ci/run \
+	    "$TOP_SRCDIR"/tests/layout.sh "$TOP_SRCDIR"/tests/fuzz/seeds.sh; do
+		[ -f "$f" ] || continue
+		if head -n 1 "$f" | grep -q '^#!.*sh$' || grep -q '^# shellcheck shell=' "$f"; then
+			echo "$f"
+		fi
+	done
+}
+
+@test "lint: shellcheck finds nothing in the shell scripts, each exception with its reason" {
+	command -v shellcheck >/dev/null || skip "no shellcheck (scripts/bootstrap installs it)"
+	shell_scripts >list
+	[ "$(wc -l <list)" -ge 30 ]
+	# SC2015 (A && B || C is not if-then-else): 'A && B || die' is this
+	# tree's idiom, C meant to run when either fails
+	run xargs shellcheck -x -P SCRIPTDIR -e SC2015 -f gcc <list
+	[ "$status" -eq 0 ]
+	[ -z "$output" ]
+	# every directive that turns one off says why, after a '#'
+	run sh -c 'xargs grep -Hn "shellcheck disable=" <list | grep -v "disable=[A-Z0-9,]*[[:space:]]*# [^ ]"'
+	[ "$status" -eq 1 ]
+	[ -z "$output" ]
+	# and it is seen: a script with a planted fault
+	printf '#!/bin/sh\ncd /nonexistent\necho $1\n' >planted
+	run shellcheck -x -e SC2015 -f gcc planted
+	[ "$status" -ne 0 ]
+	[[ "$output" == *SC2164* ]]
+}

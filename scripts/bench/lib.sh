@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # Shared by scripts/bench/*: where the programs are, --quick, the peers.
 # shellcheck shell=sh
+# shellcheck disable=SC2034 # quick and the rest are for the scripts that source it
 
 top=$(cd "$(dirname "$0")/../.." && pwd)
 CONTEST=${CONTEST:-$top/contest/contest}

@@ -3,6 +3,7 @@
 # run (--quick for the test suite, default under 2 minutes, --full for
 # the original post's sizes), and what this machine is.
 # shellcheck shell=sh
+# shellcheck disable=SC2034 # mode is for the scripts that source it
 
 top=$(cd "$(dirname "$0")/../.." && pwd)
 FORKTIME=${FORKTIME:-$top/forktime/forktime}

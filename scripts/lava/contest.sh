@@ -60,7 +60,7 @@ set -- -o "$OUTPUT/results" -n "$runs"
 for l in $loads; do
 	set -- "$@" -l "$l"
 done
-# shellcheck disable=SC2086
+# shellcheck disable=SC2086 # $extra is options, split on purpose
 set -- "$@" $extra
 # JOB as words, as on contest's own command line, so that a make job
 # ("make -j2 bzImage") is seen as one and cleaned before every run; a
@@ -83,7 +83,7 @@ if [ -n "$job" ]; then
 		case $program in
 		/* | */*)
 			set -f
-			# shellcheck disable=SC2086
+			# shellcheck disable=SC2086 # $job is its words
 			set -- "$@" -- $job
 			set +f ;;
 		*) set -- "$@" -- /bin/sh -c "$job" ;;

@@ -29,7 +29,7 @@ grep -v '^#' "$src/tests/data/bad-args" | while IFS= read -r line; do
 	esac
 	{ printf '%s' "$pick"; for w in "$@"; do printf '%s\0' "$w"; done; } > "$out/args/bad$n"
 	for w in "$@"; do
-		case $w in *_load* | forkbomb* | sleepers* | no_load*) printf '%s' "$w" > "$out/loadspec/bad$n-$(printf '%s' "$w" | cksum | cut -d' ' -f1)" ;; esac
+		case $w in *_load* | forkbomb* | sleepers*) printf '%s' "$w" > "$out/loadspec/bad$n-$(printf '%s' "$w" | cksum | cut -d' ' -f1)" ;; esac
 	done
 done
 printf 'r-n\0002\0--lead\0000.5\0-l\0fork_load:procs=2\0-l\0sleepers:n=10,wake=5\0--\0true\0' > "$out/args/good-run"
