@@ -168,7 +168,7 @@ cold_job() {
 	[ "$status" -eq 0 ]
 	[[ "$stderr" != *"elapsed"* ]]
 	command -v script >/dev/null || skip "no script(1)"
-	run script -qec "env CONTEST_TEST_MARK=$MARK $CONTEST --warmup 0 -n 1 --lead 0 -l fork_load -- sleep 0.2 >/dev/null" /dev/null
+	run marked script -qec "$CONTEST --warmup 0 -n 1 --lead 0 -l fork_load -- sleep 0.2 >/dev/null" /dev/null
 	[ "$status" -eq 0 ]
 	[[ "$output" == *"round 1/1"*"fork_load"*"elapsed 0:0"*"left ~"* ]]
 }

@@ -252,8 +252,7 @@ notes_build_id() {
 	echo disabled > scx/state
 	: > scx/root/ops
 	# the shim reads /sys/kernel/sched_ext/ from ./scx; the job loads "scx_test"
-	run --separate-stderr env CONTEST_TEST_MARK="$MARK" CONTEST_FAKE_SCX="$PWD/scx" \
-	    LD_PRELOAD="$FAULTS" ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0" \
+	run --separate-stderr marked CONTEST_FAKE_SCX="$PWD/scx" "${FAULTS_ENV[@]}" \
 	    "$CONTEST" -k k --warmup 0 -n 2 --lead 0 -- sh -c "echo enabled > $PWD/scx/state; echo scx_test > $PWD/scx/root/ops"
 	[ "$status" -eq 0 ]
 	[ "$(rq -c '[.[] | [.run, .provenance.sched_ext, .sched_ext_changed, .sched_ext_after]]')" = '[[1,"disabled",true,"enabled scx_test"],[2,"enabled scx_test",false,null]]' ]

@@ -52,7 +52,7 @@ lone_contest() {
 
 @test "without its worker program a load does not start, and says where it looked" {
 	lone_contest ""
-	run --separate-stderr env CONTEST_TEST_MARK="$MARK" bin/contest --warmup 0 -n 1 --lead 0 -l fork_load -- true
+	run --separate-stderr marked bin/contest --warmup 0 -n 1 --lead 0 -l fork_load -- true
 	[ "$status" -eq 3 ]
 	[ "$(rq -r '.[1].status')" = load_failed ]
 	[[ "$stderr" == *"fork_load did not start: fork_load: cannot run the load worker /"*"/contest-load: No such file or directory"* ]]
@@ -66,7 +66,7 @@ echo "\$@" > "$PWD/args"
 ls -l /proc/self/fd/ | awk '\$9 ~ /^[34]\$/ {print \$9, \$11}' > "$PWD/fds"
 EOF2
 	lone_contest fake
-	run --separate-stderr env CONTEST_TEST_MARK="$MARK" bin/contest --warmup 0 -n 1 --lead 0 \
+	run --separate-stderr marked bin/contest --warmup 0 -n 1 --lead 0 \
 	    -l "exec_load:cmd=echo a,b" -- true
 	[ "$status" -eq 3 ]
 	[[ "$stderr" == *"exec_load:cmd=echo a,b did not start: 1 of 1 workers exited before ready"* ]]

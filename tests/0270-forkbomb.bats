@@ -8,7 +8,7 @@ load helpers
 fb() {
 	local ra=
 	[ "$(id -u)" -ne 0 ] || ra=--runasroot
-	env CONTEST_TEST_MARK="$MARK" "$FORKBOMB" $ra "$@"
+	marked "$FORKBOMB" $ra "$@"
 }
 
 # fb_bg ARGS: forkbomb in the background, its own pid in FBPID (the
@@ -17,7 +17,7 @@ fb() {
 fb_bg() {
 	local ra=
 	[ "$(id -u)" -ne 0 ] || ra=--runasroot
-	env CONTEST_TEST_MARK="$MARK" "$FORKBOMB" $ra "$@" &
+	marked_bg "$FORKBOMB" $ra "$@"
 	FBPID=$!
 }
 
@@ -96,7 +96,7 @@ bombs() {
 
 @test "-f under RLIMIT_NPROC stops at the limit, counting the refusal" {
 	user_results
-	run setpriv --reuid=$((64995 + UID_SHIFT)) --regid=$((64995 + UID_SHIFT)) --clear-groups env CONTEST_TEST_MARK="$MARK" \
+	run marked setpriv --reuid=$((64995 + UID_SHIFT)) --regid=$((64995 + UID_SHIFT)) --clear-groups \
 	    bash -c 'ulimit -u 15 && exec "$1" -f --quit --maxprocs 500' _ "$UFORKBOMB"
 	[ "$status" -eq 0 ]
 	[ "$(field 'Fork failures')" -gt 0 ]
@@ -142,7 +142,7 @@ bombs() {
 
 @test "root without --runasroot is refused" {
 	[ "$(id -u)" -eq 0 ] || skip "not root"
-	run --separate-stderr env CONTEST_TEST_MARK="$MARK" "$FORKBOMB" -m --quit
+	run --separate-stderr marked "$FORKBOMB" -m --quit
 	[ "$status" -eq 1 ]
 	[ "$stderr" = "forkbomb: refusing to run as root without --runasroot" ]
 }

@@ -98,8 +98,8 @@ worker_beside_job() {
 }
 
 @test "a load worker that dies during the run fails the run, loudly" {
-	env CONTEST_TEST_MARK="$MARK" "$CONTEST" --warmup 0 -n 1 --lead 0.5 -l fork_load:procs=2 \
-	    -- sleep 2.5 >out 2>err 3>&- &
+	marked_bg "$CONTEST" --warmup 0 -n 1 --lead 0.5 -l fork_load:procs=2 \
+	    -- sleep 2.5 >out 2>err 3>&-
 	pid=$!
 	wait_until 600 worker_beside_job
 	victim=$(worker_beside_job)

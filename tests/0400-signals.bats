@@ -8,7 +8,7 @@ load helpers
 
 # start ARGS...: contest in the background with the marker; $pid.
 start() {
-	env CONTEST_TEST_MARK="$MARK" "$CONTEST" "$@" >out 2>err 3>&- &
+	marked_bg "$CONTEST" "$@" >out 2>err 3>&-
 	pid=$!
 }
 

@@ -32,8 +32,8 @@ LOADS=(
 # job runs beside the load.
 start_driver() {
 	rm -f ran-once job-started
-	env CONTEST_TEST_MARK="$MARK" "$CONTEST" --warmup 0 -n 1 --lead 0 -l "$1" -- sh -c "$JOB" \
-	    > out.txt 2> err.txt 3>&- &
+	marked_bg "$CONTEST" --warmup 0 -n 1 --lead 0 -l "$1" -- sh -c "$JOB" \
+	    > out.txt 2> err.txt 3>&-
 	DRIVER=$!
 	for _ in $(seq 1 200); do
 		[ -e job-started ] && return 0
@@ -175,9 +175,9 @@ bomb_in_pids_cgroup() {
 	cgroup_mode || skip "no writable cgroup v2 here"
 	contest -o "$BATS_TEST_TMPDIR/probe" --warmup 0 -n 1 --lead 0 -- true | grep -q 'pids.max in force' ||
 	    skip "no pids controller for contest on this machine"
-	env CONTEST_TEST_MARK="$MARK" "$CONTEST" --warmup 0 -n 1 --lead 0.2 --load-pids-max 30 \
+	marked_bg "$CONTEST" --warmup 0 -n 1 --lead 0.2 --load-pids-max 30 \
 	    -l forkbomb:mode=bomb,max=200 -- sh -c 'touch job-started; sleep 30' \
-	    > out.txt 2> err.txt 3>&- &
+	    > out.txt 2> err.txt 3>&-
 	DRIVER=$!
 	wait_until 600 eval '[ -e job-started ] && [ "$(lines_of "$R")" -ge 1 ]'
 	wait_until 600 bomb_in_pids_cgroup

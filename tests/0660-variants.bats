@@ -115,15 +115,11 @@ EOF
 
 # the same, as the background job itself (exec'd), for a signal to reach
 scx_contest_bg() {
-	exec env CONTEST_TEST_MARK="$MARK" CONTEST_FAKE_SCX="$PWD/scx" LD_PRELOAD="$FAULTS" \
-	    ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0" \
-	    "$CONTEST" "$@"
+	marked_exec CONTEST_FAKE_SCX="$PWD/scx" "${FAULTS_ENV[@]}" "$CONTEST" "$@"
 }
 
 scx_contest() {
-	env CONTEST_TEST_MARK="$MARK" CONTEST_FAKE_SCX="$PWD/scx" LD_PRELOAD="$FAULTS" \
-	    ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0" \
-	    "$CONTEST" "$@"
+	marked CONTEST_FAKE_SCX="$PWD/scx" "${FAULTS_ENV[@]}" "$CONTEST" "$@"
 }
 
 @test "a sched_ext variant: its scheduler started, waited for, checked before and after each run, stopped after" {

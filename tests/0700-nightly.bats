@@ -6,7 +6,7 @@
 load helpers
 
 nightly() {
-	env CONTEST_TEST_MARK="$MARK" "$TOP_SRCDIR/scripts/nightly" --contest "$CONTEST" \
+	marked "$TOP_SRCDIR/scripts/nightly" --contest "$CONTEST" \
 	    -o "$BATS_TEST_TMPDIR/n" --warmup 0 --fixed -n 2 --lead 0.1 -l sleepers:n=5 "$@"
 }
 
@@ -78,7 +78,7 @@ nightly() {
 
 @test "nightly: rounds are added until the gate is decided, --min-runs at least, -n at most, each look at alpha over the looks" {
 	nightly_until() {
-		env CONTEST_TEST_MARK="$MARK" "$TOP_SRCDIR/scripts/nightly" --contest "$CONTEST" \
+		marked "$TOP_SRCDIR/scripts/nightly" --contest "$CONTEST" \
 		    -o "$BATS_TEST_TMPDIR/n" --warmup 0 -n 4 --min-runs 2 --lead 0 -l sleepers:n=2 "$@"
 	}
 	R=$BATS_TEST_TMPDIR/n/results.jsonl
@@ -101,7 +101,7 @@ nightly() {
 	[ "$n" -le 4 ]
 	[ "$(grep -c "can't tell yet: one more" <<<"$stderr")" -eq $((n - 2)) ]
 	# --fixed: exactly -n, one look
-	run env CONTEST_TEST_MARK="$MARK" "$TOP_SRCDIR/scripts/nightly" --contest "$CONTEST" \
+	run marked "$TOP_SRCDIR/scripts/nightly" --contest "$CONTEST" \
 	    -o "$BATS_TEST_TMPDIR/n" --warmup 0 --fixed -n 2 --lead 0 -l sleepers:n=2 -k fixed -b base -- sleep 0.05
 	[ "$(rounds fixed)" -eq 2 ]
 	run ! grep -q 'Looks:' "$BATS_TEST_TMPDIR/n/nightly-fixed.md"

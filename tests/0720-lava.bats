@@ -11,6 +11,7 @@ setup_lava() {
 	# the fake: one line per call, its arguments as given
 	printf '#!/bin/sh\nprintf "%%s\\n" "$*" >> "%s/calls"\n' "$BATS_TEST_TMPDIR" > bin/lava-test-case
 	# contest with the test's marker, so that teardown sees what it started
+	# (a program lava-test-case runs, not a call of marked: the mark in it)
 	printf '#!/bin/sh\nexec env CONTEST_TEST_MARK=%s %s "$@"\n' "$MARK" "$CONTEST" > bin/contest
 	chmod +x bin/lava-test-case bin/contest
 	export OUTPUT=$BATS_TEST_TMPDIR/out CONTEST=$BATS_TEST_TMPDIR/bin/contest

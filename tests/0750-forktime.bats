@@ -7,7 +7,7 @@
 load helpers
 
 ft() {
-	env CONTEST_TEST_MARK="$MARK" "$FORKTIME" "$@"
+	marked "$FORKTIME" "$@"
 }
 
 # A field of forktime's CSV for a method.
@@ -69,8 +69,8 @@ ftf() {
 
 @test "forktime: refused creations are counted, not fatal; exit 1" {
 	user_results
-	run --separate-stderr setpriv --reuid=$((64997 + UID_SHIFT)) --regid=$((64997 + UID_SHIFT)) --clear-groups \
-	    env CONTEST_TEST_MARK="$MARK" bash -c 'ulimit -u 6 && exec "$0" --time create --batch 20 --keep-alive 200 --warmup 0 -n 20 --format csv fork thread' "$UFORKTIME"
+	run --separate-stderr marked setpriv --reuid=$((64997 + UID_SHIFT)) --regid=$((64997 + UID_SHIFT)) --clear-groups \
+	    bash -c 'ulimit -u 6 && exec "$0" --time create --batch 20 --keep-alive 200 --warmup 0 -n 20 --format csv fork thread' "$UFORKTIME"
 	[ "$status" -eq 1 ]
 	fails=$(ftf "$output" fork failed)
 	oks=$(ftf "$output" fork ok)
@@ -82,7 +82,7 @@ ftf() {
 
 @test "forktime: children are reaped after each batch, never piling up" {
 	# not through ft(): $! must be forktime itself
-	env CONTEST_TEST_MARK="$MARK" "$FORKTIME" --time create --batch 10 --keep-alive 300 --warmup 0 -n 60 fork >out &
+	marked_bg "$FORKTIME" --time create --batch 10 --keep-alive 300 --warmup 0 -n 60 fork >out
 	local pid=$! n most=0 looks=0
 	# its children counted over its whole life, until it exits (a zombie
 	# until waited for): six batches, each alive 300 ms, never more than
@@ -103,7 +103,7 @@ ftf() {
 }
 
 @test "forktime: kept-alive children die with it on kill -9; SIGINT reaps and exits 130" {
-	env CONTEST_TEST_MARK="$MARK" "$FORKTIME" --time create --batch 30 --keep-alive 30000 --warmup 0 -n 30 fork >/dev/null &
+	marked_bg "$FORKTIME" --time create --batch 30 --keep-alive 30000 --warmup 0 -n 30 fork >/dev/null
 	local pid=$! tries=0
 	while [ "$(pgrep -P "$pid" | wc -l)" -lt 30 ] && [ "$tries" -lt 100 ]; do
 		sleep 0.05
@@ -113,7 +113,7 @@ ftf() {
 	kill -9 "$pid"
 	wait "$pid" || :
 	no_leftovers 20
-	env CONTEST_TEST_MARK="$MARK" "$FORKTIME" --time create --batch 30 --keep-alive 30000 --warmup 0 -n 60 fork >/dev/null 2>err &
+	marked_bg "$FORKTIME" --time create --batch 30 --keep-alive 30000 --warmup 0 -n 60 fork >/dev/null 2>err
 	pid=$!
 	tries=0
 	while [ "$(pgrep -P "$pid" | wc -l)" -lt 30 ] && [ "$tries" -lt 100 ]; do

@@ -6,7 +6,7 @@
 load helpers
 
 classic() {
-	env CONTEST_TEST_MARK="$MARK" "$TOP_SRCDIR/scripts/classics/$1" --quick
+	marked "$TOP_SRCDIR/scripts/classics/$1" --quick
 }
 
 @test "classic 1, fork against thread: the 2004 layout at 20, 128 and 255 samples" {

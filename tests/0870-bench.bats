@@ -8,7 +8,7 @@ load helpers
 
 @test "bench/all --quick: every benchmark runs and prints its table" {
 	command -v cc >/dev/null || skip "no cc"
-	run env CONTEST_TEST_MARK="$MARK" CONTEST="$CONTEST" FORKTIME="$FORKTIME" \
+	run marked CONTEST="$CONTEST" FORKTIME="$FORKTIME" \
 	    FORKBOMB="$FORKBOMB" "$TOP_SRCDIR/scripts/bench/all" --quick
 	if [ "$status" -ne 0 ]; then
 		printf '%s\n' "$output" | sed 's/^/# /' >&3
@@ -108,7 +108,7 @@ load helpers
 
 @test "bench/faults --quick: faults a fork costs, the forker's and a child's, for the three loops" {
 	command -v cc >/dev/null || skip "no cc"
-	run env CONTEST_TEST_MARK="$MARK" CONTEST="$CONTEST" FORKTIME="$FORKTIME" \
+	run marked CONTEST="$CONTEST" FORKTIME="$FORKTIME" \
 	    "$TOP_SRCDIR/scripts/bench/faults" --quick
 	[ "$status" -eq 0 ]
 	grep -Eq '^  bare static fork\(\) loop +[0-9]+ +[0-9.]+ +[0-9.]+$' <<<"$output"

@@ -9,7 +9,7 @@
 load helpers
 
 vm() {
-	env CONTEST_TEST_MARK="$MARK" "$TOP_SRCDIR/scripts/vm" "$@"
+	marked "$TOP_SRCDIR/scripts/vm" "$@"
 }
 
 need_root() {
@@ -75,8 +75,8 @@ need_image() {
 	# suite started in the background: perl, essential in Debian, puts
 	# the default back)
 	set -m
-	perl -e '$SIG{INT} = "DEFAULT"; exec @ARGV or die "exec: $!"' \
-	    env CONTEST_TEST_MARK="$MARK" "$TOP_SRCDIR/scripts/vm" run --out out -- 'echo up; sleep 600' > live 2> err &
+	marked_bg perl -e '$SIG{INT} = "DEFAULT"; exec @ARGV or die "exec: $!"' \
+	    "$TOP_SRCDIR/scripts/vm" run --out out -- 'echo up; sleep 600' > live 2> err
 	local pid=$!
 	set +m
 	for _ in $(seq 1 600); do

@@ -39,12 +39,12 @@ contest() {
 		done ;;
 	esac
 	if [ -z "$kind" ]; then
-		env CONTEST_TEST_MARK="$MARK" "$CONTEST" "$@"
+		marked "$CONTEST" "$@"
 		return
 	fi
 	mkdir -p "$BATS_TEST_TMPDIR/.json-out"
 	out=$(mktemp "$BATS_TEST_TMPDIR/.json-out/$kind.XXXXXX")
-	env CONTEST_TEST_MARK="$MARK" "$CONTEST" "$@" >"$out" || rc=$?
+	marked "$CONTEST" "$@" >"$out" || rc=$?
 	cat "$out"
 	# a document only where one was printed (compare's 1 is a verdict)
 	{ [ "$rc" -le 1 ] && [ -s "$out" ]; } || rm -f "$out"
@@ -114,6 +114,21 @@ result_lines() {
 }
 
 # jq over the whole results file as an array.
+# marked [VAR=value...] CMD [ARGS...]: CMD with the suite's mark in its
+# environment (env(1)'s words), which is how no_leftovers knows all that
+# a test started; whatever CMD execs keeps it.  marked_bg starts it in the
+# background, so that $! is CMD itself; marked_exec becomes it (in a
+# background subshell).
+marked() {
+	env CONTEST_TEST_MARK="$MARK" "$@"
+}
+marked_bg() {
+	env CONTEST_TEST_MARK="$MARK" "$@" &
+}
+marked_exec() {
+	exec env CONTEST_TEST_MARK="$MARK" "$@"
+}
+
 rq() {
 	jq -s -r "$@" "$R"
 }
@@ -152,8 +167,7 @@ user_results() {
 contest_as() {
 	local uid=$(($1 + UID_SHIFT)) nproc=$2
 	shift 2
-	setpriv --reuid="$uid" --regid="$uid" --clear-groups \
-	    env CONTEST_TEST_MARK="$MARK" \
+	marked setpriv --reuid="$uid" --regid="$uid" --clear-groups \
 	    bash -c '{ [ "$1" = - ] || ulimit -u "$1"; } && shift && exec "$@"' _ "$nproc" "$UCONTEST" "$@"
 }
 
@@ -278,10 +292,11 @@ quiet_machine() {
 need_faults() {
 	[ -e "${FAULTS:-/nonexistent}" ] || skip "no tests/faults.so (make check builds it)"
 }
+# the environment faults.so needs, as env(1)'s words (ASan would refuse a
+# preload that comes before it)
+FAULTS_ENV=(LD_PRELOAD="${FAULTS:-}" "ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0")
 contest_faulty() {
-	env CONTEST_TEST_MARK="$MARK" LD_PRELOAD="$FAULTS" \
-	    ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0" \
-	    "$CONTEST" "$@"
+	marked "${FAULTS_ENV[@]}" "$CONTEST" "$@"
 }
 
 # A stand-in kernel tree in DIR (default .): bzImage takes a second to

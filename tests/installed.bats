@@ -34,7 +34,7 @@ setup_file() {
 @test "installed: contest-nightly runs the contest installed beside it" {
 	# PATH without the install's bindir (unless it is /bin or /usr/bin,
 	# which a merged /usr makes one): only "beside it" can find contest
-	run --separate-stderr env CONTEST_TEST_MARK="$MARK" PATH=/usr/local/sbin:/usr/sbin:/sbin:/bin \
+	run --separate-stderr marked PATH=/usr/local/sbin:/usr/sbin:/sbin:/bin \
 	    "$INSTALLED_BIN/contest-nightly" -o "$BATS_TEST_TMPDIR/n" -k night1 --warmup 0 --fixed \
 	    -n 2 --lead 0.1 -l sleepers:n=5 -- sleep 0.05
 	[ "$status" -eq 0 ]
