@@ -62,13 +62,14 @@ int
 load_fail(struct load_ctx *c, const char *fmt, ...)
 {
 	va_list ap;
-	int expected = 0;
+	int expected = LOAD_FAIL_NONE;
 
 	/* First failure wins: later ones are usually its echoes. */
-	if (atomic_compare_exchange_strong(&c->shm->failed, &expected, 1)) {
+	if (atomic_compare_exchange_strong(&c->shm->failed, &expected, LOAD_FAIL_CLAIMED)) {
 		va_start(ap, fmt);
 		vsnprintf(c->shm->why, sizeof c->shm->why, fmt, ap);
 		va_end(ap);
+		atomic_store_explicit(&c->shm->failed, LOAD_FAIL_SAID, memory_order_release);
 	}
 	return -1;
 }

@@ -104,9 +104,23 @@ struct load_shm {
 	struct load_mark mark[LOAD_MARKS];
 	/* The load's own shared state (a population count...), not reported. */
 	_Atomic long long scratch[6];
-	atomic_int	failed;
+	atomic_int	failed;		/* LOAD_FAIL_*: why is whole once SAID */
 	char		why[LOAD_WHY_MAX];
 };
+
+/* The first failure claims failed, writes why, then publishes SAID with
+ * release; a reader that acquires SAID reads the whole reason. */
+enum { LOAD_FAIL_NONE, LOAD_FAIL_SAID, LOAD_FAIL_CLAIMED };
+
+/* A load's reason for failing, or NULL while none has failed. */
+static inline const char *
+load_failed_why(struct load_shm *shm)
+{
+	int f = atomic_load_explicit(&shm->failed, memory_order_acquire);
+
+	return f == LOAD_FAIL_NONE ? NULL : f == LOAD_FAIL_SAID ? shm->why :
+	    "(its reason still being written)";
+}
 
 struct load_ctx {
 	const long long	*opt;		/* values in the order of load->opts */

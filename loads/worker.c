@@ -101,7 +101,7 @@ main(int argc, char **argv)
 			ctx.mark = &ctx.shm->mark[ctx.worker];
 	}
 	l->run(&ctx);
-	if (!atomic_load(&ctx.shm->failed))
+	if (load_failed_why(ctx.shm) == NULL)
 		load_fail(&ctx, "%s: worker %u stopped by itself", l->name,
 		    ctx.worker);
 	return 1;

@@ -111,6 +111,7 @@ static int
 await_ready(struct active_load *al, int fd, char *why, size_t whylen)
 {
 	const struct loadspec *spec = al->spec;
+	const char *said;
 	unsigned ready = 0;
 	char buf[64];
 	double deadline = mono_now() + READY_TIMEOUT_S;
@@ -139,8 +140,8 @@ await_ready(struct active_load *al, int fd, char *why, size_t whylen)
 	if (werr)
 		snprintf(why, whylen, "%.200s: waiting for its workers: %s",
 		    spec->name, strerror(werr));
-	else if (atomic_load(&al->shm->failed))
-		snprintf(why, whylen, "%.200s did not start: %s", spec->name, al->shm->why);
+	else if ((said = load_failed_why(al->shm)) != NULL)
+		snprintf(why, whylen, "%.200s did not start: %s", spec->name, said);
 	else if (w == WAITFOR_TIMEOUT)
 		snprintf(why, whylen, "%.200s did not start: %u of %u workers not ready after %d s",
 		    spec->name, al->n - ready, al->n, READY_TIMEOUT_S);
@@ -291,7 +292,7 @@ stop_load(struct active_load *al, struct run_record *rec)
 	int st;
 	/* Read before the kill: members of a dying load may see their pipes
 	 * break and report it in the moment before SIGKILL reaches them. */
-	int failed = al->shm && atomic_load(&al->shm->failed);
+	int failed = al->shm && load_failed_why(al->shm) != NULL;
 
 	memset(&ru, 0, sizeof ru);
 	for (unsigned i = 0; rec && al->pgid > 0 && i < al->n; i++) {
@@ -326,7 +327,7 @@ stop_load(struct active_load *al, struct run_record *rec)
 		if (rec->status == RUN_OK && failed) {
 			rec->status = RUN_LOAD_FAILED;
 			snprintf(rec->why, sizeof rec->why, "%.200s failed during the run: %s",
-			    al->spec->name, al->shm->why);
+			    al->spec->name, load_failed_why(al->shm));
 		}
 	}
 	if (rec) {
