@@ -1,8 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 #include "config.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "sha256.h"
 
@@ -100,4 +103,29 @@ sha256_hex(struct sha256 *s, char out[65])
 	sha256_update(s, len, 8);
 	for (int i = 0; i < 8; i++)
 		snprintf(out + 8 * i, 9, "%08x", s->h[i]);
+}
+
+int
+sha256_file(int dirfd, const char *path, char out[65])
+{
+	struct sha256 h;
+	unsigned char buf[16384];
+	ssize_t n;
+	int fd = openat(dirfd, path, O_RDONLY | O_CLOEXEC), e;
+
+	out[0] = '\0';
+	if (fd < 0)
+		return -1;
+	sha256_init(&h);
+	while ((n = read(fd, buf, sizeof buf)) > 0 || (n < 0 && errno == EINTR))
+		if (n > 0)
+			sha256_update(&h, buf, (size_t)n);
+	e = errno;
+	close(fd);
+	if (n < 0) {
+		errno = e;
+		return -1;
+	}
+	sha256_hex(&h, out);
+	return 0;
 }

@@ -17,5 +17,8 @@ void	sha256_init(struct sha256 *);
 void	sha256_update(struct sha256 *, const void *, size_t);
 /* The digest as 64 lowercase hex digits and a NUL. */
 void	sha256_hex(struct sha256 *, char out[65]);
+/* The digest of a file at dirfd's path into out: 0, or -1 with errno
+ * (out then ""). */
+int	sha256_file(int dirfd, const char *path, char out[65]);
 
 #endif

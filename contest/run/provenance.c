@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include <dirent.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -138,7 +139,7 @@ void
 provenance_read(struct provenance *p, const char *dir)
 {
 	struct utsname u;
-	char buf[256], cmd[4400];
+	char buf[256], cmd[4400], digest[65];
 
 	memset(p, 0, sizeof *p);
 	p->autogroup = p->hz = p->git_dirty = -1;
@@ -177,12 +178,10 @@ provenance_read(struct provenance *p, const char *dir)
 			first_line(cmd, buf, sizeof buf);
 			p->git_dirty = strcmp(buf, ".") != 0;
 		}
-		snprintf(cmd, sizeof cmd, "sha256sum '%s/.config' 2>/dev/null", dir);
-		first_line(cmd, buf, sizeof buf);
-		if (strlen(buf) >= 64)
-			snprintf(p->tree_config_sha256, sizeof p->tree_config_sha256,
-			    "%.64s", buf);
 	}
+	snprintf(cmd, sizeof cmd, "%s/.config", dir);
+	if (sha256_file(AT_FDCWD, cmd, digest) == 0)
+		snprintf(p->tree_config_sha256, sizeof p->tree_config_sha256, "%s", digest);
 	first_line("cc --version 2>/dev/null", p->cc, sizeof p->cc);
 	first_line("ld --version 2>/dev/null", p->ld, sizeof p->ld);
 }

@@ -1,7 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 #include "config.h"
 
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "sha256.h"
 #include "tap.h"
@@ -32,5 +36,17 @@ main(void)
 	static char million[1000000];
 	memset(million, 'a', sizeof million);
 	is_str(hash(million, sizeof million, 4096), "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0", "a million a's");
+	/* a file's digest: what is read is what is hashed, in pieces */
+	char path[] = "/tmp/sha256-test-XXXXXX", out[65];
+	int fd = mkstemp(path);
+	static char big[100000];
+	memset(big, 'x', sizeof big);
+	ok(fd >= 0 && write(fd, big, sizeof big) == (ssize_t)sizeof big, "file written");
+	close(fd);
+	ok(sha256_file(AT_FDCWD, path, out) == 0, "sha256_file reads it");
+	is_str(out, hash(big, sizeof big, 1), "a file of 100000 bytes: its bytes' digest");
+	unlink(path);
+	ok(sha256_file(AT_FDCWD, path, out) == -1 && errno == ENOENT && out[0] == '\0',
+	    "a file that is not there: -1, ENOENT, no digest");
 	return tap_done();
 }
