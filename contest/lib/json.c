@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "json.h"
+#include "util.h"
 
 void
 json_init(struct json *j)
@@ -40,17 +41,9 @@ put(struct json *j, const char *s, size_t n)
 {
 	if (j->failed)
 		return;
-	if (j->len + n + 1 > j->cap) {
-		size_t cap = j->cap ? j->cap : 256;
-		while (cap < j->len + n + 1)
-			cap *= 2;
-		char *b = realloc(j->buf, cap);
-		if (b == NULL) {
-			j->failed = 1;
-			return;
-		}
-		j->buf = b;
-		j->cap = cap;
+	if (grow(&j->buf, &j->cap, j->len + n + 1, 1, 256) < 0) {
+		j->failed = 1;
+		return;
 	}
 	memcpy(j->buf + j->len, s, n);
 	j->len += n;

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 
 #include "pidset.h"
+#include "util.h"
 
 int
 pidset_add(struct pidset *ps, pid_t p)
@@ -12,16 +13,8 @@ pidset_add(struct pidset *ps, pid_t p)
 	for (size_t i = 0; i < ps->n; i++)
 		if (ps->v[i] == p)
 			return 0;
-	if (ps->n == ps->cap) {
-		size_t cap = ps->cap ? ps->cap * 2 : 16;
-		pid_t *v = realloc(ps->v, cap * sizeof *v);
-		if (v == NULL) {
-			errno = ENOMEM;
-			return -1;
-		}
-		ps->v = v;
-		ps->cap = cap;
-	}
+	if (grow(&ps->v, &ps->cap, ps->n + 1, sizeof *ps->v, 16) < 0)
+		return -1;
 	ps->v[ps->n++] = p;
 	return 0;
 }

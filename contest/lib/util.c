@@ -5,6 +5,7 @@
 #include <getopt.h>
 #include <signal.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -111,6 +112,38 @@ xcalloc(size_t n, size_t size)
 	if (p == NULL)
 		fatal(1, "out of memory");
 	return p;
+}
+
+int
+grow(void *v, size_t *cap, size_t need, size_t sz, size_t min)
+{
+	void **p = v, *q;
+	size_t c = *cap ? *cap : min ? min : 1;
+
+	if (need <= *cap)
+		return 0;
+	while (c < need) {
+		if (c > SIZE_MAX - c / 2 - 1)
+			goto nomem;
+		c += c / 2 + 1;
+	}
+	if (sz && c > SIZE_MAX / sz)
+		goto nomem;
+	if ((q = realloc(*p, c * sz != 0 ? c * sz : 1)) == NULL)
+		goto nomem;
+	*p = q;
+	*cap = c;
+	return 0;
+nomem:
+	errno = ENOMEM;
+	return -1;
+}
+
+void
+xgrow(void *v, size_t *cap, size_t need, size_t sz, size_t min)
+{
+	if (grow(v, cap, need, sz, min) < 0)
+		fatal(1, "out of memory");
 }
 
 char *

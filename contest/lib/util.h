@@ -35,6 +35,13 @@ void	warnmsg(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void	*xcalloc(size_t n, size_t size);
 char	*xstrdup(const char *);
 
+/* Room in *v, an array of *cap elements of sz bytes, for need elements:
+ * grown by half again (from min at first) until it holds them, every
+ * size checked against overflow.  0, or -1 with errno ENOMEM and *v and
+ * *cap as they were.  xgrow: out of memory is fatal. */
+int	grow(void *v, size_t *cap, size_t need, size_t sz, size_t min);
+void	xgrow(void *v, size_t *cap, size_t need, size_t sz, size_t min);
+
 double	tv_seconds(struct timeval);
 
 /* Read a small file (a /proc entry) into buf as a string; bytes read, or

@@ -225,9 +225,9 @@ struct rset {
 	struct timed_run	*timed;
 	size_t		 ntimed, captimed;
 	struct rrow	*row;
-	size_t		 nrow;
+	size_t		 nrow, caprow;
 	struct rblock	*blk;
-	size_t		 nblk;
+	size_t		 nblk, capblk;
 	struct rcell	*cell;		/* nrow x nblk, after rset_summarise */
 	size_t		*order;		/* per block, the rows in display order */
 	size_t		 base;		/* the no_load block, or nblk */
@@ -243,10 +243,10 @@ struct rset {
 	const char	**fmem;		/* a file's text held in memory, or NULL */
 	size_t		*fmemlen;
 	struct rfid	*fid;		/* what each file was when first read */
-	size_t		 nfname;
+	size_t		 nfname, capfname;
 	int		 keep_suspect;	/* a filter asked for it */
 	struct rwarmup	*warm;		/* sessions shown whose warmup dwarfed them */
-	size_t		 nwarm;
+	size_t		 nwarm, capwarm;
 };
 
 /* A file as first read: its lines are read again by number only while

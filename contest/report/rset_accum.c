@@ -19,37 +19,12 @@ const char *const rset_telemetry[RSET_NTEL] = {
 	"job majflt", "job nivcsw",
 };
 
-/* Grow *v (of *cap elements of size sz) to hold n + 1. */
-void
-rs_grow(void *v, size_t *cap, size_t n, size_t sz)
-{
-	void **p = v;
-
-	if (n < *cap)
-		return;
-	*cap = *cap ? *cap * 2 : 8;
-	if ((*p = realloc(*p, *cap * sz)) == NULL)
-		fatal(1, "out of memory");
-}
-
-/* Figures grow by half again, not double: they are most of what a
- * report over a million runs holds. */
-void
-rs_dgrow(struct dvec *d)
-{
-	if (d->n < d->cap)
-		return;
-	d->cap = d->cap ? d->cap + d->cap / 2 : 8;
-	if ((d->v = realloc(d->v, d->cap * sizeof *d->v)) == NULL)
-		fatal(1, "out of memory");
-}
-
 void
 rs_dpush(struct dvec *d, double x)
 {
 	if (isnan(x))
 		return;
-	rs_dgrow(d);
+	xgrow(&d->v, &d->cap, d->n + 1, sizeof *d->v, 8);
 	d->v[d->n++] = x;
 }
 
@@ -60,17 +35,14 @@ rs_acc_for(struct rset *rs, size_t row, size_t blk)
 	struct rindex *ix = rs->ix;
 
 	if (blk >= ix->cells[row].n) {
-		size_t n = blk + 1;
-		ix->cells[row].acc = realloc(ix->cells[row].acc, n * sizeof(uint32_t));
-		if (ix->cells[row].acc == NULL)
-			fatal(1, "out of memory");
-		for (size_t i = ix->cells[row].n; i < n; i++)
+		xgrow(&ix->cells[row].acc, &ix->cells[row].cap, blk + 1, sizeof(uint32_t), 8);
+		for (size_t i = ix->cells[row].n; i <= blk; i++)
 			ix->cells[row].acc[i] = UINT32_MAX;
-		ix->cells[row].n = n;
+		ix->cells[row].n = blk + 1;
 	}
 	if (ix->cells[row].acc[blk] != UINT32_MAX)
 		return ix->cells[row].acc[blk];
-	rs_grow(&rs->acc, &rs->capacc, rs->nacc, sizeof *rs->acc);
+	xgrow(&rs->acc, &rs->capacc, rs->nacc + 1, sizeof *rs->acc, 8);
 	struct cell_acc *a = &rs->acc[rs->nacc];
 	memset(a, 0, sizeof *a);
 	a->row = row;
@@ -221,9 +193,7 @@ add_counters(struct cell_acc *a, const struct rrun *r, int sign)
 		for (j = 0; j < a->nc && a->c[j].name != rc->name; j++)
 			;
 		if (j == a->nc) {
-			a->c = realloc(a->c, (a->nc + 1) * sizeof *a->c);
-			if (a->c == NULL)
-				fatal(1, "out of memory");
+			xgrow(&a->c, &a->capc, a->nc + 1, sizeof *a->c, 8);
 			a->c[a->nc++] = (struct cell_counter){ rc->name, rc->unit, rc->label,
 			    0, 0, 0, rc->shown };
 		}
@@ -247,7 +217,7 @@ add_pair(struct cell_acc *a, const struct rrun *r, int sign)
 			}
 		return;
 	}
-	rs_grow(&a->pair, &a->cappair, a->npair, sizeof *a->pair);
+	xgrow(&a->pair, &a->cappair, a->npair + 1, sizeof *a->pair, 8);
 	struct rpair *p = &a->pair[a->npair++];
 	p->session = r->session;
 	p->round = r->round;
@@ -284,7 +254,7 @@ rs_accumulate(struct rset *rs, struct cell_acc *a, const struct rrun *r,
 			rs_dremove(&a->fig[k], v);
 		else if (figures[i].agg == A_EVERY) {
 			/* one value per ok run, NaN or not */
-			rs_dgrow(&a->fig[k]);
+			xgrow(&a->fig[k].v, &a->fig[k].cap, a->fig[k].n + 1, sizeof *a->fig[k].v, 8);
 			a->fig[k].v[a->fig[k].n++] = v;
 		} else
 			rs_dpush(&a->fig[k], v);
@@ -323,12 +293,12 @@ rs_accumulate(struct rset *rs, struct cell_acc *a, const struct rrun *r,
 		return;
 	}
 	if (!timed) {	/* where it is, should it be read again */
-		rs_grow(&a->loc, &a->caploc, a->nloc, sizeof *a->loc);
+		xgrow(&a->loc, &a->caploc, a->nloc + 1, sizeof *a->loc, 8);
 		a->loc[a->nloc].file = file;
 		a->loc[a->nloc++].line = (uint32_t)r->line;
 	}
 	if (!rs->ix->spilled) {
-		rs_grow(&a->tel, &a->captel, a->ntel, sizeof *a->tel);
+		xgrow(&a->tel, &a->captel, a->ntel + 1, sizeof *a->tel, 8);
 		rs_run_tel(&a->tel[a->ntel++], o, file, (uint32_t)r->line);
 		if ((rs->ix->tel_bytes += sizeof *a->tel) > tel_budget())
 			spill_telemetry(rs);

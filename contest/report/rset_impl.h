@@ -46,7 +46,7 @@ struct cell_acc {
 	int		 last_exit;
 	const char	*last_signal, *headline;
 	struct cell_counter	*c;
-	size_t		 nc;
+	size_t		 nc, capc;
 	struct cell_lat	 lat, probe;
 	int		 lat_inexact, probe_inexact;
 	unsigned long long periods, met;	/* periods: deadlines passed */
@@ -72,7 +72,8 @@ struct cell_acc {
 struct rindex {
 	size_t	*slot;		/* row + 1; 0: empty */
 	size_t	 cap;
-	struct { uint32_t *acc; size_t n; } *cells;	/* per row, by block */
+	struct { uint32_t *acc; size_t n, cap; } *cells;	/* per row, by block */
+	size_t	 capcells;
 	/* Every ok run's telemetry is kept as read while it fits in
 	 * TEL_BUDGET bytes; past that the files' are dropped, and read again
 	 * for the cells a report names runs of. */
@@ -95,8 +96,6 @@ struct reread {
 };
 
 /* rset_accum.c */
-void	rs_grow(void *v, size_t *cap, size_t n, size_t sz);
-void	rs_dgrow(struct dvec *d);
 void	rs_dpush(struct dvec *d, double x);
 uint32_t	rs_acc_for(struct rset *rs, size_t row, size_t blk);
 void	rs_run_tel(struct run_tel *t, const struct jnode *o, uint32_t file, uint32_t line);

@@ -54,12 +54,12 @@ read_telemetry(const struct rset *rs)
 		const struct timed_run *t = &rs->timed[i];
 		if (t->acc == UINT32_MAX || t->out || !outlier_cell(rs, &rs->acc[t->acc]))
 			continue;
-		rs_grow(&w, &capw, nw, sizeof *w);
+		xgrow(&w, &capw, nw + 1, sizeof *w, 8);
 		w[nw++] = (struct want){ { t->file, t->line }, t->acc };
 	}
 	for (size_t i = 0; i < rs->nacc; i++)
 		for (size_t k = 0; k < rs->acc[i].nloc && outlier_cell(rs, &rs->acc[i]); k++) {
-			rs_grow(&w, &capw, nw, sizeof *w);
+			xgrow(&w, &capw, nw + 1, sizeof *w, 8);
 			w[nw++] = (struct want){ rs->acc[i].loc[k], (uint32_t)i };
 		}
 	rs_read_again(rs, w, nw, rs_tel_keys(), rs_reread_line,
@@ -147,15 +147,13 @@ const struct rrun *
 rset_median_series(const struct rset *rs, size_t row, size_t blk)
 {
 	const struct rrun **v = NULL;
-	size_t n = 0;
+	size_t n = 0, cap = 0;
 
 	for (size_t i = 0; i < rs->nsrun; i++) {
 		const struct rrun *r = &rs->srun[i];
 		if (r->row != row || r->blk != blk || !r->ok || r->series == NULL)
 			continue;
-		v = realloc(v, (n + 1) * sizeof *v);
-		if (v == NULL)
-			fatal(1, "out of memory");
+		xgrow(&v, &cap, n + 1, sizeof *v, 8);
 		v[n++] = r;
 	}
 	/* insertion sort by Time: a cell holds few runs */

@@ -99,14 +99,12 @@ find_row(struct rset *rs, const struct rrun *r)
 		if (row_is(&rs->row[ix->slot[j] - 1], r))
 			return ix->slot[j] - 1;
 	size_t i = rs->nrow;
-	rs->row = realloc(rs->row, (i + 1) * sizeof *rs->row);
-	ix->cells = realloc(ix->cells, (i + 1) * sizeof *ix->cells);
-	if (rs->row == NULL || ix->cells == NULL)
-		fatal(1, "out of memory");
+	xgrow(&rs->row, &rs->caprow, i + 1, sizeof *rs->row, 8);
+	xgrow(&ix->cells, &ix->capcells, i + 1, sizeof *ix->cells, 8);
 	rs->row[i] = (struct rrow){ r->label, r->host, r->command, r->job, r->sweep,
 	    r->build, r->build_id, NULL, NULL };
 	ix->cells[i].acc = NULL;
-	ix->cells[i].n = 0;
+	ix->cells[i].n = ix->cells[i].cap = 0;
 	ix->slot[j] = i + 1;
 	rs->nrow++;
 	return i;
@@ -120,9 +118,7 @@ find_block(struct rset *rs, const struct rrun *r)
 	for (i = 0; i < rs->nblk; i++)
 		if (rs->blk[i].name == r->block)
 			return i;
-	rs->blk = realloc(rs->blk, (i + 1) * sizeof *rs->blk);
-	if (rs->blk == NULL)
-		fatal(1, "out of memory");
+	xgrow(&rs->blk, &rs->capblk, i + 1, sizeof *rs->blk, 8);
 	rs->blk[i] = (struct rblock){ r->block, r->load };
 	rs->nblk++;
 	return i;
@@ -150,7 +146,7 @@ time_run(struct addctx *x, const struct jnode *o, unsigned long lineno,
 	const void *b = (const void *)(uintptr_t)rs_tuple(rs,
 	    rs_intern(rs, jget_str(o, "variant")), (const void *)(uintptr_t)*build,
 	    NULL);
-	rs_grow(&rs->timed, &rs->captimed, rs->ntimed, sizeof *rs->timed);
+	xgrow(&rs->timed, &rs->captimed, rs->ntimed + 1, sizeof *rs->timed, 8);
 	rs->timed[rs->ntimed] = (struct timed_run){ rs_intern(rs, jget_str(o, "session")),
 	    rs_tuple(rs, rs_intern(rs, block), sweep, b), rs_tuple(rs, NULL, sweep, b),
 	    wall, x->fileno, (uint32_t)lineno, UINT32_MAX,
@@ -220,7 +216,7 @@ add_line(const struct jnode *o, unsigned long lineno, void *arg)
 		if (r->series) {
 			r->c = NULL, r->nc = 0;
 			r->lat.pair = r->probe.pair = NULL;
-			rs_grow(&rs->srun, &rs->capsrun, rs->nsrun, sizeof *rs->srun);
+			xgrow(&rs->srun, &rs->capsrun, rs->nsrun + 1, sizeof *rs->srun, 8);
 			rs->srun[rs->nsrun++] = *r;
 		}
 	}
@@ -235,12 +231,16 @@ file_id(struct rset *rs, const char *name, const char *buf, size_t len)
 	for (size_t i = 0; buf == NULL && i < rs->nfname; i++)
 		if (rs->fname[i] == name && rs->fmem[i] == NULL)
 			return (uint32_t)i;
-	rs->fname = realloc(rs->fname, (rs->nfname + 1) * sizeof *rs->fname);
-	rs->fmem = realloc(rs->fmem, (rs->nfname + 1) * sizeof *rs->fmem);
-	rs->fmemlen = realloc(rs->fmemlen, (rs->nfname + 1) * sizeof *rs->fmemlen);
-	rs->fid = realloc(rs->fid, (rs->nfname + 1) * sizeof *rs->fid);
-	if (rs->fname == NULL || rs->fmem == NULL || rs->fmemlen == NULL || rs->fid == NULL)
-		fatal(1, "out of memory");
+	/* four arrays at one length */
+	size_t cap = rs->capfname, n = rs->nfname + 1;
+	xgrow(&rs->fname, &cap, n, sizeof *rs->fname, 8);
+	cap = rs->capfname;
+	xgrow(&rs->fmem, &cap, n, sizeof *rs->fmem, 8);
+	cap = rs->capfname;
+	xgrow(&rs->fmemlen, &cap, n, sizeof *rs->fmemlen, 8);
+	cap = rs->capfname;
+	xgrow(&rs->fid, &cap, n, sizeof *rs->fid, 8);
+	rs->capfname = cap;
 	memset(&rs->fid[rs->nfname], 0, sizeof *rs->fid);
 	rs->fname[rs->nfname] = name;
 	rs->fmem[rs->nfname] = buf;
@@ -341,7 +341,7 @@ rset_add(struct rset *rs, const char *path, const struct rfilter *f)
 	DIR *d = opendir(path);
 	struct dirent *e;
 	char **names = NULL;
-	size_t n = 0;
+	size_t n = 0, cap = 0;
 	int rc = 0;
 
 	if (d == NULL) {
@@ -353,9 +353,7 @@ rset_add(struct rset *rs, const char *path, const struct rfilter *f)
 		if (len < 7 || e->d_name[0] == '.' ||
 		    strcmp(e->d_name + len - 6, ".jsonl") != 0)
 			continue;
-		names = realloc(names, (n + 1) * sizeof *names);
-		if (names == NULL)
-			fatal(1, "out of memory");
+		xgrow(&names, &cap, n + 1, sizeof *names, 8);
 		names[n++] = xstrdup(e->d_name);
 	}
 	closedir(d);

@@ -103,7 +103,7 @@ rs_reread_line(const struct jnode *o, unsigned long lineno, void *arg)
 		x->k++;
 	for (; x->k < x->n && x->w[x->k].at.line == lineno; x->k++) {
 		struct cell_acc *a = &x->rs->acc[x->w[x->k].acc];
-		rs_grow(&a->tel, &a->captel, a->ntel, sizeof *a->tel);
+		xgrow(&a->tel, &a->captel, a->ntel + 1, sizeof *a->tel, 8);
 		rs_run_tel(&a->tel[a->ntel++], o, x->w[x->k].at.file, (uint32_t)lineno);
 	}
 	return 0;

@@ -64,6 +64,7 @@ summarise_cell(struct cell_acc *a, struct rcell *c)
 	c->c = a->c;
 	c->nc = 0;
 	a->c = NULL;
+	a->capc = 0;
 	c->scx_changed = a->scx_changed;
 	for (size_t j = 0; j < a->nc; j++) {
 		if (c->c[j].n == 0)
@@ -207,9 +208,7 @@ mark_suspects(struct rset *rs, struct suspect **sus, size_t *nsus)
 		for (size_t k = i; k < j; k++)
 			shown |= rs->timed[k].acc != UINT32_MAX;
 		if (!isnan(warm) && shown) {
-			rs->warm = realloc(rs->warm, (rs->nwarm + 1) * sizeof *rs->warm);
-			if (rs->warm == NULL)
-				fatal(1, "out of memory");
+			xgrow(&rs->warm, &rs->capwarm, rs->nwarm + 1, sizeof *rs->warm, 8);
 			rs->warm[rs->nwarm++] = (struct rwarmup){ rs->timed[i].session,
 			    warm, med };
 		}
@@ -217,13 +216,13 @@ mark_suspects(struct rset *rs, struct suspect **sus, size_t *nsus)
 			struct timed_run *t = &rs->timed[k];
 			if (t->acc == UINT32_MAX || !sf[k - i].why)
 				continue;
-			rs_grow(&fl, &capfl, nfl, sizeof *fl);
+			xgrow(&fl, &capfl, nfl + 1, sizeof *fl, 8);
 			fl[nfl++] = (struct flagged){ t->acc, t->file, t->line,
 			    { (long)t->runno, t->wall, sf[k - i] } };
 			if (rs->keep_suspect)
 				continue;
 			t->out = 1;
-			rs_grow(&w, &capw, nw, sizeof *w);
+			xgrow(&w, &capw, nw + 1, sizeof *w, 8);
 			w[nw++] = (struct want){ { t->file, t->line }, t->acc };
 		}
 	}
@@ -232,13 +231,13 @@ mark_suspects(struct rset *rs, struct suspect **sus, size_t *nsus)
 	free(w);
 	if (nfl > 1)
 		qsort(fl, nfl, sizeof *fl, flagged_order);
+	size_t *capsus = xcalloc(rs->nacc + 1, sizeof *capsus);
 	for (size_t i = 0; i < nfl; i++) {
 		uint32_t a = fl[i].acc;
-		sus[a] = realloc(sus[a], (nsus[a] + 1) * sizeof *sus[a]);
-		if (sus[a] == NULL)
-			fatal(1, "out of memory");
+		xgrow(&sus[a], &capsus[a], nsus[a] + 1, sizeof *sus[a], 4);
 		sus[a][nsus[a]++] = fl[i].s;
 	}
+	free(capsus);
 	free(fl);
 	free(sr);
 	free(sf);

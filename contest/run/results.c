@@ -125,16 +125,7 @@ results_open(struct session *s, char *err, size_t errlen)
 static void
 keep_line(struct session *s, const char *line, size_t len)
 {
-	if (s->lines_len + len > s->lines_cap) {
-		size_t cap = s->lines_cap ? s->lines_cap : 4096;
-		while (cap < s->lines_len + len)
-			cap *= 2;
-		char *p = realloc(s->lines, cap);
-		if (p == NULL)
-			fatal(1, "out of memory");
-		s->lines = p;
-		s->lines_cap = cap;
-	}
+	xgrow(&s->lines, &s->lines_cap, s->lines_len + len, 1, 4096);
 	memcpy(s->lines + s->lines_len, line, len);
 	s->lines_len += len;
 }

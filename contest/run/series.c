@@ -35,15 +35,13 @@ static void
 push(struct series *s, double t, double cpu, double wait, double rate, double p99)
 {
 	if (s->n == s->cap) {
-		s->cap = s->cap ? 2 * s->cap : 64;
-		double *all[5] = { s->t, s->cpu, s->wait, s->rate, s->p99 };
-		for (int i = 0; i < 5; i++) {
-			all[i] = realloc(all[i], s->cap * sizeof *all[i]);
-			if (all[i] == NULL)
-				fatal(1, "out of memory");
+		double **all[5] = { &s->t, &s->cpu, &s->wait, &s->rate, &s->p99 };
+		size_t cap = s->cap;
+		for (int i = 0; i < 5; i++) {	/* all five at one length */
+			cap = s->cap;
+			xgrow(all[i], &cap, s->n + 1, sizeof **all[i], 64);
 		}
-		s->t = all[0], s->cpu = all[1], s->wait = all[2], s->rate = all[3];
-		s->p99 = all[4];
+		s->cap = cap;
 	}
 	s->t[s->n] = t;
 	s->cpu[s->n] = cpu;

@@ -4,6 +4,8 @@
 #include "config.h"
 
 #include <dirent.h>
+#include <errno.h>
+#include <stdint.h>
 #include <stdlib.h>
 
 #include "pidset.h"
@@ -22,6 +24,37 @@ open_fds(void)
 		n++;
 	closedir(d);
 	return n;
+}
+
+/* grow: from min, by half again, never past what a size can say. */
+static void
+check_grow(void)
+{
+	int *v = NULL;
+	size_t cap = 0;
+	int whole = 1;
+
+	for (size_t n = 0; n < 100000; n++) {
+		if (grow(&v, &cap, n + 1, sizeof *v, 8) < 0 || cap < n + 1)
+			whole = 0;
+		v[n] = (int)n;
+	}
+	for (size_t n = 0; n < 100000; n++)
+		whole &= v[n] == (int)n;
+	ok(whole && cap >= 100000 && cap < 150000 + 8, "100000 appended, each kept, cap %zu", cap);
+	int *was = v;
+	size_t before = cap;
+	errno = 0;
+	ok(grow(&v, &cap, SIZE_MAX / 2, sizeof *v, 8) == -1 && errno == ENOMEM &&
+	    v == was && cap == before, "a size past SIZE_MAX: ENOMEM, the array as it was");
+	ok(grow(&v, &cap, SIZE_MAX, 1, 8) == -1 && errno == ENOMEM && cap == before,
+	    "a count past what cap can grow to: ENOMEM");
+	ok(grow(&v, &cap, 10, sizeof *v, 8) == 0 && v == was, "room already there: nothing moves");
+	free(v);
+	char *c = NULL;
+	cap = 0;
+	ok(grow(&c, &cap, 1, 1, 4096) == 0 && cap == 4096, "the first growth is to min");
+	free(c);
 }
 
 int
@@ -56,5 +89,6 @@ main(void)
 	    before);
 	ok(read_small("/proc/self/stat", buf, sizeof buf) == (long)sizeof buf - 1,
 	    "read_small reads at most len - 1");
+	check_grow();
 	return tap_done();
 }
