@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "command.h"
 #include "contain.h"
 #include "builtin.h"
 #include "loadspec.h"
@@ -356,7 +357,7 @@ run_rest(int argc, char **argv, struct session *s, const struct run_cli *c,
 	    s->prepare_str, err, sizeof err) < 0)
 		usage_fail("--sweep: %s", err);
 	if (argc > 0) {
-		int e = proc_find_command(argv[0], s->job_path, sizeof s->job_path);
+		int e = command_find(argv[0], s->job_path, sizeof s->job_path);
 		if (e == ENOENT && !strchr(argv[0], '/'))
 			fatal(127, "%s: command not found", argv[0]);
 		if (e)

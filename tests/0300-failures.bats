@@ -52,6 +52,24 @@ load helpers
 	[ ! -e "$R" ]
 }
 
+@test "each run's exec finds the command as execvp does: PATH's first runnable entry, a script without #! run by sh, one made unrunnable refused with 126" {
+	mkdir a b
+	printf 'echo from-a\n' > a/tool
+	chmod 644 a/tool	# first on PATH, not runnable: passed over
+	printf 'echo "ran $0 with $1"\n' > b/tool
+	chmod 755 b/tool	# no #!: the kernel says ENOEXEC, sh runs it
+	PATH="$PWD/a:$PWD/b:$PATH" run --separate-stderr contest --warmup 0 -n 1 --lead 0 -- tool arg1
+	[ "$status" -eq 0 ]
+	grep -qx "ran $PWD/b/tool with arg1" "$CONTEST_RESULTS"/logs/*.log
+	# unrunnable by the time its run comes: the exec's own errno, 126
+	rm -rf "$CONTEST_RESULTS"
+	PATH="$PWD/a:$PWD/b:$PATH" run --separate-stderr contest --warmup 0 -n 2 --lead 0 \
+	    --prepare "chmod 644 $PWD/b/tool" -- tool
+	[ "$status" -eq 126 ]
+	[ "$stderr" = "contest: no_load run 1: tool: Permission denied" ]
+	[ "$(rq '.[0] | "\(.status) \(.exit_code)"')" = "exec_failed 126" ]
+}
+
 @test "a command gone by the time it runs: 127, recorded as exec_failed" {
 	printf '#!/bin/sh\nexit 0\n' > tool
 	chmod 755 tool

@@ -15,6 +15,7 @@
 #include "contain.h"
 #include "proc.h"
 #include "scope.h"
+#include "watchdog.h"
 
 void
 contain_session(struct session *s)

@@ -27,11 +27,15 @@
 #endif
 
 #include "cgroup.h"
+#include "command.h"
 #include "pidset.h"
 #include "proc.h"
 #include "schedopt.h"
 #include "util.h"
 #include "waitfor.h"
+#include "watchdog.h"
+
+extern char **environ;
 
 volatile sig_atomic_t proc_signal;
 
@@ -46,11 +50,6 @@ static int next_pids_fd = -1;	/* and the v1 pids group's */
 static int clone3_refused;	/* the kernel said no once (or CONTEST_CLONE3=0):
 				 * fork+move from then on */
 static const char *spawned_how = "fork";
-/* The watchdog: told of every group we make, it kills them all if we
- * vanish without doing so ourselves (kill -9, a crash). */
-static int watch_fd = -1;
-static pid_t watch_pid;
-
 static void
 on_term(int sig)
 {
@@ -61,125 +60,6 @@ static void
 on_child(int sig)
 {
 	(void)sig;	/* only here so that waitfor() returns */
-}
-
-/*
- * The watchdog's whole life: a list of process groups, kept up to date
- * through a pipe ("+PGID" / "-PGID" lines); at end of file, which comes
- * when the driver is gone however it went, SIGKILL every group still on
- * it.  PR_SET_PDEATHSIG covers only each process's own parent; this
- * covers the job's children (make's cc) and a load's commands too.
- */
-static void __attribute__((noreturn))
-watchdog(int rfd)
-{
-	struct pidset live = { NULL, 0, 0 };
-	char buf[512], line[4200], cg[4200] = "", pcg[4200] = "";
-	size_t ll = 0;
-	ssize_t r;
-
-	/* Its own group, deaf to the terminal: only EOF ends it. */
-	setpgid(0, 0);
-	signal(SIGINT, SIG_IGN);
-	signal(SIGTERM, SIG_IGN);
-	signal(SIGHUP, SIG_IGN);
-	signal(SIGQUIT, SIG_IGN);
-	close_fds(0, -1, rfd);
-	if (chdir("/") < 0)
-		_exit(1);
-	while ((r = read(rfd, buf, sizeof buf)) != 0) {
-		if (r < 0) {
-			if (errno == EINTR)
-				continue;
-			break;
-		}
-		for (ssize_t i = 0; i < r; i++) {
-			if (buf[i] != '\n') {
-				if (ll < sizeof line - 1)
-					line[ll++] = buf[i];
-				continue;
-			}
-			line[ll] = '\0';
-			ll = 0;
-			if (line[0] == 'c') {	/* the session's cgroup */
-				snprintf(cg, sizeof cg, "%s", line + 1);
-				continue;
-			}
-			if (line[0] == 'p') {	/* its v1 pids directory */
-				snprintf(pcg, sizeof pcg, "%s", line + 1);
-				continue;
-			}
-			long pg = strtol(line + 1, NULL, 10);
-			if (pg <= 1)
-				continue;
-			/* out of memory, the group is killed now, not forgotten */
-			if (line[0] == '+' && pidset_add(&live, (pid_t)pg) < 0)
-				kill(-(pid_t)pg, SIGKILL);
-			if (line[0] == '-')
-				pidset_del(&live, (pid_t)pg);
-		}
-	}
-	for (size_t k = 0; k < live.n; k++)
-		kill(-live.v[k], SIGKILL);
-	if (cg[0])
-		cg_session_kill(cg, pcg);
-	_exit(0);
-}
-
-void
-proc_watch_cgroup(const char *path, const char *pids_path)
-{
-	char msg[4200];
-	int n = snprintf(msg, sizeof msg, "c%s\n", path);
-
-	if (watch_fd >= 0 && n < (int)sizeof msg && write(watch_fd, msg, (size_t)n) != n)
-		warnmsg("watchdog: %s", strerror(errno));
-	n = pids_path ? snprintf(msg, sizeof msg, "p%s\n", pids_path) : 0;
-	if (watch_fd >= 0 && n > 0 && n < (int)sizeof msg &&
-	    write(watch_fd, msg, (size_t)n) != n)
-		warnmsg("watchdog: %s", strerror(errno));
-}
-
-static void
-watch_tell(char op, pid_t pgid)
-{
-	char msg[32];
-	int n = snprintf(msg, sizeof msg, "%c%ld\n", op, (long)pgid);
-
-	/* One write under PIPE_BUF is atomic; a lost watchdog only loses
-	 * the backstop, the driver still kills its groups itself. */
-	if (watch_fd >= 0 && write(watch_fd, msg, (size_t)n) != n)
-		warnmsg("watchdog: %s", strerror(errno));
-}
-
-/* At exit: close the pipe (nothing is left on the list) and reap it. */
-static void
-watch_stop(void)
-{
-	if (watch_fd < 0 || getpid() != driver_pid)
-		return;
-	close(watch_fd);
-	watch_fd = -1;
-	while (waitpid(watch_pid, NULL, 0) < 0 && errno == EINTR)
-		;
-}
-
-static void
-watch_start(void)
-{
-	int fds[2];
-
-	if (pipe2(fds, O_CLOEXEC) < 0)
-		fatal(1, "watchdog pipe: %s", strerror(errno));
-	pid_t pid = fork();
-	if (pid < 0)
-		fatal(1, "cannot fork the watchdog: %s", strerror(errno));
-	if (pid == 0)
-		watchdog(fds[0]);
-	close(fds[0]);
-	watch_fd = fds[1];
-	watch_pid = pid;
-	atexit(watch_stop);
 }
 
 void
@@ -377,36 +257,40 @@ fork_into(pid_t pgid, int outfd, double *t0)
 	return pid;
 }
 
-/* The job's child: set up, then exec; on failure the reason to errfd. */
+/* The job's child: set up, then exec; on failure the step and errno to
+ * errfd.  The parent found the program on PATH (command_find) and
+ * made the shell's arguments for a script without #!, as execvp would:
+ * the child, on the driver's memory and a stack of its own, only makes
+ * system calls. */
 struct spawn {
 	char *const	*argv;
+	const char	*path;		/* argv[0] found, or "" */
+	char *const	*sh_argv;	/* /bin/sh, path, argv[1]...: for ENOEXEC */
 	const struct sched_set *sched;
 	int		 outfd, errfd, in_cgroup, dirfd;
 };
 
-/* Why the child did not exec, in one write (under PIPE_BUF): a failed
- * step before the exec says which, or the errno alone is the exec's. */
+/* Why the child did not exec, in one write (under PIPE_BUF). */
 static void __attribute__((noreturn))
 exec_child(struct spawn *sp)
 {
-	struct exec_fail f = { 0, "" };
-	char why[160];
+	struct exec_fail f = { 0, 0, "" };
 
 	child_setup(0, sp->outfd, sp->in_cgroup);
 	if (sp->dirfd >= 0 && fchdir(sp->dirfd) < 0) {
 		f.err = errno;
-		snprintf(f.why, sizeof f.why, "cannot enter the job's directory: %s",
-		    strerror(f.err));
-	} else if (sp->sched && sched_apply(sp->sched, why, sizeof why) < 0) {
+		f.step = EXEC_STEP_DIR;
+	} else if (sp->sched && (f.step = sched_apply_step(sp->sched)) != 0) {
 		f.err = errno ? errno : EPERM;
-		snprintf(f.why, sizeof f.why, "cannot set the job's policy: %s", why);
 	} else {
-		execvp(sp->argv[0], sp->argv);
+		execve(sp->path, sp->argv, environ);
+		if (errno == ENOEXEC && sp->sh_argv)
+			execve("/bin/sh", sp->sh_argv, environ);
 		f.err = errno;
 	}
 	ssize_t w = write(sp->errfd, &f, sizeof f);
 	(void)w;
-	_exit(f.err == ENOENT && f.why[0] == '\0' ? 127 : 126);
+	_exit(f.err == ENOENT && f.step == 0 ? 127 : 126);
 }
 
 /*
@@ -522,23 +406,51 @@ proc_fork(pid_t pgid, int outfd)
 	return fork_into(pgid, outfd, NULL);
 }
 
+/* What the child's step and errno mean, in the parent's words. */
+static void
+exec_fail_text(struct exec_fail *f, const struct sched_set *sched)
+{
+	char why[160];
+
+	if (f->step == EXEC_STEP_DIR) {
+		snprintf(f->why, sizeof f->why, "cannot enter the job's directory: %s",
+		    strerror(f->err));
+	} else if (f->step != 0 && sched) {
+		sched_step_text(sched, f->step, f->err, why, sizeof why);
+		snprintf(f->why, sizeof f->why, "cannot set the job's policy: %s", why);
+	} else {
+		f->why[0] = '\0';
+	}
+}
+
 pid_t
 proc_exec(char *const argv[], int outfd, int dirfd, const struct sched_set *sched,
     struct exec_fail *f, double *t0)
 {
 	int fds[2];
 
-	f->err = 0;
+	f->err = f->step = 0;
 	f->why[0] = '\0';
 	if (pipe2(fds, O_CLOEXEC) < 0) {
 		f->err = errno;
 		return -2;
 	}
+	char path[4096];
+	size_t argc = 0;
+	while (argv[argc])
+		argc++;
+	char **sh_argv = xcalloc(argc + 2, sizeof *sh_argv);
+	command_find(argv[0], path, sizeof path);
+	sh_argv[0] = (char *)"/bin/sh";
+	sh_argv[1] = path;
+	for (size_t i = 1; i < argc; i++)
+		sh_argv[i + 1] = argv[i];
 	/* The clock starts at the fork that made the job, not while we
 	 * waited for a process slot. */
-	struct spawn sp = { argv, sched, outfd, fds[1], 0, dirfd };
+	struct spawn sp = { argv, path, sh_argv, sched, outfd, fds[1], 0, dirfd };
 	int in_cgroup;
 	pid_t pid = fork_patiently(t0, &in_cgroup, spawn_try, &sp);
+	free(sh_argv);
 	if (pid < 0) {
 		f->err = errno;
 		close(fds[0]);
@@ -559,7 +471,7 @@ proc_exec(char *const argv[], int outfd, int dirfd, const struct sched_set *sche
 	close(fds[0]);
 	if (n == (ssize_t)sizeof *f) {
 		proc_kill_group(pid, NULL, 0, NULL);
-		f->why[sizeof f->why - 1] = '\0';
+		exec_fail_text(f, sched);
 		return -1;
 	}
 	f->err = 0;
@@ -661,51 +573,4 @@ proc_exit_code(int status)
 	if (WIFSIGNALED(status))
 		return 128 + WTERMSIG(status);
 	return 1;
-}
-
-static int
-runnable(const char *path)
-{
-	struct stat st;
-
-	if (stat(path, &st) < 0)
-		return errno == ENOTDIR ? ENOENT : errno;
-	if (S_ISDIR(st.st_mode))
-		return EISDIR;
-	return access(path, X_OK) < 0 ? EACCES : 0;
-}
-
-int
-proc_find_command(const char *name, char *found, size_t len)
-{
-	const char *path = getenv("PATH");
-	int seen = ENOENT;
-
-	if (found && len)
-		snprintf(found, len, "%s", name);
-	if (strchr(name, '/'))
-		return runnable(name);
-	if (path == NULL)
-		path = "/bin:/usr/bin";
-	/* As execvp searches: the first runnable entry wins; one found but
-	 * not runnable makes the failure "permission denied". */
-	for (const char *p = path;; p++) {
-		const char *end = strchr(p, ':');
-		size_t dlen = end ? (size_t)(end - p) : strlen(p);
-		char full[4096];
-		if (snprintf(full, sizeof full, "%.*s%s%s", (int)dlen, p,
-		    dlen ? "/" : "", name) < (int)sizeof full) {
-			int e = runnable(full);
-			if (e == 0) {
-				if (found && len)
-					snprintf(found, len, "%s", full);
-				return 0;
-			}
-			if (e != ENOENT)
-				seen = e;
-		}
-		if (end == NULL)
-			return seen;
-		p = end;
-	}
 }

@@ -43,16 +43,17 @@ void	proc_cgroup_next(const struct cgroup *);
  * "fork+move" (forked, then moved by itself), or "fork" (no cgroup). */
 const char *proc_spawned_how(void);
 
-/* Tell the watchdog the session's cgroup and v1 pids directory (NULL:
- * none), to kill and remove if we die. */
-void	proc_watch_cgroup(const char *path, const char *pids_path);
 
-/* Why a child did not become its command: errno, and why[] when a step
- * before the exec failed (empty when the exec itself did). */
+/* Why a child did not become its command: errno, the step that failed
+ * (0: the exec; EXEC_STEP_DIR; else a SCHED_STEP_*), and why[] when a
+ * step before the exec failed (empty when the exec itself did), written
+ * by the parent: the child formats nothing. */
 struct exec_fail {
 	int	err;
+	int	step;
 	char	why[200];
 };
+#define EXEC_STEP_DIR	(-1)
 
 /*
  * Start argv (PATH search) as a new process group, in the directory
@@ -87,12 +88,5 @@ void	proc_kill_all(void);
 /* Shell-style exit code of a wait status: n, or 128+signal. */
 int	proc_exit_code(int status);
 
-/*
- * Would execvp(name) find something to run?  0 if so; else an errno
- * (ENOENT: nothing by that name; EACCES or EISDIR: found, not runnable),
- * so a typo fails before any load starts.  found (when not NULL) gets
- * the path it would run.
- */
-int	proc_find_command(const char *name, char *found, size_t len);
 
 #endif

@@ -161,32 +161,47 @@ sched_check(const struct sched_set *s, char *err, size_t errlen)
 }
 
 int
-sched_apply(const struct sched_set *s, char *err, size_t errlen)
+sched_apply_step(const struct sched_set *s)
 {
 	if (s->has_policy) {
 		struct sched_param sp = { 0 };
-		if (sched_setscheduler(0, policy_value(s->policy), &sp) != 0) {
-			snprintf(err, errlen, "policy %s: %s", sched_policy_names[s->policy],
-			    strerror(errno));
-			return -1;
-		}
+		if (sched_setscheduler(0, policy_value(s->policy), &sp) != 0)
+			return SCHED_STEP_POLICY;
 	}
 	/* after the policy: SCHED_IDLE ignores nice, the others keep it */
-	if (s->has_nice && setpriority(PRIO_PROCESS, 0, s->nice) != 0) {
-		snprintf(err, errlen, "nice %d: %s", s->nice, strerror(errno));
-		return -1;
-	}
+	if (s->has_nice && setpriority(PRIO_PROCESS, 0, s->nice) != 0)
+		return SCHED_STEP_NICE;
 #ifdef HAVE_SCHED_SETAFFINITY
 	if (s->has_cpus) {
 		cpu_set_t set;
 		to_cpuset(s, &set);
-		if (sched_setaffinity(0, sizeof set, &set) != 0) {
-			snprintf(err, errlen, "CPUs %s: %s", s->cpus_text, strerror(errno));
-			return -1;
-		}
+		if (sched_setaffinity(0, sizeof set, &set) != 0)
+			return SCHED_STEP_CPUS;
 	}
 #endif
 	return 0;
+}
+
+void
+sched_step_text(const struct sched_set *s, int step, int err, char *buf, size_t len)
+{
+	if (step == SCHED_STEP_POLICY)
+		snprintf(buf, len, "policy %s: %s", sched_policy_names[s->policy], strerror(err));
+	else if (step == SCHED_STEP_NICE)
+		snprintf(buf, len, "nice %d: %s", s->nice, strerror(err));
+	else
+		snprintf(buf, len, "CPUs %s: %s", s->cpus_text, strerror(err));
+}
+
+int
+sched_apply(const struct sched_set *s, char *err, size_t errlen)
+{
+	int step = sched_apply_step(s);
+
+	if (step == 0)
+		return 0;
+	sched_step_text(s, step, errno, err, errlen);
+	return -1;
 }
 
 static size_t

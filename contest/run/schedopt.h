@@ -46,6 +46,12 @@ int	sched_check(const struct sched_set *, char *err, size_t);
 
 /* Apply to the calling process: 0, or -1 with the reason. */
 int	sched_apply(const struct sched_set *, char *err, size_t);
+/* The same without a word, for a child that may not format (the job's,
+ * on the driver's memory): 0, or the step that failed with errno set;
+ * sched_step_text says it as sched_apply would. */
+enum { SCHED_STEP_POLICY = 1, SCHED_STEP_NICE, SCHED_STEP_CPUS };
+int	sched_apply_step(const struct sched_set *);
+void	sched_step_text(const struct sched_set *, int step, int err, char *buf, size_t);
 
 /* "loads nice 19, policy idle, cpus 0; job cpus 1", or "" when unset. */
 void	sched_describe(const struct sched_opts *, char *buf, size_t);
