@@ -10,54 +10,7 @@
 #include <string.h>
 
 #include "jsonl.h"
-
-/* Arena chunks: a line's tree is freed in one go. */
-struct jchunk {
-	struct jchunk	*next;
-	size_t		 used, cap;
-	max_align_t	 data[];
-};
-
-static void *
-jalloc(struct jarena *a, size_t n)
-{
-	struct jchunk *c = a->head;
-
-	n = (n + sizeof(max_align_t) - 1) / sizeof(max_align_t) * sizeof(max_align_t);
-	if (c == NULL || c->cap - c->used < n) {
-		size_t cap = n > 65536 ? n : 65536;
-		struct jchunk *nc = malloc(sizeof *nc + cap);
-		if (nc == NULL)
-			return NULL;
-		nc->used = 0;
-		nc->cap = cap;
-		nc->next = c;
-		a->head = c = nc;
-	}
-	void *p = (char *)c->data + c->used;
-	c->used += n;
-	return p;
-}
-
-void
-jarena_reset(struct jarena *a)
-{
-	while (a->head && a->head->next) {
-		struct jchunk *c = a->head;
-		a->head = c->next;
-		free(c);
-	}
-	if (a->head)
-		a->head->used = 0;
-}
-
-void
-jarena_free(struct jarena *a)
-{
-	jarena_reset(a);
-	free(a->head);
-	a->head = NULL;
-}
+#include "jsonl_impl.h"
 
 /*
  * One recursive-descent grammar: with an arena it builds the tree,
@@ -72,9 +25,6 @@ struct cur {
 	int flags;	/* P_* */
 };
 
-#define P_INSITU	1	/* strings decoded into the line itself (ours) */
-#define P_LOOSE		2	/* unwanted members passed over, not validated:
-				 * a line read and checked once already */
 
 /* Bytes a string holds as they are: not a quote, a backslash or a
  * control character. */
@@ -247,10 +197,7 @@ string(struct cur *c, const char **out)
 			}
 			if (o && !(c->flags & P_INSITU)) {
 				/* keep only what the decoded string used */
-				struct jchunk *h = c->a->head;
-				size_t used = (size_t)(o - start) + sizeof(max_align_t) - 1;
-				h->used = (size_t)(start - (char *)h->data) +
-				    used / sizeof(max_align_t) * sizeof(max_align_t);
+				jshrink(c->a, start, (size_t)(o - start));
 			}
 			return 1;
 		}
@@ -388,8 +335,8 @@ skip_loose(struct cur *c)
 
 /* FNV-1a of a key: a result has ninety members and a reader asks for
  * most of them, so each lookup compares words, not strings. */
-static unsigned
-key_hash(const char *k)
+unsigned
+jsonl_key_hash(const char *k)
 {
 	unsigned h = 2166136261u;
 
@@ -399,7 +346,7 @@ key_hash(const char *k)
 }
 
 /*
- * A member's key and its key_hash(), in one pass over a key with no
+ * A member's key and its jsonl_key_hash(), in one pass over a key with no
  * escapes (every key we write): decoded in place or copied to the arena,
  * or only checked when nothing is built.  Others go through string().
  */
@@ -416,7 +363,7 @@ member_key(struct cur *c, const char **key, unsigned *h)
 	if (q >= c->end || *q != '"') {	/* an escape: the long way */
 		if (!string(c, key))
 			return 0;
-		*h = *key ? key_hash(*key) : 0;
+		*h = *key ? jsonl_key_hash(*key) : 0;
 		return 1;
 	}
 	const char *s = c->p + 1;
@@ -459,7 +406,7 @@ jkeys_init(struct jkeys *k, const char *const *list)
 
 	memset(k, 0, sizeof *k);
 	for (; *list; list++) {
-		unsigned h = key_hash(*list), i = h & JKEYS_MASK;
+		unsigned h = jsonl_key_hash(*list), i = h & JKEYS_MASK;
 		if (wanted(k, *list, h))
 			continue;
 		if (++n > JKEYS_MASK / 2)
@@ -595,8 +542,8 @@ value(struct cur *c, struct jnode **out)
 	}
 }
 
-static const struct jnode *
-parse(const char *s, size_t len, struct jarena *a, const struct jkeys *keys,
+const struct jnode *
+jsonl_parse_with(const char *s, size_t len, struct jarena *a, const struct jkeys *keys,
     int flags, int *ok)
 {
 	struct cur c = { s, s + len, 0, a, 0, keys, flags };
@@ -616,7 +563,7 @@ jsonl_is_object(const char *s, size_t len)
 {
 	int ok;
 
-	parse(s, len, NULL, NULL, 0, &ok);
+	jsonl_parse_with(s, len, NULL, NULL, 0, &ok);
 	return ok;
 }
 
@@ -625,163 +572,5 @@ jsonl_parse(const char *s, size_t len, struct jarena *a)
 {
 	int ok;
 
-	return parse(s, len, a, NULL, 0, &ok);
-}
-
-const struct jnode *
-jget(const struct jnode *obj, const char *key)
-{
-	if (obj == NULL || obj->type != J_OBJ)
-		return NULL;
-	unsigned h = key_hash(key);
-	if (obj->index) {
-		for (unsigned i = h & obj->mask; obj->index[i]; i = (i + 1) & obj->mask)
-			if (obj->index[i]->hash == h && strcmp(obj->index[i]->key, key) == 0)
-				return obj->index[i];
-		return NULL;
-	}
-	for (const struct jnode *n = obj->child; n; n = n->next)
-		if (n->hash == h && strcmp(n->key, key) == 0)
-			return n;
-	return NULL;
-}
-
-const char *
-jget_str(const struct jnode *obj, const char *key)
-{
-	const struct jnode *n = jget(obj, key);
-
-	return n && n->type == J_STR ? n->str : NULL;
-}
-
-double
-jget_num(const struct jnode *obj, const char *key, double def)
-{
-	const struct jnode *n = jget(obj, key);
-
-	return n && (n->type == J_NUM || n->type == J_BOOL) ? n->num : def;
-}
-
-long long
-jget_int(const struct jnode *obj, const char *key, long long def, long long min,
-    long long max)
-{
-	double v = jget_num(obj, key, NAN);
-
-	if (!(v >= (double)min && v <= (double)max))	/* NaN fails too */
-		return def;
-	return (long long)v;
-}
-
-long
-jsonl_read(const char *path, jsonl_fn fn, jsonl_bad_fn bad, void *arg,
-    unsigned long *skipped)
-{
-	return jsonl_read_keys(path, NULL, fn, bad, arg, skipped);
-}
-
-long
-jsonl_read_keys(const char *path, const struct jkeys *keys, jsonl_fn fn,
-    jsonl_bad_fn bad, void *arg, unsigned long *skipped)
-{
-	FILE *f = fopen(path, "re");
-
-	*skipped = 0;
-	if (f == NULL)
-		return -1;
-	long n = jsonl_read_stream_keys(f, path, keys, fn, bad, arg, skipped);
-	int e = errno;
-	fclose(f);
-	errno = e;
-	return n;
-}
-
-/* The loop of both readers: every line, or only the lines of want[]
- * (ascending), which were read and warned of once already. */
-static long
-read_lines(FILE *f, const char *path, const struct jkeys *keys,
-    const unsigned long *want, size_t nwant, jsonl_fn fn, jsonl_bad_fn bad,
-    void *arg, unsigned long *skipped)
-{
-	char *line = NULL;
-	size_t cap = 0, k = 0;
-	ssize_t n;
-	unsigned long lineno = 0;
-	long handed = 0;
-	struct jarena a = { NULL };
-
-	*skipped = 0;
-	while ((!want || k < nwant) && (n = getline(&line, &cap, f)) > 0) {
-		size_t len = (size_t)n;
-		int whole = line[len - 1] == '\n';
-		lineno++;
-		if (want) {
-			while (k < nwant && want[k] < lineno)
-				k++;
-			if (k == nwant || want[k] != lineno)
-				continue;
-		}
-		if (whole)
-			len--;
-		if (len == 0)
-			continue;	/* an empty line is no record */
-		int ok;
-		/* the line is ours: its strings are decoded where they are */
-		const struct jnode *obj = whole ? parse(line, len, &a, keys,
-		    P_INSITU | (want ? P_LOOSE : 0), &ok) : NULL;
-		if (obj == NULL) {
-			/* what the damaged line's parse took goes too: memory
-			 * stays flat over any number of them */
-			jarena_reset(&a);
-			if (bad)
-				bad(path, lineno, whole ? "not one JSON object" :
-				    "incomplete last line", arg);
-			(*skipped)++;
-			continue;
-		}
-		handed++;
-		int stop = fn && fn(obj, lineno, arg);
-		jarena_reset(&a);
-		if (stop)
-			break;
-	}
-	jarena_free(&a);
-	int e = ferror(f) ? errno : 0;
-	free(line);
-	if (e) {
-		errno = e;
-		return -1;
-	}
-	return handed;
-}
-
-long
-jsonl_read_stream_keys(FILE *f, const char *path, const struct jkeys *keys,
-    jsonl_fn fn, jsonl_bad_fn bad, void *arg, unsigned long *skipped)
-{
-	return read_lines(f, path, keys, NULL, 0, fn, bad, arg, skipped);
-}
-
-long
-jsonl_read_only(const char *path, const struct jkeys *keys,
-    const unsigned long *want, size_t nwant, jsonl_fn fn, void *arg)
-{
-	FILE *f = fopen(path, "re");
-
-	if (f == NULL)
-		return -1;
-	long n = jsonl_read_only_stream(f, keys, want, nwant, fn, arg);
-	int e = errno;
-	fclose(f);
-	errno = e;
-	return n;
-}
-
-long
-jsonl_read_only_stream(FILE *f, const struct jkeys *keys,
-    const unsigned long *want, size_t nwant, jsonl_fn fn, void *arg)
-{
-	unsigned long skipped;
-
-	return read_lines(f, "", keys, want, nwant, fn, NULL, arg, &skipped);
+	return jsonl_parse_with(s, len, a, NULL, 0, &ok);
 }

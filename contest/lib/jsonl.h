@@ -11,6 +11,8 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "jarena.h"
+
 enum jtype { J_NULL, J_BOOL, J_NUM, J_STR, J_ARR, J_OBJ };
 
 /* A parsed value; members of an object or array are a list via next. */
@@ -38,13 +40,6 @@ struct jkeys {
  * JKEYS_MASK / 2 keys. */
 int	jkeys_init(struct jkeys *, const char *const *list);
 
-/* Nodes and strings of one line live in an arena reset for the next. */
-struct jarena {
-	struct jchunk	*head;
-};
-
-void	jarena_reset(struct jarena *);	/* frees all but the first chunk */
-void	jarena_free(struct jarena *);
 
 /* 1 if s[0..len) is exactly one JSON object (blanks around allowed). */
 int	jsonl_is_object(const char *s, size_t len);
