@@ -13,10 +13,12 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
+#include "cgroup.h"
 #include "loadrun.h"
 #include "onerun.h"
 #include "probe.h"
@@ -268,8 +270,7 @@ series_start(const struct session *s, struct run_record *rec, struct inflight *x
  * and the raw reads figures_derive() works from. */
 static void
 take_figures(const struct session *s, struct run_record *rec,
-    const struct inflight *x, const struct ends *e0, const struct ends *e1,
-    const struct rusage *ru, double wall)
+    const struct ends *e0, const struct ends *e1, const struct rusage *ru, double wall)
 {
 	long tck = sysconf(_SC_CLK_TCK);
 
@@ -299,7 +300,8 @@ take_figures(const struct session *s, struct run_record *rec,
 		    "no cpu.pressure in the job's cgroup (PSI off?)");
 	if (e0->load_cpu >= 0 && e1->load_cpu >= 0) {
 		rec->load_cpu = e1->load_cpu - e0->load_cpu;
-		rec->load_cpu_exact = x->al.cg.procs_fd >= 0 || rec->cgroup ? 2 : 1;
+		/* the load's cgroup, gone by now (stop_load), said so in rec->cgroup */
+		rec->load_cpu_exact = rec->cgroup ? 2 : 1;
 	} else if (rec->fig[FIG_LOAD_LIFE] > 0) {
 		/* No /proc: the load's average share over its whole life. */
 		rec->load_cpu = rec->fig[FIG_LOAD_CPU_TOTAL] * wall /
@@ -407,10 +409,22 @@ time_job(struct session *s, struct run_record *rec, struct inflight *x)
 	proc_kill_group(pid, NULL, 0, NULL);
 	rec->status = RUN_OK;
 	end_run(x, rec);
-	take_figures(s, rec, x, &e0, &e1, &ru, t1 - t0);
+	take_figures(s, rec, &e0, &e1, &ru, t1 - t0);
 	take_counters(spec, rec, &c0, &c1, &p0, &p1);
 	job_status(s, rec, st);
 	return 0;
+}
+
+void
+run_ended(const struct session *s, struct run_record *rec)
+{
+	struct stat st;
+
+	rec->job_stat = s->job_path[0] && stat(s->job_path, &st) == 0;
+	rec->job_size = rec->job_stat ? (long long)st.st_size : 0;
+	rec->job_mtime = rec->job_stat ? (long long)st.st_mtime : 0;
+	rec->ctl_ok = cg_controllers(rec->ctl_job, sizeof rec->ctl_job, rec->ctl_loads,
+	    sizeof rec->ctl_loads) == 0;
 }
 
 int

@@ -11,6 +11,9 @@
  * or 1 if interrupted (nothing recorded: an interrupted run is no
  * measurement). */
 int	run_one(struct session *, struct run_record *rec);
+/* What ran and under which cgroup controllers, read as a run ends, so
+ * that its line's writer only writes. */
+void	run_ended(const struct session *, struct run_record *rec);
 
 /* "fork_load" or "fork_load j=2": what the messages call a unit. */
 const char *unit_name(const struct session *, const struct run_record *,

@@ -10,10 +10,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <time.h>
 
-#include "cgroup.h"
 #include "builtin.h"
 #include "hist.h"
 #include "json.h"
@@ -72,21 +70,19 @@ sched_field(struct json *j, const char *key, int set, int num, const char *text)
  * COMMAND by the file it resolved to, with its size and mtime.
  */
 static void
-put_job_identity(struct json *j, const struct session *s)
+put_job_identity(struct json *j, const struct session *s, const struct run_record *r)
 {
-	struct stat st;
-
 	json_key(j, "job_sha256");
 	if (s->job_sha256)
 		json_str(j, s->job_sha256);
 	else
 		json_null(j);
 	json_key(j, "job_identity");
-	if (s->job_path[0] && stat(s->job_path, &st) == 0) {
+	if (s->job_path[0] && r->job_stat) {
 		json_obj_begin(j);
 		json_kstr(j, "path", s->job_path);
-		json_kint(j, "size", (long long)st.st_size);
-		json_kint(j, "mtime", (long long)st.st_mtime);
+		json_kint(j, "size", r->job_size);
+		json_kint(j, "mtime", r->job_mtime);
 		provenance_job_json(j, &s->prov);
 		json_obj_end(j);
 	} else if (s->job_sha256) {
@@ -142,18 +138,16 @@ put_counters(struct json *j, const char *key, const struct load *l,
 /* What could change how the job and the loads are scheduled against each
  * other: the cgroup controllers in effect for each (none, here, but pids). */
 static void
-put_controllers(struct json *j)
+put_controllers(struct json *j, const struct run_record *r)
 {
-	char job[512], loads[512];
-
 	json_key(j, "controllers");
-	if (cg_controllers(job, sizeof job, loads, sizeof loads) < 0) {
+	if (!r->ctl_ok) {
 		json_null(j);
 		return;
 	}
 	json_obj_begin(j);
-	json_kstr(j, "job", job);
-	json_kstr(j, "loads", loads);
+	json_kstr(j, "job", r->ctl_job);
+	json_kstr(j, "loads", r->ctl_loads);
 	json_obj_end(j);
 }
 
@@ -325,7 +319,7 @@ put_own(struct json *j, const struct session *s, const struct run_record *r,
 	/* clone3: born in its cgroup; fork+move: it moved itself, inside
 	 * the timed window; fork: no cgroup */
 	case FIG_JOB_SPAWN: json_kstr(j, key, r->job_spawn ? r->job_spawn : "fork"); break;
-	case FIG_CONTROLLERS: put_controllers(j); break;
+	case FIG_CONTROLLERS: put_controllers(j, r); break;
 	case FIG_SIGNAL: put_null_or_str(j, key, r->signal ? signal_name(r->signal) : NULL); break;
 	case FIG_LCPU_SOURCE:
 		json_kstr(j, key, !load ? "none" : r->load_cpu_exact == 2 ? "cgroup" :
@@ -424,7 +418,7 @@ put_session(struct json *j, const struct session *s, const struct run_record *r)
 		json_obj_end(j);
 		json_kstr(j, "command_template", s->command_template);
 	}
-	put_job_identity(j, s);
+	put_job_identity(j, s, r);
 	json_key(j, "argv");
 	json_arr_begin(j);
 	for (size_t i = 0; s->argv[i]; i++)

@@ -72,6 +72,7 @@ static void
 record_run(struct session *s, struct run_record *rec)
 {
 	reap_orphans();
+	run_ended(s, rec);
 	figures_derive(s, rec);
 	if (results_append(s, rec) < 0) {
 		progress(s, 0, 0, NULL, 0);

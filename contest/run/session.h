@@ -71,6 +71,13 @@ struct run_record {
 	/* sched_ext before the run's load started, and after the job; the
 	 * second only where it differs ("" otherwise) */
 	char		 scx[160], scx_after[160];
+	/* what ran and under what, read as the run ends (run_ended()): the
+	 * job's file (job_stat 0: not there), the cgroup controllers in
+	 * effect (ctl_ok 0: unknown) */
+	int		 job_stat;
+	long long	 job_size, job_mtime;
+	int		 ctl_ok;
+	char		 ctl_job[512], ctl_loads[512];
 	char		 why[512];
 };
 
