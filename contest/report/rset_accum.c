@@ -278,7 +278,7 @@ rs_accumulate(struct rset *rs, struct cell_acc *a, const struct rrun *r,
 	add_pair(a, r, sign);
 	lat_merge(&a->lat, &a->lat_inexact, &r->lat, sign);
 	lat_merge(&a->probe, &a->probe_inexact, &r->probe, sign);
-	a->periods += (unsigned long long)(long long)sign * r->probe_deadlines;
+	a->deadlines += (unsigned long long)(long long)sign * r->probe_deadlines;
 	a->met += (unsigned long long)(long long)sign * r->probe_met;
 	if (r->probe_skipped >= 0) {
 		a->skipped += (unsigned long long)(sign * r->probe_skipped);

@@ -49,7 +49,7 @@ struct cell_acc {
 	size_t		 nc, capc;
 	struct cell_lat	 lat, probe;
 	int		 lat_inexact, probe_inexact;
-	unsigned long long periods, met;	/* periods: deadlines passed */
+	unsigned long long deadlines, met;	/* the deadlines passed, and met */
 	unsigned long long skipped, nskipped;	/* and the runs that say */
 	size_t		 scx_changed;
 	/* ok runs of a session's rounds, for paired tests */
