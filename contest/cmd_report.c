@@ -405,6 +405,7 @@ cmd_compare(int argc, char **argv)
 		q.labels[a] = argv[i + a];
 	}
 	q.f.nlabels = (size_t)n;
+	q.f.pairs = 1;
 	load(&rs, NULL, 0, &q);
 	if (cmp_build(&m, &rs, argv + i, (size_t)n, &q.cmp) != 0) {
 		rset_free(&rs);

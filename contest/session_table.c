@@ -22,7 +22,8 @@
 static int
 read_back(const struct session *s, struct rset *rs)
 {
-	struct rfilter all = { .keep_suspect = s->keep_suspect };
+	struct rfilter all = { .keep_suspect = s->keep_suspect,
+	    .pairs = s->nvariants > 1 };
 
 	memset(rs, 0, sizeof *rs);
 	if (s->lines_len == 0)

@@ -115,3 +115,13 @@ load helpers
 	grep -Eq '^  bare static clone loop +[0-9]+ +[0-9.]+ +[0-9.]+$' <<<"$output"
 	grep -Eq '^  fork_load \(contest-load\) +[1-9][0-9]* +[0-9.]+ +[0-9.]+$' <<<"$output"
 }
+
+@test "bench/report-scale times an older contest beside this one when given one" {
+	run marked CONTEST="$CONTEST" OLD_CONTEST="$CONTEST" "$TOP_SRCDIR/scripts/bench/report-scale" --quick
+	[ "$status" -eq 0 ]
+	v="(met|NOT met|can't tell at this noise)"
+	grep -Eq "^this contest report / .*/contest over the same file: [0-9.]+ \((CI95 -?[0-9.]+\.\.[0-9.]+, 2 rounds|1 round: no interval)\) \(goal at most 1: $v\)\$" <<<"$output"
+	run --separate-stderr env OLD_CONTEST=/nonexistent "$TOP_SRCDIR/scripts/bench/report-scale" --quick
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "bench/report-scale: OLD_CONTEST=/nonexistent is not an executable" ]
+}

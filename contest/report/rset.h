@@ -193,6 +193,9 @@ struct rfilter {
 	const char	*host, *since;
 	int		 series;	/* keep the runs' per-second samples */
 	int		 keep_suspect;	/* average in runs that may have done no work */
+	int		 pairs;		/* keep each session's rounds, for compare's
+					 * paired tests (a report has no use for
+					 * them: a million runs' would be 100 MB) */
 };
 
 /* Every timed ok run, warmups and runs of filtered-out loads included,
@@ -245,6 +248,7 @@ struct rset {
 	struct rfid	*fid;		/* what each file was when first read */
 	size_t		 nfname, capfname;
 	int		 keep_suspect;	/* a filter asked for it */
+	int		 pairs;		/* and for pairs */
 	struct rwarmup	*warm;		/* sessions shown whose warmup dwarfed them */
 	size_t		 nwarm, capwarm;
 };

@@ -205,9 +205,9 @@ add_counters(struct cell_acc *a, const struct rrun *r, int sign)
 
 /* A run of a session's rounds into its cell's pairs, or out again. */
 static void
-add_pair(struct cell_acc *a, const struct rrun *r, int sign)
+add_pair(const struct rset *rs, struct cell_acc *a, const struct rrun *r, int sign)
 {
-	if (r->round < 0 || r->session == NULL)
+	if (!rs->pairs || r->round < 0 || r->session == NULL)
 		return;
 	if (sign < 0) {
 		for (size_t i = 0; i < a->npair; i++)
@@ -275,7 +275,7 @@ rs_accumulate(struct rset *rs, struct cell_acc *a, const struct rrun *r,
 		a->headline = r->headline;
 	a->scx_changed += sign * r->scx_changed;
 	add_counters(a, r, sign);
-	add_pair(a, r, sign);
+	add_pair(rs, a, r, sign);
 	lat_merge(&a->lat, &a->lat_inexact, &r->lat, sign);
 	lat_merge(&a->probe, &a->probe_inexact, &r->probe, sign);
 	a->deadlines += (unsigned long long)(long long)sign * r->probe_deadlines;

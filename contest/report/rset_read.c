@@ -252,6 +252,7 @@ static void
 keep_filter(struct rset *rs, const struct rfilter *f)
 {
 	rs->keep_suspect |= f->keep_suspect;
+	rs->pairs |= f->pairs;
 }
 
 /* A line that is no JSON object: said, and passed over. */
