@@ -14,7 +14,7 @@ LAYOUT="$TOP_SRCDIR/tests/layout.sh"
 	[ "$status" -eq 0 ]
 	[ -z "$output" ]
 	# and the objects were there to be read, of every folder
-	for d in contest/lib contest/run contest/report loads forkbomb forktime; do
+	for d in contest/lib contest/record contest/run contest/report loads forkbomb forktime; do
 		[ "$(find "$TOP_BUILDDIR/$d" -maxdepth 1 -name '*.o' | wc -l)" -ge 1 ]
 	done
 }
@@ -52,6 +52,17 @@ LAYOUT="$TOP_SRCDIR/tests/layout.sh"
 	run sh "$LAYOUT" t
 	[ "$status" -eq 1 ]
 	[ "$output" = "layout: t/contest/report/rset.c includes contest/run/'s run.h" ]
+	# the record knows lib alone: report and run may include it, not it them
+	rm t/contest/report/rset.c
+	mkdir -p t/contest/record
+	printf 'struct figure;\n' >t/contest/record/figures.h
+	printf '#include "figures.h"\n' >t/contest/report/rset.c
+	run sh "$LAYOUT" t
+	[ "$status" -eq 0 ]
+	printf '#include "run.h"\n' >t/contest/record/figures.c
+	run sh "$LAYOUT" t
+	[ "$status" -eq 1 ]
+	[ "$output" = "layout: t/contest/record/figures.c includes contest/run/'s run.h" ]
 }
 
 @test "layout: the check finds lib, loads and the programs reaching above them" {

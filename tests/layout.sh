@@ -7,8 +7,9 @@
 # (foo.c and foo.h are one node).  Prints each breach and exits 1.
 #
 #   contest/lib      itself: numbers, JSON, clocks; it knows nothing above
-#   contest/run      lib, loads (the registry it starts loads from)
-#   contest/report   lib: it reads results, it never runs anything
+#   contest/record   lib: what a results line is (its figures, its dir)
+#   contest/run      lib, record, loads (the registry it starts loads from)
+#   contest/report   lib, record: it reads results, it never runs anything
 #   contest          everything in contest/ and loads: the subcommands
 #   loads            lib (the worker is a program of its own)
 #   forkbomb         lib, loads (forkbomb_actions, what it shares)
@@ -22,8 +23,9 @@ trap 'rm -rf "$tmp"' EXIT
 may() { # from-folder to-folder: 0 when allowed
 	[ "$1" = "$2" ] && return 0
 	case $1:$2 in
-	contest/run:contest/lib | contest/run:loads) return 0 ;;
-	contest/report:contest/lib) return 0 ;;
+	contest/record:contest/lib) return 0 ;;
+	contest/run:contest/lib | contest/run:contest/record | contest/run:loads) return 0 ;;
+	contest/report:contest/lib | contest/report:contest/record) return 0 ;;
 	contest:contest/* | contest:loads) return 0 ;;
 	loads:contest/lib) return 0 ;;
 	forkbomb:contest/lib | forkbomb:loads) return 0 ;;
