@@ -146,6 +146,20 @@ xgrow(void *v, size_t *cap, size_t need, size_t sz, size_t min)
 		fatal(1, "out of memory");
 }
 
+void
+xgrow_each(size_t *cap, size_t need, size_t min, size_t k, void *const v[],
+    const size_t sz[])
+{
+	size_t c = *cap;
+
+	/* each from the same cap grows to the same one */
+	for (size_t i = 0; i < k; i++) {
+		c = *cap;
+		xgrow(v[i], &c, need, sz[i], min);
+	}
+	*cap = c;
+}
+
 char *
 xstrdup(const char *s)
 {

@@ -41,6 +41,10 @@ char	*xstrdup(const char *);
  * *cap as they were.  xgrow: out of memory is fatal. */
 int	grow(void *v, size_t *cap, size_t need, size_t sz, size_t min);
 void	xgrow(void *v, size_t *cap, size_t need, size_t sz, size_t min);
+/* xgrow for k arrays kept at one length, one *cap for all: v[i] the
+ * address of each array, sz[i] its element's size. */
+void	xgrow_each(size_t *cap, size_t need, size_t min, size_t k,
+	    void *const v[], const size_t sz[]);
 
 double	tv_seconds(struct timeval);
 

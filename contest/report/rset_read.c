@@ -231,16 +231,10 @@ file_id(struct rset *rs, const char *name, const char *buf, size_t len)
 	for (size_t i = 0; buf == NULL && i < rs->nfname; i++)
 		if (rs->fname[i] == name && rs->fmem[i] == NULL)
 			return (uint32_t)i;
-	/* four arrays at one length */
-	size_t cap = rs->capfname, n = rs->nfname + 1;
-	xgrow(&rs->fname, &cap, n, sizeof *rs->fname, 8);
-	cap = rs->capfname;
-	xgrow(&rs->fmem, &cap, n, sizeof *rs->fmem, 8);
-	cap = rs->capfname;
-	xgrow(&rs->fmemlen, &cap, n, sizeof *rs->fmemlen, 8);
-	cap = rs->capfname;
-	xgrow(&rs->fid, &cap, n, sizeof *rs->fid, 8);
-	rs->capfname = cap;
+	void *const all[] = { &rs->fname, &rs->fmem, &rs->fmemlen, &rs->fid };
+	const size_t sz[] = { sizeof *rs->fname, sizeof *rs->fmem,
+	    sizeof *rs->fmemlen, sizeof *rs->fid };
+	xgrow_each(&rs->capfname, rs->nfname + 1, 8, 4, all, sz);
 	memset(&rs->fid[rs->nfname], 0, sizeof *rs->fid);
 	rs->fname[rs->nfname] = name;
 	rs->fmem[rs->nfname] = buf;

@@ -78,7 +78,7 @@ put_job_identity(struct json *j, const struct session *s, const struct run_recor
 	else
 		json_null(j);
 	json_key(j, "job_identity");
-	if (s->job_path[0] && r->job_stat) {
+	if (r->job_stat) {
 		json_obj_begin(j);
 		json_kstr(j, "path", s->job_path);
 		json_kint(j, "size", r->job_size);

@@ -34,15 +34,11 @@ series_begin(struct series_src *src, struct series *out, double t0, int have_wai
 static void
 push(struct series *s, double t, double cpu, double wait, double rate, double p99)
 {
-	if (s->n == s->cap) {
-		double **all[5] = { &s->t, &s->cpu, &s->wait, &s->rate, &s->p99 };
-		size_t cap = s->cap;
-		for (int i = 0; i < 5; i++) {	/* all five at one length */
-			cap = s->cap;
-			xgrow(all[i], &cap, s->n + 1, sizeof **all[i], 64);
-		}
-		s->cap = cap;
-	}
+	void *const all[] = { &s->t, &s->cpu, &s->wait, &s->rate, &s->p99 };
+	const size_t sz[] = { sizeof *s->t, sizeof *s->cpu, sizeof *s->wait,
+	    sizeof *s->rate, sizeof *s->p99 };
+
+	xgrow_each(&s->cap, s->n + 1, 64, 5, all, sz);
 	s->t[s->n] = t;
 	s->cpu[s->n] = cpu;
 	s->wait[s->n] = wait;
