@@ -87,8 +87,7 @@ ftf() {
 	# its children counted over its whole life, until it exits (a zombie
 	# until waited for): six batches, each alive 300 ms, never more than
 	# a batch's worth at once, since each batch is reaped before the next
-	while :; do
-		case $(cut -d' ' -f3 "/proc/$pid/stat" 2>/dev/null) in '' | Z) break ;; esac
+	while running "$pid"; do
 		n=$(pgrep -P "$pid" | wc -l)
 		[ "$n" -le "$most" ] || most=$n
 		looks=$((looks + 1))

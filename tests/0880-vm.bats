@@ -76,16 +76,15 @@ need_image() {
 	# the default back)
 	set -m
 	marked_bg perl -e '$SIG{INT} = "DEFAULT"; exec @ARGV or die "exec: $!"' \
-	    "$TOP_SRCDIR/scripts/vm" run --out out -- 'echo up; sleep 600' > live 2> err
+	    "$TOP_SRCDIR/scripts/vm" run --timeout 900 --out out -- 'echo up; sleep 600' > live 2> err
 	local pid=$!
 	set +m
-	for _ in $(seq 1 600); do
-		if grep -q '^up$' live || ! kill -0 "$pid" 2>/dev/null; then
-			break
-		fi
+	# the job's line, or the script gone: however slowly a busy machine
+	# boots the VM under TCG, its own --timeout bounds the wait
+	until grep -q '^up$' live || ! running "$pid"; do
 		sleep 0.2
 	done
-	grep -q '^up$' live
+	grep -q '^up$' live || { sed 's/^/# /' err >&3; false; }
 	[ -n "$(marked_pids)" ]
 	# what a terminal's Ctrl-C does: SIGINT to the foreground group
 	kill -INT -- "-$pid"

@@ -221,6 +221,14 @@ awk_stats() {
 # wait_until TENTHS CMD...: run CMD every tenth of a second until it
 # succeeds; fail after TENTHS tries.  Tests wait for events, with a cap
 # generous enough for a busy machine.
+# running PID: PID has not exited (a background job's pid stays a zombie,
+# and kill -0 true, until the shell waits for it).
+running() {
+	case $(cut -d' ' -f3 "/proc/$1/stat" 2>/dev/null) in
+	'' | Z) return 1 ;;
+	esac
+}
+
 wait_until() {
 	local n=$1
 	shift
