@@ -61,6 +61,8 @@ usage_report(FILE *f)
 void
 usage_compare(FILE *f)
 {
+	char all[128], dflt[128];
+
 	fputs("usage: contest compare [-f RESULTS_FILE_OR_DIR]... [-l LOAD]... "
 	    "[--host HOST]\n"
 	    "                       [--since DATE] [--threshold PCT] [--alpha P] "
@@ -84,10 +86,11 @@ usage_compare(FILE *f)
 	    "      --since DATE     only results from DATE on (YYYY-MM-DD[THH:MM[:SS]], UTC)\n"
 	    "      --threshold PCT  regression threshold in percent (default 5)\n"
 	    "      --alpha P        significance level (default 0.05)\n"
-	    "      --holm           Holm-Bonferroni correction over the table's tests\n"
-	    "      --gate FIGURES   figures that can fail: time,ratio,wait,lat,load\n"
-	    "                       (default time,ratio)\n"
-	    "      --strict         exit 3 when nothing regressed but some gated\n"
+	    "      --holm           Holm-Bonferroni correction over the table's tests\n", f);
+	fprintf(f, "      --gate FIGURES   figures that can fail: %s\n"
+	    "                       (default %s)\n", cmp_gate_list(all, sizeof all,
+	    ~0u), cmp_gate_list(dflt, sizeof dflt, CMP_GATE_DEFAULT));
+	fputs("      --strict         exit 3 when nothing regressed but some gated\n"
 	    "                       figure can't tell\n"
 	    "      --looks N        one of N looks of a loop that stops once decided:\n"
 	    "                       each test at alpha / N (1..1000, default 1)\n"
@@ -272,9 +275,11 @@ output_opt(int ch, const char *arg, struct query *q, int compare)
 		q->cmp.looks = (unsigned)v;
 		return 1;
 	case OPT_GATE:
-		if ((q->cmp.gate = cmp_gate_parse(arg)) == 0)
-			usage_fail("--gate: '%s' is not a list of time, ratio, wait, lat "
-			    "and load", arg);
+		if ((q->cmp.gate = cmp_gate_parse(arg)) == 0) {
+			char all[128];
+			usage_fail("--gate: '%s' is not a list of %s", arg,
+			    cmp_gate_list(all, sizeof all, ~0u));
+		}
 		return 1;
 	}
 	return 0;
@@ -292,7 +297,7 @@ parse(int argc, char **argv, struct query *q, int compare)
 	q->f.loads = q->loads;
 	q->cmp.threshold = 5;
 	q->cmp.alpha = CMP_ALPHA;
-	q->cmp.gate = CMP_GATE_TIME | CMP_GATE_RATIO;
+	q->cmp.gate = CMP_GATE_DEFAULT;
 	getopt_restart();
 	while ((ch = getopt_long(argc, argv, ":f:k:l:h", query_longopts, NULL)) != -1) {
 		/* report-only and compare-only options are unknown to the other */

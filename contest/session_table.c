@@ -40,7 +40,7 @@ static void
 variant_verdicts(const struct session *s, const struct rset *rs)
 {
 	struct cmpopt o = { .threshold = 5, .alpha = CMP_ALPHA,
-	    .gate = CMP_GATE_TIME | CMP_GATE_RATIO };
+	    .gate = CMP_GATE_DEFAULT };
 	char **labels = xcalloc(s->nvariants + 1, sizeof *labels);
 	struct cmp m;
 

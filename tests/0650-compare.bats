@@ -328,7 +328,7 @@ sim_power() {
 	[ "$status" -eq 0 ]
 	run --separate-stderr contest compare -f "$D/three.jsonl" --gate time,speed 6.17 6.19
 	[ "$status" -eq 2 ]
-	[ "$stderr" = "contest: --gate: 'time,speed' is not a list of time, ratio, wait, lat and load" ]
+	[ "$stderr" = "contest: --gate: 'time,speed' is not a list of time,ratio,load,wait,lat" ]
 }
 
 @test "compare --threshold: the gate opens above the change and closes below it" {

@@ -7,8 +7,8 @@
 #include "figures.h"
 
 const struct figure figures[FIG_N] = {
-#define FIG_DESC(id, key, jt, how, dec, unit, take, agg, worse, head, why) \
-	[FIG_##id] = { key, jt, how, dec, unit, take, agg, worse, head, why },
+#define FIG_DESC(id, key, jt, how, dec, unit, take, agg, why) \
+	[FIG_##id] = { key, jt, how, dec, unit, take, agg, why },
 	FIGURES(FIG_DESC)
 #undef FIG_DESC
 };

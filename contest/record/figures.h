@@ -5,9 +5,10 @@
  * members before it say which session, load and run the line is).  The
  * writer (run/results.c), the reader and summariser (report/rset_*.c), the
  * JSON report and the schema test all walk this list: a new number is
- * one X() here plus the code that measures it into run_record.fig[].
+ * one X() here plus the code that measures it into run_record.fig[] (and
+ * a row of report/columns.c where a table shows it).
  *
- * X(id, key, jt, how, dec, unit, take, agg, worse, head, why)
+ * X(id, key, jt, how, dec, unit, take, agg, why)
  *  id	FIG_<id>: its index in run_record.fig[] (a report keeps only the
  *	pooled ones, at fig_pool(FIG_<id>))
  *  key	its member in a results line
@@ -25,64 +26,62 @@
  *	A_EVERY: mean and spread over every ok run (NaN kept, as Time);
  *	A_SOME: over the runs that have it; A_OWN: its own code (counters
  *	summed, histograms pooled, the probe's deadlines)
- *  worse	+1: a higher value is worse, -1: a lower one; 0: not compared
- *  head	its column's header in the tables, or NULL
  *  why	the member that says why it is null (W_NUM/W_INT), or NULL
  */
 #ifndef CONTEST_FIGURES_H
 #define CONTEST_FIGURES_H
 
 #define FIGURES(X) \
-X(STATUS, "status", "string", W_OWN, 0, "", T_ATTR, A_OWN, 0, NULL, NULL) \
-X(EXIT_CODE, "exit_code", "integer", W_OWN, 0, "", T_ATTR, A_OWN, 0, NULL, NULL) \
-X(ERROR, "error", "string", W_OWN, 0, "", T_ATTR, A_NONE, 0, NULL, NULL) \
-X(WALL, "wall_s", "number|null", W_NUM, 6, "s", T_PAIR, A_EVERY, +1, "Time", NULL) \
-X(USR, "usr_s", "number|null", W_NUM, 6, "s", T_AFTER, A_NONE, 0, NULL, NULL) \
-X(SYS, "sys_s", "number|null", W_NUM, 6, "s", T_AFTER, A_NONE, 0, NULL, NULL) \
-X(CPU, "cpu_pct", "number|null", W_NUM, 2, "%", T_DERIVED, A_EVERY, 0, "CPU%", NULL) \
-X(CPU_SOURCE, "cpu_source", "string", W_OWN, 0, "", T_ATTR, A_NONE, 0, NULL, NULL) \
-X(JOB_CGROUP, "job_cgroup", "boolean", W_OWN, 0, "", T_ATTR, A_NONE, 0, NULL, NULL) \
-X(JOB_SPAWN, "job_spawn", "string", W_OWN, 0, "", T_ATTR, A_NONE, 0, NULL, NULL) \
-X(CONTROLLERS, "controllers", "object|null", W_OWN, 0, "", T_ATTR, A_NONE, 0, NULL, NULL) \
-X(MINFLT, "minflt", "integer", W_INT, 0, "faults", T_AFTER, A_NONE, 0, NULL, NULL) \
-X(MAJFLT, "majflt", "integer", W_INT, 0, "faults", T_AFTER, A_OWN, 0, NULL, NULL) \
-X(NVCSW, "nvcsw", "integer", W_INT, 0, "switches", T_AFTER, A_NONE, 0, NULL, NULL) \
-X(NIVCSW, "nivcsw", "integer", W_INT, 0, "switches", T_AFTER, A_OWN, 0, NULL, NULL) \
-X(MAXRSS, "maxrss_kb", "integer", W_INT, 0, "KiB", T_AFTER, A_NONE, 0, NULL, NULL) \
-X(DRIVER_CPU, "driver_cpu_s", "number|null", W_NUM, 6, "s", T_PAIR, A_NONE, 0, NULL, NULL) \
-X(SIGNAL, "signal", "string|null", W_OWN, 0, "", T_ATTR, A_OWN, 0, NULL, NULL) \
-X(OOM_KILLS, "oom_kills", "integer|null", W_INT, 0, "kills", T_PAIR, A_NONE, 0, NULL, NULL) \
-X(LOAD_WORKERS, "load_workers", "integer", W_INT, 0, "processes", T_ATTR, A_NONE, 0, NULL, NULL) \
-X(LOAD_CPU, "load_cpu_s", "number|null", W_NUM, 3, "s", T_PAIR, A_NONE, 0, NULL, NULL) \
-X(LCPU, "lcpu_pct", "number|null", W_NUM, 2, "%", T_DERIVED, A_SOME, 0, "LCPU%", NULL) \
-X(LCPU_SOURCE, "lcpu_source", "string", W_OWN, 0, "", T_ATTR, A_NONE, 0, NULL, NULL) \
-X(WAIT, "wait_pct", "number|null", W_NUM, 2, "%", T_PAIR, A_SOME, +1, "Wait%", NULL) \
-X(MEM_WAIT, "mem_wait_pct", "number|null", W_NUM, 2, "%", T_PAIR, A_NONE, 0, NULL, NULL) \
-X(IO_WAIT, "io_wait_pct", "number|null", W_NUM, 2, "%", T_PAIR, A_NONE, 0, NULL, "wait_why") \
-X(CONTAINMENT, "containment", "string", W_OWN, 0, "", T_ATTR, A_NONE, 0, NULL, NULL) \
-X(CGROUP_WHERE, "cgroup_where", "string", W_OWN, 0, "", T_ATTR, A_NONE, 0, NULL, NULL) \
-X(PIDS_MAX, "pids_max", "integer|null", W_INT, 0, "tasks", T_AFTER, A_NONE, 0, NULL, "pids_why") \
-X(PIDS_PEAK, "pids_peak", "integer|null", W_INT, 0, "tasks", T_AFTER, A_NONE, 0, NULL, NULL) \
-X(LOAD_CPU_TOTAL, "load_cpu_total_s", "number|null", W_NUM, 3, "s", T_AFTER, A_NONE, 0, NULL, NULL) \
-X(LOAD_LIFE, "load_life_s", "number|null", W_NUM, 3, "s", T_PAIR, A_NONE, 0, NULL, NULL) \
-X(COUNTERS, "counters", "object", W_OWN, 0, "", T_LOAD, A_OWN, 0, NULL, NULL) \
-X(COUNTERS_TOTAL, "counters_total", "object", W_OWN, 0, "", T_LOAD, A_NONE, 0, NULL, NULL) \
-X(COUNTER_UNITS, "counter_units", "object", W_OWN, 0, "", T_ATTR, A_OWN, 0, NULL, NULL) \
-X(COUNTER_RATES, "counter_rates_per_s", "object", W_OWN, 0, "", T_DERIVED, A_OWN, 0, NULL, NULL) \
-X(COUNTER_LABELS, "counter_labels", "object", W_OWN, 0, "", T_ATTR, A_OWN, 0, NULL, NULL) \
-X(COUNTERS_SHOWN, "counters_shown", "array", W_OWN, 0, "", T_ATTR, A_OWN, 0, NULL, NULL) \
-X(HEADLINE, "headline", "string", W_OWN, 0, "", T_ATTR, A_OWN, 0, NULL, NULL) \
-X(SOLO_RATE, "load_solo_rate_per_s", "number|null", W_NUM, 3, "/s", T_LOAD, A_NONE, 0, NULL, NULL) \
-X(SOLO_UNITS, "load_solo_units", "integer", W_OPT, 0, "units", T_LOAD, A_NONE, 0, NULL, NULL) \
-X(SOLO_S, "load_solo_s", "number|null", W_OPT, 3, "s", T_LOAD, A_NONE, 0, NULL, NULL) \
-X(LOADP, "load_pct", "number|null", W_NUM, 2, "%", T_DERIVED, A_SOME, -1, "Load%", "load_pct_why") \
-X(PROBE, "probe", "object|null", W_OWN, 0, "", T_PAIR, A_OWN, 0, NULL, NULL) \
-X(SERIES, "series", "object", W_OWN, 0, "", T_PAIR, A_NONE, 0, NULL, NULL) \
-X(PROVENANCE, "provenance", "object", W_OWN, 0, "", T_ATTR, A_OWN, 0, NULL, NULL) \
-X(STEAL, "steal_pct", "number|null", W_NUM, 3, "%", T_PAIR, A_OWN, 0, NULL, NULL) \
-X(LATENCY, "latency", "object", W_OWN, 0, "", T_LOAD, A_OWN, 0, NULL, NULL) \
-X(VMSTAT, "vmstat", "object", W_OWN, 0, "", T_PAIR, A_OWN, 0, NULL, NULL) \
-X(PSI, "psi_some_s", "object", W_OWN, 0, "", T_PAIR, A_NONE, 0, NULL, NULL)
+X(STATUS, "status", "string", W_OWN, 0, "", T_ATTR, A_OWN, NULL) \
+X(EXIT_CODE, "exit_code", "integer", W_OWN, 0, "", T_ATTR, A_OWN, NULL) \
+X(ERROR, "error", "string", W_OWN, 0, "", T_ATTR, A_NONE, NULL) \
+X(WALL, "wall_s", "number|null", W_NUM, 6, "s", T_PAIR, A_EVERY, NULL) \
+X(USR, "usr_s", "number|null", W_NUM, 6, "s", T_AFTER, A_NONE, NULL) \
+X(SYS, "sys_s", "number|null", W_NUM, 6, "s", T_AFTER, A_NONE, NULL) \
+X(CPU, "cpu_pct", "number|null", W_NUM, 2, "%", T_DERIVED, A_EVERY, NULL) \
+X(CPU_SOURCE, "cpu_source", "string", W_OWN, 0, "", T_ATTR, A_NONE, NULL) \
+X(JOB_CGROUP, "job_cgroup", "boolean", W_OWN, 0, "", T_ATTR, A_NONE, NULL) \
+X(JOB_SPAWN, "job_spawn", "string", W_OWN, 0, "", T_ATTR, A_NONE, NULL) \
+X(CONTROLLERS, "controllers", "object|null", W_OWN, 0, "", T_ATTR, A_NONE, NULL) \
+X(MINFLT, "minflt", "integer", W_INT, 0, "faults", T_AFTER, A_NONE, NULL) \
+X(MAJFLT, "majflt", "integer", W_INT, 0, "faults", T_AFTER, A_OWN, NULL) \
+X(NVCSW, "nvcsw", "integer", W_INT, 0, "switches", T_AFTER, A_NONE, NULL) \
+X(NIVCSW, "nivcsw", "integer", W_INT, 0, "switches", T_AFTER, A_OWN, NULL) \
+X(MAXRSS, "maxrss_kb", "integer", W_INT, 0, "KiB", T_AFTER, A_NONE, NULL) \
+X(DRIVER_CPU, "driver_cpu_s", "number|null", W_NUM, 6, "s", T_PAIR, A_NONE, NULL) \
+X(SIGNAL, "signal", "string|null", W_OWN, 0, "", T_ATTR, A_OWN, NULL) \
+X(OOM_KILLS, "oom_kills", "integer|null", W_INT, 0, "kills", T_PAIR, A_NONE, NULL) \
+X(LOAD_WORKERS, "load_workers", "integer", W_INT, 0, "processes", T_ATTR, A_NONE, NULL) \
+X(LOAD_CPU, "load_cpu_s", "number|null", W_NUM, 3, "s", T_PAIR, A_NONE, NULL) \
+X(LCPU, "lcpu_pct", "number|null", W_NUM, 2, "%", T_DERIVED, A_SOME, NULL) \
+X(LCPU_SOURCE, "lcpu_source", "string", W_OWN, 0, "", T_ATTR, A_NONE, NULL) \
+X(WAIT, "wait_pct", "number|null", W_NUM, 2, "%", T_PAIR, A_SOME, NULL) \
+X(MEM_WAIT, "mem_wait_pct", "number|null", W_NUM, 2, "%", T_PAIR, A_NONE, NULL) \
+X(IO_WAIT, "io_wait_pct", "number|null", W_NUM, 2, "%", T_PAIR, A_NONE, "wait_why") \
+X(CONTAINMENT, "containment", "string", W_OWN, 0, "", T_ATTR, A_NONE, NULL) \
+X(CGROUP_WHERE, "cgroup_where", "string", W_OWN, 0, "", T_ATTR, A_NONE, NULL) \
+X(PIDS_MAX, "pids_max", "integer|null", W_INT, 0, "tasks", T_AFTER, A_NONE, "pids_why") \
+X(PIDS_PEAK, "pids_peak", "integer|null", W_INT, 0, "tasks", T_AFTER, A_NONE, NULL) \
+X(LOAD_CPU_TOTAL, "load_cpu_total_s", "number|null", W_NUM, 3, "s", T_AFTER, A_NONE, NULL) \
+X(LOAD_LIFE, "load_life_s", "number|null", W_NUM, 3, "s", T_PAIR, A_NONE, NULL) \
+X(COUNTERS, "counters", "object", W_OWN, 0, "", T_LOAD, A_OWN, NULL) \
+X(COUNTERS_TOTAL, "counters_total", "object", W_OWN, 0, "", T_LOAD, A_NONE, NULL) \
+X(COUNTER_UNITS, "counter_units", "object", W_OWN, 0, "", T_ATTR, A_OWN, NULL) \
+X(COUNTER_RATES, "counter_rates_per_s", "object", W_OWN, 0, "", T_DERIVED, A_OWN, NULL) \
+X(COUNTER_LABELS, "counter_labels", "object", W_OWN, 0, "", T_ATTR, A_OWN, NULL) \
+X(COUNTERS_SHOWN, "counters_shown", "array", W_OWN, 0, "", T_ATTR, A_OWN, NULL) \
+X(HEADLINE, "headline", "string", W_OWN, 0, "", T_ATTR, A_OWN, NULL) \
+X(SOLO_RATE, "load_solo_rate_per_s", "number|null", W_NUM, 3, "/s", T_LOAD, A_NONE, NULL) \
+X(SOLO_UNITS, "load_solo_units", "integer", W_OPT, 0, "units", T_LOAD, A_NONE, NULL) \
+X(SOLO_S, "load_solo_s", "number|null", W_OPT, 3, "s", T_LOAD, A_NONE, NULL) \
+X(LOADP, "load_pct", "number|null", W_NUM, 2, "%", T_DERIVED, A_SOME, "load_pct_why") \
+X(PROBE, "probe", "object|null", W_OWN, 0, "", T_PAIR, A_OWN, NULL) \
+X(SERIES, "series", "object", W_OWN, 0, "", T_PAIR, A_NONE, NULL) \
+X(PROVENANCE, "provenance", "object", W_OWN, 0, "", T_ATTR, A_OWN, NULL) \
+X(STEAL, "steal_pct", "number|null", W_NUM, 3, "%", T_PAIR, A_OWN, NULL) \
+X(LATENCY, "latency", "object", W_OWN, 0, "", T_LOAD, A_OWN, NULL) \
+X(VMSTAT, "vmstat", "object", W_OWN, 0, "", T_PAIR, A_OWN, NULL) \
+X(PSI, "psi_some_s", "object", W_OWN, 0, "", T_PAIR, A_NONE, NULL)
 
 enum fig_id {
 #define FIG_ENUM(id, ...) FIG_##id,
@@ -102,8 +101,7 @@ struct figure {
 	const char	*unit;
 	enum fig_take	 take;
 	enum fig_agg	 agg;
-	int		 worse;
-	const char	*head, *why;
+	const char	*why;
 };
 
 extern const struct figure figures[FIG_N];

@@ -22,21 +22,6 @@ const char *const cmp_kind_names[CT_N] = {
 	[CT_PAIRED] = "paired",
 };
 
-/* Which value of a run a paired test of the figure reads; -1: Ratio. */
-static int
-pair_value(int fig)
-{
-	switch (fig) {
-	case CF_AMEAN: return PV_WALL;
-	case CF_RATE: return PV_RATE;
-	case CF_WAIT: return PV_WAIT;
-	case CF_LAT: return PV_P99;
-	case CF_MET: return PV_MET;
-	case CF_LOADP: return PV_LOADP;
-	}
-	return -1;
-}
-
 static const struct rpair *
 find_pair(const struct rcell *c, const struct rpair *key)
 {
@@ -68,7 +53,7 @@ static size_t
 differences(const struct rcell *a, const struct rcell *b, const struct rcell *za,
     const struct rcell *zb, int fig, int lg, double *d, double *base)
 {
-	int pv = pair_value(fig);
+	int pv = cmp_figs[fig].pv;
 	size_t n = 0;
 
 	for (size_t i = 0; i < a->npair; i++) {
@@ -99,7 +84,7 @@ static int
 paired(struct cmptest *t, const struct rcell *a, const struct rcell *b,
     const struct rcell *za, const struct rcell *zb, int fig)
 {
-	int lg = fig == CF_AMEAN || fig == CF_RATIO;
+	int lg = cmp_figs[fig].log;
 
 	if (a->npair < 2 || b->npair < 2)
 		return 0;
@@ -143,7 +128,7 @@ cmp_test(struct cmptest *t, const struct rcell *a, const struct rcell *b,
 	t->var[0] = t->var[1] = t->df[0] = t->df[1] = NAN;
 	if (paired(t, a, b, za, zb, fig))
 		return;
-	if (fig == CF_RATIO) {
+	if (cmp_figs[fig].src == S_RATIO) {
 		if (isnan(a->ratio_se) || isnan(b->ratio_se) || !(a->ratio != 0))
 			return;
 		t->kind = CT_RATIO;

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * The comparison of labels, built once and printed by every format: per
- * load (and sweep value) one column per label, the figures of
- * cmp_figs[], each candidate's change against the baseline and its test
+ * load (and sweep value) one column per label, the rows of cmp_figs[]
+ * (columns.c), each candidate's change against the baseline and its test
  * (cmp_test.c), and per gated figure a verdict: regression (worse,
  * significant and beyond the threshold), improvement (the same, better),
  * no change (its interval within +-threshold), or can't tell.
@@ -16,98 +16,10 @@
 #include "report.h"
 #include "util.h"
 
-const struct cmp_figdef cmp_figs[CF_NFIG] = {
-	[CF_MIN] = { "Min", "Time", "time_min", 0, 0, -1 },
-	[CF_AMEAN] = { "Amean", "Time", "time_amean", +1, CMP_GATE_TIME, FIG_WALL },
-	[CF_STDDEV] = { "Stddev", "Time", "time_stddev", 0, 0, -1 },
-	[CF_COV] = { "CoeffVar", "Time", "time_coeffvar", 0, 0, -1 },
-	[CF_MAX] = { "Max", "Time", "time_max", 0, 0, -1 },
-	[CF_BAMEAN] = { "BAmean-50", "Time", "time_bamean50", 0, 0, -1 },
-	[CF_RATIO] = { "Amean", "Ratio", "ratio", +1, CMP_GATE_RATIO, -1 },
-	[CF_RATE] = { "Amean", "Loads", "loads_per_s", -1, CMP_GATE_LOAD, -1 },
-	[CF_WAIT] = { "Amean", "Wait%", "wait_pct", +1, CMP_GATE_WAIT, FIG_WAIT },
-	[CF_LAT] = { "Amean", "Lat p99", "lat_p99_us", +1, CMP_GATE_LAT, -1 },
-	[CF_MET] = { "Amean", "Met%", "met_pct", -1, 0, -1 },
-	[CF_LOADP] = { "Amean", "Load%", "load_pct", -1, 0, FIG_LOADP },
-};
-
-static const char *const gate_names[] = { "time", "ratio", "wait", "lat", "load" };
-
-unsigned
-cmp_gate_parse(const char *s)
-{
-	unsigned gate = 0;
-	char *copy = xstrdup(s), *save = NULL;
-
-	for (char *w = strtok_r(copy, ",", &save); w; w = strtok_r(NULL, ",", &save)) {
-		size_t i;
-		for (i = 0; i < 5 && strcmp(w, gate_names[i]) != 0; i++)
-			;
-		if (i == 5) {
-			free(copy);
-			return 0;
-		}
-		gate |= 1u << i;
-	}
-	free(copy);
-	return gate;
-}
-
-const char *
-cmp_gate_name(unsigned bit)
-{
-	for (size_t i = 0; i < 5; i++)
-		if (bit == 1u << i)
-			return gate_names[i];
-	return "?";
-}
-
-/* The figure as the tables print it; NaN: none.  What is shown is what
- * is tested: the probe's p99 and Met% as the mean of the runs' own. */
-static double
-fig_value(const struct rcell *c, int fig, int base_blk)
-{
-	if (c == NULL || c->ok == 0)
-		return NAN;
-	if (cmp_figs[fig].fig >= 0) {
-		const struct stats *st = rcell_fig(c, (enum fig_id)cmp_figs[fig].fig);
-		return st->n ? st->mean : NAN;
-	}
-	switch (fig) {
-	case CF_MIN: return rcell_fig(c, FIG_WALL)->min;
-	case CF_STDDEV: return c->ok > 1 ? rcell_fig(c, FIG_WALL)->sd : NAN;
-	/* mmtests' calc_coeffvar: a stddev it cannot compute counts as 0 */
-	case CF_COV: return c->ok > 1 ? rcell_fig(c, FIG_WALL)->cv * 100 : 0;
-	case CF_MAX: return rcell_fig(c, FIG_WALL)->max;
-	case CF_BAMEAN: return c->bamean;
-	case CF_RATIO: return base_blk ? NAN : c->ratio;
-	case CF_RATE: return c->rate.n ? c->rate.mean : NAN;
-	case CF_LAT: return c->p99.n ? c->p99.mean : NAN;
-	case CF_MET: return c->met.n ? c->met.mean : NAN;
-	}
-	return NAN;
-}
-
 const char *const cmp_verdict_names[CV_N] = {
 	[CV_NONE] = "", [CV_REGRESSION] = "regression", [CV_CANTTELL] = "can't tell",
 	[CV_IMPROVEMENT] = "improvement", [CV_NOCHANGE] = "no change",
 };
-
-/* The runs' values a figure's test compares; NULL: not tested. */
-static const struct stats *
-fig_runs(const struct rcell *c, int fig)
-{
-	if (c == NULL)
-		return NULL;
-	if (cmp_figs[fig].fig >= 0)
-		return rcell_fig(c, (enum fig_id)cmp_figs[fig].fig);
-	switch (fig) {
-	case CF_RATE: return &c->rate;
-	case CF_LAT: return &c->p99;
-	case CF_MET: return &c->met;
-	}
-	return NULL;
-}
 
 static int
 by_p(const void *a, const void *b)
@@ -158,21 +70,24 @@ build_group(struct cmp *m, struct cmpgroup *g)
 		for (size_t k = 0; k < m->ncol; k++) {
 			struct cmpval *v = &g->val[f * m->ncol + k];
 			const struct rcell *a = g->cell[0], *b = g->cell[k];
-			v->v = fig_value(b, f, base_blk);
+			const struct column *col = &cmp_figs[f];
+			/* a figure 1 by definition has nothing to compare */
+			int none = base_blk && col->base_one;
+			v->v = none ? NAN : col_value(col, b, base_blk);
 			v->pct = v->p = v->padj = v->mde_pct = v->gate_pct = NAN;
 			v->est_pct = v->lo_pct = v->hi_pct = NAN;
 			v->t.kind = CT_NONE;
 			if (!isnan(v->v))
 				g->shown[f] = 1;
-			double va = fig_value(a, f, base_blk);
+			double va = none ? NAN : col_value(col, a, base_blk);
 			if (isnan(v->v) || isnan(va))
 				continue;
 			v->pct = va != 0 ? (v->v / va - 1) * 100 : v->v == 0 ? 0 : NAN;
-			if (k == 0 || !cmp_figs[f].worse)
+			if (k == 0 || !col->worse)
 				continue;
-			v->gated = (cmp_figs[f].gate & m->gate) != 0;
-			cmp_test(&v->t, a, b, g->zero[0], g->zero[k], f, fig_runs(a, f),
-			    fig_runs(b, f));
+			v->gated = col->gate && (CMP_GATE(f) & m->gate);
+			cmp_test(&v->t, a, b, g->zero[0], g->zero[k], f, col_runs(col, a),
+			    col_runs(col, b));
 			v->p = v->padj = v->t.p;
 			m->ntests += !isnan(v->p);
 			m->family += !isnan(v->p) && v->gated;

@@ -15,32 +15,28 @@
 #include "report.h"
 #include "util.h"
 
-/* A figure's value as the tables print it; "-" for none. */
+/* A row's value as the tables print it; "-" for none. */
 static const char *
 fig_text(char *buf, size_t len, int fig, double v, const struct rcell *c)
 {
+	const struct column *k = &cmp_figs[fig];
+
 	if (isnan(v))
 		return snprintf(buf, len, "-"), buf;
-	switch (fig) {
-	case CF_RATE: {
+	switch (k->form) {
+	case VF_RATE: {		/* a level where the headline has no rate */
 		int rate = 0;
-		for (size_t k = 0; k < c->nc; k++)
-			if (c->c[k].name == c->headline)
-				rate = !isnan(c->c[k].rate);
+		for (size_t i = 0; i < c->nc; i++)
+			if (c->c[i].name == c->headline)
+				rate = !isnan(c->c[i].rate);
 		snprintf(buf, len, "%.*f%s", v >= 100 ? 0 : 2, v, rate ? "/s" : "");
 		break;
 	}
-	case CF_LAT:
-		lat_text(buf, len, v, c->probe.h.sub >= HIST_SUB ? 3 : 2);
-		break;
-	case CF_WAIT: case CF_MET:
-		snprintf(buf, len, "%.1f", v);
-		break;
-	case CF_LOADP:
-		snprintf(buf, len, "%.0f", v);
+	case VF_LAT:
+		lat_text(buf, len, v, lat_sig(&c->probe));
 		break;
 	default:
-		snprintf(buf, len, "%.2f", v);
+		snprintf(buf, len, "%.*f", k->dec, v);
 	}
 	return buf;
 }
@@ -113,7 +109,7 @@ name_figures(FILE *f, const struct cmp *m, size_t k, enum cmp_verdict want)
 			if (!v->gated || v->verdict != want)
 				continue;
 			fprintf(f, "%s%s %s", first ? "" : ", ",
-			    cmp_group_name(name, sizeof name, m, gr), cmp_figs[fig].what);
+			    cmp_group_name(name, sizeof name, m, gr), cmp_figs[fig].head);
 			first = 0;
 			if (v->t.kind == CT_NONE) {
 				fputs(" (not tested: fewer than 2 runs on a side)", f);
@@ -167,7 +163,7 @@ compare_verdict(FILE *f, const struct cmp *m)
 			fprintf(f, "; a regression of %.1f%% would be caught with %.0f%% "
 			    "power (%s %s)", c->gate_pct, CMP_POWER * 100,
 			    cmp_group_name(name, sizeof name, m, &m->g[c->gate_g]),
-			    cmp_figs[c->gate_fig].what);
+			    cmp_figs[c->gate_fig].head);
 		fputc('\n', f);
 	}
 }
@@ -271,9 +267,9 @@ mde_row(FILE *f, const struct cmp *m, const struct cmpgroup *gr, int fig, int w,
 	if (!any)
 		return;
 	if (md)
-		fprintf(f, "| MinDetect %s |", cmp_figs[fig].what);
+		fprintf(f, "| MinDetect %s |", cmp_figs[fig].head);
 	else
-		fprintf(f, "%-9s %-8s", "MinDetect", cmp_figs[fig].what);
+		fprintf(f, "%-9s %-8s", "MinDetect", cmp_figs[fig].head);
 	for (size_t k = 0; k < m->ncol; k++) {
 		const struct cmpval *x = &gr->val[fig * m->ncol + k];
 		if (k == 0 || isnan(x->mde_pct))
@@ -337,9 +333,9 @@ cmp_figure_rows(FILE *f, const struct cmp *m, const struct cmpgroup *gr, int fig
 	int noisy = 0;
 
 	if (md)
-		fprintf(f, "| %s %s |", cmp_figs[fig].stat, cmp_figs[fig].what);
+		fprintf(f, "| %s %s |", cmp_figs[fig].stat, cmp_figs[fig].head);
 	else
-		fprintf(f, "%-9s %-8s", cmp_figs[fig].stat, cmp_figs[fig].what);
+		fprintf(f, "%-9s %-8s", cmp_figs[fig].stat, cmp_figs[fig].head);
 	for (size_t k = 0; k < m->ncol; k++) {
 		const struct cmpval *x = &gr->val[fig * m->ncol + k];
 		/* the ? of a noisy cell sits between value and change */
@@ -358,11 +354,11 @@ cmp_figure_rows(FILE *f, const struct cmp *m, const struct cmpgroup *gr, int fig
 	if (!stats || !cmp_figs[fig].worse || m->ncol < 2)
 		return noisy;
 	/* Holm corrects the gated tests, the gate's family, alone */
-	int holm = m->holm && (cmp_figs[fig].gate & m->gate);
+	int holm = m->holm && (CMP_GATE(fig) & m->gate);
 	if (md)
-		fprintf(f, "| p%s %s |", holm ? "(Holm)" : "", cmp_figs[fig].what);
+		fprintf(f, "| p%s %s |", holm ? "(Holm)" : "", cmp_figs[fig].head);
 	else
-		fprintf(f, "  p%-6s %-8s", holm ? "(Holm)" : "", cmp_figs[fig].what);
+		fprintf(f, "  p%-6s %-8s", holm ? "(Holm)" : "", cmp_figs[fig].head);
 	for (size_t k = 0; k < m->ncol; k++) {
 		const struct cmpval *x = &gr->val[fig * m->ncol + k];
 		pval(v, sizeof v, holm ? x->padj : x->p);

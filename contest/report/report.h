@@ -1,15 +1,17 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * What report and compare print, one file per format: text and md
- * (report_text.c), csv, json, junit and the SVG chart.  The figures come
- * from rset.h; the comparison of two rows is built once (compare.c) and
- * printed by each format.
+ * (report_text.c and compare_text.c), csv, json, junit, lava and the SVG
+ * chart.  The figures come from rset.h, the columns from columns.h; the
+ * comparison of two rows is built once (compare.c) and printed by each
+ * format.
  */
 #ifndef CONTEST_REPORT_H
 #define CONTEST_REPORT_H
 
 #include <stdio.h>
 
+#include "columns.h"
 #include "rset.h"
 
 enum rfmt { RFMT_TEXT, RFMT_CSV, RFMT_JSON, RFMT_MD, RFMT_JUNIT, RFMT_LAVA };
@@ -17,29 +19,8 @@ enum rfmt { RFMT_TEXT, RFMT_CSV, RFMT_JSON, RFMT_MD, RFMT_JUNIT, RFMT_LAVA };
 
 #define CMP_ALPHA 0.05	/* default: a change is significant below this p */
 
-/* The figures compare puts side by side, in table order. */
-enum { CF_MIN, CF_AMEAN, CF_STDDEV, CF_COV, CF_MAX, CF_BAMEAN, CF_RATIO,
-	CF_RATE, CF_WAIT, CF_LAT, CF_MET, CF_LOADP, CF_NFIG };
-
-/* --gate: which figures can fail the comparison */
-#define CMP_GATE_TIME	1u
-#define CMP_GATE_RATIO	2u
-#define CMP_GATE_WAIT	4u
-#define CMP_GATE_LAT	8u
-#define CMP_GATE_LOAD	16u
-
-struct cmp_figdef {
-	const char	*stat, *what, *key;	/* "Amean", "Time"; the CSV/JSON name */
-	int		 worse;		/* +1: higher is worse, -1: lower; 0: not tested */
-	unsigned	 gate;
-	int		 fig;		/* the mean of this figure (figures.h), or -1;
-					 * then what and worse are the figure's */
-};
-extern const struct cmp_figdef cmp_figs[CF_NFIG];
-
-/* "time,ratio" as CMP_GATE_ bits; 0: a name that is not one. */
-unsigned cmp_gate_parse(const char *);
-const char *cmp_gate_name(unsigned bit);
+/* --gate's default */
+#define CMP_GATE_DEFAULT	(CMP_GATE(CF_AMEAN) | CMP_GATE(CF_RATIO))
 
 #define CMP_POWER 0.8	/* what MinDetect and the gate's power are for */
 
@@ -183,10 +164,11 @@ void	compare_lava(FILE *, const struct cmp *);
  * names in its failures. */
 void	compare_verdict(FILE *, const struct cmp *);
 
-/* What the text formats share (report_text.c): a latency in a fitting
- * unit, the rows' environment and what differs between them, the legend
- * of '?'. */
+/* What the text formats share: a latency in a fitting unit and the
+ * digits its buckets back (report_text.c); the rows' environment and
+ * what differs between them, the legend of '?' (report_env.c). */
 const char *lat_text(char *buf, size_t len, double ns, int sig);
+int	lat_sig(const struct cell_lat *);
 void	env_lines(FILE *, const struct rset *, const size_t *rows, size_t nrows,
 	    int md);
 void	differ_lines(FILE *, const struct rset *, const size_t *rows, size_t nrows,

@@ -141,7 +141,7 @@ compare_csv(FILE *f, const struct cmp *m)
 				csv_field(f, m->col[k].label, 0);
 				csv_field(f, m->col[0].label, 0);
 				fprintf(f, "%zu,%zu,", c ? c->ok : 0, c ? c->failed : 0);
-				csv_num(f, fig == CF_LAT ? v->v / 1e3 : v->v, 6, 0);
+				csv_num(f, col_scaled(&cmp_figs[fig], v->v), 6, 0);
 				csv_num(f, k ? v->pct : NAN, 4, 0);
 				csv_p(f, v->p);
 				csv_p(f, m->holm ? v->padj : NAN);

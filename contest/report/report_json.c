@@ -199,7 +199,7 @@ cmp_figure(struct json *j, const struct cmp *m, const struct cmpgroup *gr, int f
 		json_obj_begin(j);
 		json_kstr(j, "label", m->col[k].label);
 		json_kuint(j, "runs", c ? c->ok : 0);
-		json_knum(j, "value", fig == CF_LAT ? v->v / 1e3 : v->v, 6);
+		json_knum(j, "value", col_scaled(&cmp_figs[fig], v->v), 6);
 		/* the report table's figure: every run's samples pooled */
 		if (fig == CF_LAT)
 			json_knum(j, "pooled", c && c->probe.what &&
@@ -285,9 +285,9 @@ compare_json(FILE *f, const struct cmp *m)
 	json_kuint(&j, "cant_tell", m->cant_tell);
 	json_key(&j, "gate");
 	json_arr_begin(&j);
-	for (unsigned bit = 1; bit <= CMP_GATE_LOAD; bit <<= 1)
-		if (m->gate & bit)
-			json_str(&j, cmp_gate_name(bit));
+	for (int fig = 0; fig < CF_NFIG; fig++)
+		if (cmp_figs[fig].gate && (m->gate & CMP_GATE(fig)))
+			json_str(&j, cmp_figs[fig].gate);
 	json_arr_end(&j);
 	json_kuint(&j, "regressed", m->regressed);
 	json_key(&j, "candidates");

@@ -68,11 +68,11 @@ compare_junit(FILE *f, const struct cmp *m)
 					xml_text(f, m->col[k].label);
 					fputs("\" name=\"", f);
 					xml_text(f, cmp_group_name(name, sizeof name, m, gr));
-					fprintf(f, " %s\">\n", cmp_figs[fig].what);
+					fprintf(f, " %s\">\n", cmp_figs[fig].head);
 					if (v->verdict == CV_REGRESSION)
 						fprintf(f, "      <failure type=\"regression\" message=\""
 						    "%s %+.1f%% (CI %+.1f..%+.1f%%, p=%.2g) beyond "
-						    "%g%%\"/>\n", cmp_figs[fig].what, v->est_pct,
+						    "%g%%\"/>\n", cmp_figs[fig].head, v->est_pct,
 						    v->lo_pct, v->hi_pct, p, m->threshold);
 					else if (v->t.kind == CT_NONE)
 						fputs("      <skipped message=\"can't tell: fewer than "
@@ -87,7 +87,7 @@ compare_junit(FILE *f, const struct cmp *m)
 					    "%.2f%%; a regression of %.2f%% caught with "
 					    "%.0f%% power)</system-out>\n    </testcase>\n",
 					    cmp_verdict_names[v->verdict], cmp_figs[fig].stat,
-					    cmp_figs[fig].what, a->v, v->v, v->pct,
+					    cmp_figs[fig].head, a->v, v->v, v->pct,
 					    v->t.kind ? cmp_kind_names[v->t.kind] : "no",
 					    v->t.kind == CT_PAIRED ? " over the rounds" : "", p,
 					    v->mde_pct, v->gate_pct, CMP_POWER * 100);

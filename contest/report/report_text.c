@@ -11,84 +11,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "columns.h"
 #include "report.h"
 #include "util.h"
-
-/*
- * One row of the classic block: "Kernel [runs] Time CPU% Wait% Loads Load% LCPU%
- * Ratio", Time with its sample sd and Ratio with its CI95; stats adds
- * Time's CoV, min, median, max and CI95.  NaN prints as "-".
- */
-struct trow {
-	const char	*name;
-	size_t		 ok, failed;
-	char		 runmark;	/* after [runs]: '!' some failed, '~' some
-					 * left out as doing no work, or ' ' */
-	const struct stats *time;
-	double		 cpu_pct, wait_pct, loads, load_pct, lcpu_pct;
-	double		 ratio, ratio_ci95;	/* ci95 NaN: too few runs */
-	int		 base;		/* the no_load row: ratio 1, no interval */
-	double		 probe_p99, met_pct;	/* the latency probe; NaN: none */
-	int		 probe_sig;	/* digits its p99 can back */
-	char		 mark;		/* after Time: ' ' or '?' */
-};
-
-/* "12.34 ± 0.56", "12.34" or "-" into buf. */
-static const char *
-pmtext(char *buf, size_t len, double mean, double sd, int decimals)
-{
-	if (isnan(mean))
-		snprintf(buf, len, "-");
-	else if (isnan(sd))
-		snprintf(buf, len, "%.*f", decimals, mean);
-	else
-		snprintf(buf, len, "%.*f \xc2\xb1 %.*f", decimals, mean, decimals, sd);
-	return buf;
-}
-
-static const char *
-numtext(char *buf, size_t len, double v, int decimals, const char *suffix)
-{
-	if (isnan(v))
-		snprintf(buf, len, "-");
-	else
-		snprintf(buf, len, "%.*f%s", decimals, v, suffix);
-	return buf;
-}
-
-/* "mean±sd" right-aligned in width columns ("±" is one column, two bytes). */
-static void
-pm(FILE *f, int width, double mean, double sd, int have_sd)
-{
-	char buf[64];
-	int n;
-
-	if (have_sd)
-		n = snprintf(buf, sizeof buf, "%.2f\xc2\xb1%.2f", mean, sd) - 1;
-	else
-		n = snprintf(buf, sizeof buf, "%.2f", mean);
-	fprintf(f, "%*s%s", width > n ? width - n : 0, "", buf);
-}
-
-/* v with decimals in width columns, or "-" for NaN. */
-static void
-num_or_dash(FILE *f, int width, int decimals, double v)
-{
-	if (isnan(v))
-		fprintf(f, " %*s", width, "-");
-	else
-		fprintf(f, " %*.*f", width, decimals, v);
-}
-
-/* "  42%" in six columns, or "-". */
-static void
-pct_or_dash(FILE *f, double v)
-{
-	if (isnan(v))
-		fprintf(f, " %6s", "-");
-	else
-		fprintf(f, " %5.0f%%", v);
-}
 
 /* "74.2 us", "3.93 ms": sig significant digits in a fitting unit. */
 const char *
@@ -113,139 +38,130 @@ lat_text(char *buf, size_t len, double ns, int sig)
 	return buf;
 }
 
+/* The digits a latency's buckets back: three within 1.6%, two for
+ * schema 1's 12.5%. */
+int
+lat_sig(const struct cell_lat *l)
+{
+	return hist_precision(l->h.sub) <= 0.02 ? 3 : 2;
+}
+
+/* "12.34 ± 0.56" (text: "12.34±0.56"), or "12.34" where sd is NaN. */
+static void
+pmtext(char *buf, size_t len, double mean, double sd, int dec, int md)
+{
+	if (isnan(sd))
+		snprintf(buf, len, "%.*f", dec, mean);
+	else
+		snprintf(buf, len, "%.*f%s\xc2\xb1%s%.*f", dec, mean, md ? " " : "",
+		    md ? " " : "", dec, sd);
+}
+
+/* Column k of cell c (base: the no_load block) as the table prints it:
+ * "-" where it has none. */
+static const char *
+col_text(char *buf, size_t len, const struct column *k, const struct rcell *c,
+    int base, int md)
+{
+	double v = col_value(k, c, base);
+	const struct stats *st;
+
+	if (isnan(v))
+		return snprintf(buf, len, "-"), buf;
+	switch (k->form) {
+	case VF_MEANSD:		/* the mark of a noisy or thin cell after it */
+		st = col_runs(k, c);
+		pmtext(buf, len, v, st->n > 1 ? st->sd : NAN, k->dec, md);
+		if (c->noisy || !md)
+			snprintf(buf + strlen(buf), len - strlen(buf), "%s",
+			    c->noisy ? md ? " ?" : "?" : " ");
+		break;
+	case VF_RATIO:		/* too few runs for an interval: '?' */
+		if (k->base_one && base)
+			pmtext(buf, len, v, NAN, k->dec, md);
+		else if (!isnan(c->ratio_ci95))
+			pmtext(buf, len, v, c->ratio_ci95, k->dec, md);
+		else
+			snprintf(buf, len, "%.*f%s?", k->dec, v, md ? " " : "");
+		break;
+	case VF_PCT:
+		snprintf(buf, len, "%.0f%%", v);
+		break;
+	case VF_LAT:
+		lat_text(buf, len, v, lat_sig(&c->probe));
+		break;
+	default:
+		snprintf(buf, len, "%.*f%s", k->dec, v, md && k->form == VF_NUMPCT ?
+		    "%" : "");
+	}
+	return buf;
+}
+
 /* Columns beyond the classic ones: --stats's, and the probe's when any
  * run of the report had one. */
-#define COL_STATS	1
-#define COL_PROBE	2
+static int
+col_shown(const struct column *k, unsigned cols)
+{
+	return (k->shown & (COL_TABLE | cols)) != 0;
+}
 
 /* The Kernel column: 20, or the longest row name ("6.18 j=2" and such). */
 static int name_w = 20;
 
 static void
-table_head(FILE *f, int cols)
+table_head(FILE *f, const char *name, unsigned cols, int md)
 {
-	int stats = cols & COL_STATS;
-
-	fprintf(f, "%-*s %6s %13s %6s %6s %8s %6s %6s %11s", name_w, "Kernel", "[runs]",
-	    figures[FIG_WALL].head, figures[FIG_CPU].head, figures[FIG_WAIT].head,
-	    "Loads", figures[FIG_LOADP].head, figures[FIG_LCPU].head, "Ratio");
-	if (cols & COL_PROBE)
-		fprintf(f, " %9s %5s", "Lat p99", "Met%");
-	if (stats)
-		fprintf(f, " %6s %8s %8s %8s %8s", "CoV%", "Min", "Median",
-		    "Max", "CI95");
-	fputc('\n', f);
-}
-
-static void
-table_line(FILE *f, const struct trow *r, int cols)
-{
-	int stats = cols & COL_STATS;
-	char b[32];
-
-	fprintf(f, "%-*s %5zu%c", name_w, r->name, r->ok, r->runmark);
-	if (r->ok == 0) {
-		fprintf(f, " %13s %6s %6s %8s %6s %6s %11s", "-", "-", "-", "-", "-",
-		    "-", "-");
-		if (cols & COL_PROBE)
-			fprintf(f, " %9s %5s", "-", "-");
-		if (stats)
-			fprintf(f, " %6s %8s %8s %8s %8s", "-", "-", "-", "-", "-");
-		fputc('\n', f);
-		return;
-	}
-	fputc(' ', f);
-	/* the mark rides after Time: '?' for a noisy or thin cell */
-	pm(f, 12, r->time->mean, r->time->sd, r->time->n > 1);
-	fputc(r->mark, f);
-	fprintf(f, " %5.0f%%", r->cpu_pct);
-	pct_or_dash(f, r->wait_pct);
-	num_or_dash(f, 8, 0, r->loads);
-	pct_or_dash(f, r->load_pct);
-	pct_or_dash(f, r->lcpu_pct);
-	fputc(' ', f);
-	if (isnan(r->ratio))
-		fprintf(f, "%11s", "-");
-	else if (r->base || !isnan(r->ratio_ci95))
-		pm(f, 11, r->ratio, r->ratio_ci95, !r->base);
+	if (md)
+		fprintf(f, "### %s\n\n| Kernel | Runs |", name);
 	else
-		fprintf(f, "%10.2f?", r->ratio);	/* too few runs for an interval */
-	if (cols & COL_PROBE) {
-		fprintf(f, " %9s", isnan(r->probe_p99) ? "-" :
-		    lat_text(b, sizeof b, r->probe_p99, r->probe_sig));
-		if (isnan(r->met_pct))
-			fprintf(f, " %5s", "-");
+		fprintf(f, "%s:\n%-*s %6s", name, name_w, "Kernel", "[runs]");
+	for (int i = 0; i < RC_N; i++) {
+		const struct column *k = &report_cols[i];
+		if (!col_shown(k, cols))
+			continue;
+		if (md)
+			fprintf(f, " %s |", k->md_head ? k->md_head : k->head);
 		else
-			fprintf(f, " %4.0f%%", r->met_pct);
+			fprintf(f, " %*s", k->width, k->head);
 	}
-	if (stats) {
-		num_or_dash(f, 6, 1, r->time->cv * 100);
-		num_or_dash(f, 8, 2, r->time->min);
-		num_or_dash(f, 8, 2, r->time->median);
-		num_or_dash(f, 8, 2, r->time->max);
-		num_or_dash(f, 8, 2, r->time->n > 1 ? r->time->ci95 : NAN);
+	if (md) {
+		fputs("\n|---|--:|", f);
+		for (int i = 0; i < RC_N; i++)
+			if (col_shown(&report_cols[i], cols))
+				fputs("--:|", f);
 	}
 	fputc('\n', f);
 }
 
+/* One row of the block: "Kernel [runs]" and its columns; "±" is two
+ * bytes and one column wide. */
 static void
-trow_of(struct trow *t, const struct rset *rs, size_t row, size_t blk)
+table_line(FILE *f, const struct rset *rs, size_t row, size_t blk,
+    unsigned cols, int md)
 {
 	const struct rcell *c = rset_cell(rs, row, blk);
+	/* after [runs]: '!' some failed, '~' some left out as doing no work */
+	char mark = c->failed ? '!' : c->nsuspect && !rs->keep_suspect ? '~' : ' ';
+	char b[96];
 
-	*t = (struct trow){
-		.name = rs->row[row].name, .ok = c->ok, .failed = c->failed,
-		.runmark = c->failed ? '!' : c->nsuspect && !rs->keep_suspect ? '~' : ' ',
-		.time = rcell_fig(c, FIG_WALL), .cpu_pct = rcell_fig(c, FIG_CPU)->mean,
-		.wait_pct = rcell_fig(c, FIG_WAIT)->n ? rcell_fig(c, FIG_WAIT)->mean : NAN,
-		.load_pct = blk != rs->base && rcell_fig(c, FIG_LOADP)->n ? rcell_fig(c, FIG_LOADP)->mean : NAN,
-		.loads = c->loads.n ? c->loads.mean : NAN,
-		.lcpu_pct = blk != rs->base && rcell_fig(c, FIG_LCPU)->n ? rcell_fig(c, FIG_LCPU)->mean : NAN,
-		.ratio = c->ratio, .ratio_ci95 = c->ratio_ci95, .base = blk == rs->base,
-		.mark = c->noisy ? '?' : ' ',
-		.probe_p99 = c->probe.what && hist_total(&c->probe.h) ?
-		    hist_quantile(&c->probe.h, 0.99) : NAN,
-		.probe_sig = c->probe.what && hist_precision(c->probe.h.sub) > 0.02 ? 2 : 3,
-		.met_pct = c->met_pct,
-	};
-}
-
-static void
-md_line(FILE *f, const struct trow *t, int cols)
-{
-	int stats = cols & COL_STATS;
-	char b[7][64];
-
-	fprintf(f, "| %s | %zu%.*s |", t->name, t->ok, t->runmark != ' ', &t->runmark);
-	if (t->ok == 0) {
-		fputs(" - | - | - | - | - | - | - |", f);
-		if (cols & COL_PROBE)
-			fputs(" - | - |", f);
-		if (stats)
-			fputs(" - | - | - | - | - |", f);
-		fputc('\n', f);
-		return;
+	if (md)
+		fprintf(f, "| %s | %zu%.*s |", rs->row[row].name, c->ok, mark != ' ',
+		    &mark);
+	else
+		fprintf(f, "%-*s %5zu%c", name_w, rs->row[row].name, c->ok, mark);
+	for (int i = 0; i < RC_N; i++) {
+		const struct column *k = &report_cols[i];
+		if (!col_shown(k, cols))
+			continue;
+		col_text(b, sizeof b, k, c, blk == rs->base, md);
+		int w = k->width;
+		for (const char *p = b; *p; p++)
+			w += ((unsigned char)*p & 0xc0) == 0x80;
+		if (md)
+			fprintf(f, " %s |", b);
+		else
+			fprintf(f, " %*s", w, b);
 	}
-	fprintf(f, " %s%s | %s | %s | %s | %s | %s | %s |",
-	    pmtext(b[0], 64, t->time->mean, t->time->n > 1 ? t->time->sd : NAN, 2),
-	    t->mark == '?' ? " ?" : "", numtext(b[1], 64, t->cpu_pct, 0, "%"),
-	    numtext(b[5], 64, t->wait_pct, 0, "%"),
-	    numtext(b[2], 64, t->loads, 0, ""), numtext(b[6], 64, t->load_pct, 0, "%"),
-	    numtext(b[3], 64, t->lcpu_pct, 0, "%"),
-	    t->base || !isnan(t->ratio_ci95) || isnan(t->ratio) ?
-	    pmtext(b[4], 64, t->ratio, t->base ? NAN : t->ratio_ci95, 2) :
-	    numtext(b[4], 64, t->ratio, 2, " ?"));
-	if (cols & COL_PROBE)
-		fprintf(f, " %s | %s |", isnan(t->probe_p99) ? "-" :
-		    lat_text(b[5], 64, t->probe_p99, t->probe_sig),
-		    numtext(b[6], 64, t->met_pct, 0, "%"));
-	if (stats)
-		fprintf(f, " %s | %s | %s | %s | %s |",
-		    numtext(b[0], 64, t->time->cv * 100, 1, "%"),
-		    numtext(b[1], 64, t->time->min, 2, ""),
-		    numtext(b[2], 64, t->time->median, 2, ""),
-		    numtext(b[3], 64, t->time->max, 2, ""),
-		    numtext(b[4], 64, t->time->n > 1 ? t->time->ci95 : NAN, 2, ""));
 	fputc('\n', f);
 }
 
@@ -264,7 +180,7 @@ latency_line(FILE *f, const char *bn, const char *who, const struct cell_lat *l,
     double skipped)
 {
 	char b[3][32];
-	int sig = hist_precision(l->h.sub) <= 0.02 ? 3 : 2;
+	int sig = lat_sig(l);
 
 	if (l->what == NULL || hist_total(&l->h) == 0)
 		return 0;
@@ -327,41 +243,6 @@ block_notes(FILE *f, const struct rset *rs, size_t blk, const size_t *order,
 	return any;
 }
 
-#define ENV_FIELDS 12
-
-/* Field w of a row's environment, as the report prints it. */
-static const char *
-env_value(char *buf, size_t len, const struct rrun *e, int w)
-{
-	switch (w) {
-	case 0: snprintf(buf, len, "%s", e->host); break;
-	case 1: snprintf(buf, len, "%s", e->kernel ? e->kernel : "?"); break;
-	case 2: snprintf(buf, len, "%s", e->cpu_model ? e->cpu_model : "?"); break;
-	case 3: snprintf(buf, len, "%ld CPUs", e->nproc); break;
-	case 4: snprintf(buf, len, "%.1f GiB", (double)e->mem_kb / 1048576); break;
-	case 5: snprintf(buf, len, "contest %s", e->version ? e->version : "?"); break;
-	case 6: snprintf(buf, len, "%s", e->sched && *e->sched ? e->sched :
-	    "default scheduling"); break;
-	case 7: snprintf(buf, len, "%s", e->command); break;
-	case 8:
-		if (e->governor && e->freq_max_khz > 0)
-			snprintf(buf, len, "cpufreq %s, max %lld MHz", e->governor,
-			    e->freq_max_khz / 1000);
-		else if (e->governor)
-			snprintf(buf, len, "cpufreq %s", e->governor);
-		else
-			snprintf(buf, len, "no cpufreq");
-		break;
-	case 9: snprintf(buf, len, "SMT %s", e->smt < 0 ? "unknown" : e->smt ? "on" : "off"); break;
-	case 11:
-		snprintf(buf, len, "%s%s", e->prepare ? e->prepare : "none",
-		    e->prepare_inferred > 0 ? " (inferred: a make job)" : "");
-		break;
-	default: snprintf(buf, len, "clocksource %s", e->clocksource ? e->clocksource : "unknown"); break;
-	}
-	return buf;
-}
-
 /*
  * A noisy cell's runs that stand out, with the telemetry that differed:
  * a cache the host evicted shows as refaults and major faults.
@@ -385,145 +266,9 @@ outlier_notes(FILE *f, const struct rset *rs, size_t row, size_t blk)
 	return n > 0;
 }
 
-/* "HZ 250 vs 1000" into the list when a and b differ (NULL and -1: not
- * recorded, so nothing to tell). */
-static void
-differ_str(char *buf, size_t len, const char *name, const char *a,
-    const char *b, int show)
-{
-	size_t used = strlen(buf);
-
-	if (a == NULL || b == NULL || a == b || used >= len)
-		return;		/* interned: the same text is the same pointer */
-	if (show)
-		snprintf(buf + used, len - used, "%s%s %s vs %s", used ? ", " : "",
-		    name, a, b);
-	else
-		snprintf(buf + used, len - used, "%s%s", used ? ", " : "", name);
-}
-
-static void
-differ_num(char *buf, size_t len, const char *name, long a, long b)
-{
-	char x[32], y[32];
-
-	if (a < 0 || b < 0 || a == b)
-		return;
-	snprintf(x, sizeof x, "%ld", a);
-	snprintf(y, sizeof y, "%ld", b);
-	size_t used = strlen(buf);
-	if (used < len)
-		snprintf(buf + used, len - used, "%s%s %s vs %s", used ? ", " : "",
-		    name, x, y);
-}
-
-/*
- * Per pair of rows, what differed besides the label, so that a table
- * never silently compares two things at once: "6.1 vs 6.18: kernel, HZ
- * 250 vs 1000, sched_ext none vs enabled scx_lavd".
- */
-void
-differ_lines(FILE *f, const struct rset *rs, const size_t *rows, size_t nrows,
-    int md)
-{
-	for (size_t i = 1; i < nrows; i++) {
-		const struct rrun *a = rs->row[rows[i - 1]].env, *b = rs->row[rows[i]].env;
-		char what[1024] = "";
-		differ_str(what, sizeof what, "kernel", a->kernel, b->kernel, 0);
-		size_t kernel_only = strlen(what);	/* the environment lines say it */
-		differ_str(what, sizeof what, "build", rs->row[rows[i - 1]].build_id,
-		    rs->row[rows[i]].build_id, 1);
-		differ_num(what, sizeof what, "HZ", a->hz, b->hz);
-		differ_str(what, sizeof what, "sched_ext", a->sched_ext, b->sched_ext, 1);
-		differ_str(what, sizeof what, "preempt", a->preempt, b->preempt, 1);
-		differ_num(what, sizeof what, "autogroup", a->autogroup, b->autogroup);
-		differ_str(what, sizeof what, "config", a->config_sha256,
-		    b->config_sha256, 0);
-		differ_str(what, sizeof what, "cmdline", a->cmdline, b->cmdline, 0);
-		differ_str(what, sizeof what, "mitigations", a->mitigations,
-		    b->mitigations, 1);
-		differ_str(what, sizeof what, "THP", a->thp, b->thp, 1);
-		differ_str(what, sizeof what, "git HEAD", a->git_head, b->git_head, 0);
-		differ_num(what, sizeof what, "tree dirty", a->git_dirty, b->git_dirty);
-		differ_str(what, sizeof what, "cc", a->cc, b->cc, 0);
-		differ_str(what, sizeof what, "ld", a->ld, b->ld, 0);
-		if (strlen(what) > kernel_only)
-			fprintf(f, "%s%s vs %s: %s\n", md ? "- " : "",
-			    rs->row[rows[i - 1]].name, rs->row[rows[i]].name, what);
-	}
-}
-
-/*
- * What differed between the rows shown: host, kernel, CPU, nproc,
- * memory, contest version; or, when nothing did, the one environment.
- */
-void
-env_lines(FILE *f, const struct rset *rs, const size_t *rows, size_t nrows, int md)
-{
-	static const char *const what[ENV_FIELDS] = {
-		"host", "kernel", "cpu", "nproc", "memory", "contest", "sched",
-		"command", "cpufreq", "smt", "clock", "prepare",
-	};
-	char first[ENV_FIELDS][128], v[128];
-	int varies[ENV_FIELDS] = { 0 }, any = 0;
-
-	if (nrows == 0)
-		return;
-	for (int w = 0; w < ENV_FIELDS; w++) {
-		env_value(first[w], sizeof first[w], rs->row[rows[0]].env, w);
-		for (size_t i = 1; i < nrows; i++)
-			if (strcmp(env_value(v, sizeof v, rs->row[rows[i]].env, w),
-			    first[w]) != 0)
-				varies[w] = any = 1;
-	}
-	if (!any) {
-		fprintf(f, "%senvironment: %s, %s, %s, %s, %s, %s, %s, %s, %s, %s\n"
-		    "%scommand: %s\n%sprepare: %s\n", md ? "- " : "", first[0],
-		    first[1], first[2], first[3], first[4], first[8], first[9],
-		    first[10], first[5], first[6], md ? "- " : "", first[7],
-		    md ? "- " : "", first[11]);
-		return;
-	}
-	fprintf(f, "%senvironment differs between the rows compared:\n", md ? "- " : "");
-	for (int w = 0; w < ENV_FIELDS; w++) {
-		if (!varies[w])
-			continue;
-		fprintf(f, "%s%-8s", md ? "  - " : "  ", what[w]);
-		for (size_t i = 0; i < nrows; i++)
-			fprintf(f, "%s %s: %s", i ? "," : "", rs->row[rows[i]].name,
-			    env_value(v, sizeof v, rs->row[rows[i]].env, w));
-		fputc('\n', f);
-	}
-}
-
-/* What a ? after Time means, naming only the reasons this table can have. */
-void
-noisy_legend(FILE *f, const struct rset *rs, const char *li, const char *advice)
-{
-	const char *why[4];
-	char cv[64], thin[64];
-	int n = 0, scx = 0;
-
-	for (size_t k = 0; k < rs->nrow * rs->nblk; k++)
-		scx |= rs->cell[k].scx_changed > 0;
-	snprintf(cv, sizeof cv, "CoV of Time above %.0f%%", RSET_NOISY_CV * 100);
-	snprintf(thin, sizeof thin, "fewer than %d runs", RSET_MIN_RUNS);
-	why[n++] = cv;
-	why[n++] = thin;
-	if (rs->keep_suspect)
-		why[n++] = "runs that may have done no work kept in";
-	if (scx)
-		why[n++] = "sched_ext changed during a run";
-	fprintf(f, "%s?", li);
-	for (int i = 0; i < n; i++)
-		fprintf(f, "%s%s", i == 0 ? " " : i == n - 1 ? n > 2 ? ", or " : " or " :
-		    ", ", why[i]);
-	fprintf(f, ": read with care%s.\n", advice);
-}
-
 static void
 footnotes(FILE *f, const struct rset *rs, const size_t *rows, size_t nrows,
-    int noisy, int cols, int md)
+    int noisy, unsigned cols, int md)
 {
 	const char *li = md ? "- " : "";	/* one Markdown list item per note */
 	int left_out = 0;
@@ -560,7 +305,7 @@ footnotes(FILE *f, const struct rset *rs, const size_t *rows, size_t nrows,
 void
 report_text(FILE *f, const struct rset *rs, int stats, int md)
 {
-	int cols = stats ? COL_STATS : 0;
+	unsigned cols = stats ? COL_STATS : 0;
 
 	for (size_t k = 0; k < rs->nrow * rs->nblk; k++)
 		if (rs->cell[k].probe.what)
@@ -574,33 +319,14 @@ report_text(FILE *f, const struct rset *rs, int stats, int md)
 
 	for (size_t b = 0; b < rs->nblk; b++) {
 		const size_t *o = rs->order + b * rs->nrow;
-		struct trow t;
-
-		if (md) {
-			fprintf(f, "### %s\n\n| Kernel | Runs | %s | %s | %s | "
-			    "Loads | %s | %s | Ratio |%s%s\n"
-			    "|---|--:|--:|--:|--:|--:|--:|--:|--:|%s%s\n",
-			    rs->blk[b].name, figures[FIG_WALL].head, figures[FIG_CPU].head,
-			    figures[FIG_WAIT].head, figures[FIG_LOADP].head,
-			    figures[FIG_LCPU].head, cols & COL_PROBE ? " Lat p99 | Met% |" : "",
-			    stats ? " CoV | Min | Median | Max | CI95 |" : "",
-			    cols & COL_PROBE ? "--:|--:|" : "",
-			    stats ? "--:|--:|--:|--:|--:|" : "");
-		} else {
-			fprintf(f, "%s:\n", rs->blk[b].name);
-			table_head(f, cols);
-		}
+		table_head(f, rs->blk[b].name, cols, md);
 		size_t nshown = 0;
 		for (size_t i = 0; i < rs->nrow; i++) {
 			const struct rcell *c = rset_cell(rs, o[i], b);
 			if (!rcell_ran(c))
 				continue;	/* this kernel never ran this load */
 			nshown++;
-			trow_of(&t, rs, o[i], b);
-			if (md)
-				md_line(f, &t, cols);
-			else
-				table_line(f, &t, cols);
+			table_line(f, rs, o[i], b, cols, md);
 			noisy |= c->noisy;
 		}
 		if (md)
