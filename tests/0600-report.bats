@@ -97,9 +97,29 @@ walls() {
 	[ "$status" -eq 0 ]
 	[ "$(wc -l <<<"$output")" -eq 10 ]	# header + 3 loads x 3 kernels
 	[ "$(csv_columns <<<"$output" | sort -u)" = "$(head -1 <<<"$output" | csv_columns)" ]
-	[ "$(head -1 <<<"$output" | csv_columns)" -eq 34 ]
+	[ "$(head -1 <<<"$output" | csv_columns)" -eq 37 ]
 	[ "$(csv_get "$output" fork_load worse counters)" = "children_forked=2500" ]
 	[ "$(csv_get "$output" fork_load worse sched)" = "" ]
+}
+
+@test "report: csv and lava give the table's columns, in its order, with its figures" {
+	f=$TOP_SRCDIR/scripts/bench/newest.jsonl
+	run -0 --separate-stderr contest report --format csv "$f"
+	csv=$output
+	# the shared columns in the text table's order: Time CPU% Wait% Loads Load% LCPU% Ratio Lat p99 Met%
+	[ "$(head -1 <<<"$csv" | tr , '\n' | grep -xE 'time_mean|cpu_pct|wait_pct|loads_mean|load_pct|lcpu_pct|ratio|lat_p99_us|met_pct' | paste -sd' ')" = "time_mean cpu_pct wait_pct loads_mean load_pct lcpu_pct ratio lat_p99_us met_pct" ]
+	run -0 --separate-stderr contest report --format json "$f"
+	json=$output
+	# the probe's pooled p99 and Met%, as the table and the JSON have them
+	[ "$(csv_get "$csv" fork_load 6.18.44-fc-v657 lat_p99_us)" = "$(jq -r '.loads[] | select(.load == "fork_load") | .rows[0].probe.p99_us' <<<"$json" | awk '{ printf "%.3f", $1 }')" ]
+	[ "$(csv_get "$csv" fork_load 6.18.44-fc-v657 met_pct)" = "$(jq -r '.loads[] | select(.load == "fork_load") | .rows[0].probe_met_pct' <<<"$json" | awk '{ printf "%.2f", $1 }')" ]
+	# the no_load row has no load: nothing under Load% and LCPU%, as in the table
+	[ "$(csv_get "$csv" no_load 6.18.44-fc-v657 lcpu_pct)" = "" ]
+	[ "$(csv_get "$csv" no_load 6.18.44-fc-v657 load_pct)" = "" ]
+	run -0 --separate-stderr contest report --format lava "$f"
+	[ "$(grep '^fork_load-' <<<"$output" | cut -d' ' -f1 | paste -sd' ')" = "fork_load-time fork_load-cpu fork_load-wait fork_load-loads fork_load-load-pct fork_load-ratio fork_load-lat-p99 fork_load-met" ]
+	[ "$(grep -c '^no_load-ratio' <<<"$output")" -eq 0 ]	# 1 by definition: not sent
+	[ "$(grep '^fork_load-loads ' <<<"$output" | cut -d' ' -f3)" = "$(csv_get "$csv" fork_load 6.18.44-fc-v657 loads_per_s | awk '{ printf "%.2f", $1 }')" ]
 }
 
 @test "report: json is one strict document carrying every statistic and every run" {

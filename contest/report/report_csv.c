@@ -1,5 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* CSV (RFC 4180): one line per kernel and load with every statistic. */
+/* CSV (RFC 4180): one line per kernel and load with every statistic,
+ * the report's columns in their order (columns.c); compare's: one line
+ * per load, figure and label. */
 #include "config.h"
 
 #include <math.h>
@@ -66,15 +68,67 @@ csv_counters(FILE *f, const struct rcell *c, int rates)
 	csv_field(f, buf, 0);
 }
 
+/* The header's names of report column k. */
+static void
+csv_names(FILE *f, const struct column *k)
+{
+	static const char *const stat[] = { "mean", "sd", "cv", "min", "median",
+		"max", "ci95" };
+
+	switch (k->csv) {
+	case CSV_NONE:
+		break;
+	case CSV_MEAN:
+		fprintf(f, "%s,", k->key);
+		break;
+	case CSV_MEANSD:
+		fprintf(f, "%s_mean,%s_sd,", k->key, k->key);
+		break;
+	case CSV_STATS:
+		for (size_t i = 0; i < sizeof stat / sizeof stat[0]; i++)
+			fprintf(f, "%s_%s,", k->key, stat[i]);
+		break;
+	case CSV_RATIO:
+		fprintf(f, "%s,%s_sd,%s_ci95,", k->key, k->key, k->key);
+		break;
+	}
+}
+
+/* Report column k of cell c: its fields. */
+static void
+csv_values(FILE *f, const struct column *k, const struct rcell *c, int base)
+{
+	const struct stats *st = col_runs(k, c);
+
+	switch (k->csv) {
+	case CSV_NONE:
+		break;
+	case CSV_MEAN:
+		csv_num(f, col_scaled(k, col_value(k, c, base)), k->csv_dec, 0);
+		break;
+	case CSV_MEANSD:
+		csv_num(f, col_value(k, c, base), k->csv_dec, 0);
+		csv_num(f, st && st->n > 1 ? st->sd : NAN, k->csv_dec, 0);
+		break;
+	case CSV_STATS:
+		csv_stats(f, st, k->csv_dec);
+		break;
+	case CSV_RATIO:
+		csv_num(f, col_value(k, c, base), k->csv_dec, 0);
+		csv_num(f, c->ratio_sd, k->csv_dec, 0);
+		csv_num(f, c->ratio_ci95, k->csv_dec, 0);
+		break;
+	}
+}
+
 void
 report_csv(FILE *f, const struct rset *rs)
 {
-	fputs("load,load_name,kernel,label,host,command,runs,failed,noisy,"
-	    "time_mean,time_sd,time_cv,time_min,time_median,time_max,time_ci95,"
-	    "cpu_pct,wait_pct,lcpu_pct,loads_mean,loads_sd,load_pct,headline,"
-	    "ratio,ratio_sd,ratio_ci95,"
-	    "counters,rates_per_s,kernel_release,cpu_model,nproc,mem_total_kb,"
-	    "contest_version,sched\n", f);
+	fputs("load,load_name,kernel,label,host,command,runs,failed,noisy,", f);
+	for (int i = 0; i < RC_N; i++)
+		csv_names(f, &report_cols[i]);
+	fputs("headline,counters,rates_per_s,kernel_release,cpu_model,nproc,"
+	    "mem_total_kb,contest_version,sched\n", f);
 	for (size_t b = 0; b < rs->nblk; b++)
 		for (size_t i = 0; i < rs->nrow; i++) {
 			size_t r = rs->order[b * rs->nrow + i];
@@ -89,17 +143,9 @@ report_csv(FILE *f, const struct rset *rs)
 			csv_field(f, w->host, 0);
 			csv_field(f, w->command, 0);
 			fprintf(f, "%zu,%zu,%d,", c->ok, c->failed, c->noisy);
-			csv_stats(f, rcell_fig(c, FIG_WALL), 6);
-			csv_num(f, c->ok ? rcell_fig(c, FIG_CPU)->mean : NAN, 2, 0);
-			csv_num(f, rcell_fig(c, FIG_WAIT)->n ? rcell_fig(c, FIG_WAIT)->mean : NAN, 2, 0);
-			csv_num(f, rcell_fig(c, FIG_LCPU)->n ? rcell_fig(c, FIG_LCPU)->mean : NAN, 2, 0);
-			csv_num(f, c->loads.n ? c->loads.mean : NAN, 2, 0);
-			csv_num(f, c->loads.n > 1 ? c->loads.sd : NAN, 2, 0);
-			csv_num(f, rcell_fig(c, FIG_LOADP)->n ? rcell_fig(c, FIG_LOADP)->mean : NAN, 2, 0);
+			for (int k = 0; k < RC_N; k++)
+				csv_values(f, &report_cols[k], c, b == rs->base);
 			csv_field(f, c->headline, 0);
-			csv_num(f, c->ratio, 6, 0);
-			csv_num(f, c->ratio_sd, 6, 0);
-			csv_num(f, c->ratio_ci95, 6, 0);
 			csv_counters(f, c, 0);
 			csv_counters(f, c, 1);
 			csv_field(f, w->env->kernel, 0);

@@ -28,7 +28,7 @@ put_id(FILE *f, const char *s)
 
 static void
 line(FILE *f, const struct rset *rs, size_t row, size_t blk, const char *fig,
-    const char *result, double v, int decimals, const char *units)
+    const char *result, double v, const struct column *k)
 {
 	if (isnan(v) && strcmp(result, "pass") == 0)
 		return;		/* a figure the cell does not have */
@@ -39,7 +39,7 @@ line(FILE *f, const struct rset *rs, size_t row, size_t blk, const char *fig,
 	put_id(f, rs->blk[blk].name);
 	fprintf(f, "-%s %s", fig, result);
 	if (!isnan(v))
-		fprintf(f, " %.*f %s", decimals, v, units);
+		fprintf(f, " %.*f %s", k->lava_dec, v, k->lava_unit);
 	fputc('\n', f);
 }
 
@@ -51,26 +51,20 @@ report_lava(FILE *f, const struct rset *rs)
 			size_t r = rs->order[b * rs->nrow + i];
 			const struct rcell *c = rset_cell(rs, r, b);
 			const char *res = c->failed ? "fail" : "pass";
+			int base = b == rs->base;
 			if (!rcell_ran(c))
 				continue;
 			if (c->ok == 0) {
-				line(f, rs, r, b, "time", "fail", NAN, 0, "");
+				line(f, rs, r, b, "time", "fail", NAN, NULL);
 				continue;
 			}
-			line(f, rs, r, b, "time", res, rcell_fig(c, FIG_WALL)->mean, 3, "s");
-			if (b != rs->base)
-				line(f, rs, r, b, "ratio", res, c->ratio, 3, "ratio");
-			line(f, rs, r, b, "cpu", res, rcell_fig(c, FIG_CPU)->mean, 1, "percent");
-			line(f, rs, r, b, "loads", res, c->rate.n ? c->rate.mean : NAN, 2,
-			    "per_s");
-			line(f, rs, r, b, "wait", res, rcell_fig(c, FIG_WAIT)->n ? rcell_fig(c, FIG_WAIT)->mean : NAN, 2,
-			    "percent");
-			line(f, rs, r, b, "load-pct", res, b != rs->base && rcell_fig(c, FIG_LOADP)->n ?
-			    rcell_fig(c, FIG_LOADP)->mean : NAN, 1, "percent");
-			line(f, rs, r, b, "lat-p99", res, c->probe.what &&
-			    hist_total(&c->probe.h) ? hist_quantile(&c->probe.h, 0.99) / 1e3 :
-			    NAN, 1, "us");
-			line(f, rs, r, b, "met", res, c->met_pct, 2, "percent");
+			for (int n = 0; n < RC_N; n++) {
+				const struct column *k = &report_cols[n];
+				if (k->lava == NULL || (base && k->base_one))
+					continue;
+				line(f, rs, r, b, k->lava, res,
+				    col_scaled(k, col_value(k, c, base)), k);
+			}
 		}
 }
 
