@@ -31,6 +31,8 @@
 #ifndef CONTEST_FIGURES_H
 #define CONTEST_FIGURES_H
 
+#include <math.h>
+
 #define FIGURES(X) \
 X(STATUS, "status", "string", W_OWN, 0, "", T_ATTR, A_OWN, NULL) \
 X(EXIT_CODE, "exit_code", "integer", W_OWN, 0, "", T_ATTR, A_OWN, NULL) \
@@ -114,5 +116,15 @@ extern const struct figure figures[FIG_N];
 enum { FIG_NPOOL = 0 FIGURES(FIG_COUNT_POOLED) };
 #undef FIG_COUNT_POOLED
 int	fig_pool(enum fig_id);
+
+/* Met%: the probe's deadlines met over every deadline that passed while
+ * the job ran, a skipped one missed; NaN with none.  A run's (written,
+ * and read back from its counts) and a cell's (its runs' counts summed)
+ * are this one computation. */
+static inline double
+fig_met_pct(unsigned long long met, unsigned long long deadlines)
+{
+	return deadlines ? (double)met / (double)deadlines * 100 : NAN;
+}
 
 #endif

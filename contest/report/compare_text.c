@@ -205,10 +205,10 @@ compare_legend(FILE *f, const struct cmp *m, int noisy, int md)
 	    "(Stddev over n-1; BAmean-50: the mean of the int(n/2) fastest runs, "
 	    "at least one), but a change is the figure's own, + for a rise "
 	    "(mmtests' sign is + for better); Loads: the headline per second of "
-	    "job time (a level where no /s); Lat p99: the mean of the runs' own "
-	    "p99s of the probe's wake-up lateness, and Met%% the mean of their "
-	    "Met%%, as tested (the report's pooled figures are in --format "
-	    "json).\n", li);
+	    "job time (a level where no /s); p99/run: the mean of the runs' own "
+	    "p99s of the probe's wake-up lateness, and Met%%/run the mean of "
+	    "their Met%%, as tested (the report's Lat p99 and Met%% pool every "
+	    "run's wake-ups: --format json gives them as pooled).\n", li);
 	fprintf(f, "%sMinDetect: under each gated figure, the change its test "
 	    "finds with %.0f%% power at alpha %g%s, from the runs' own spread (the "
 	    "noncentral t, over both sides' estimated variances for an unpaired "

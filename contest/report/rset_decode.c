@@ -380,8 +380,7 @@ rs_parse_run(struct rset *rs, const struct jnode *o, unsigned long lineno,
 	    (long long)r->probe_periods, 0, 1LL << 50);
 	r->probe_skipped = pr ? jget_int(pr, "skipped", -1, 0, 1LL << 50) : -1;
 	r->probe_p99 = run_p99(&r->probe);
-	r->met_pct = r->probe_deadlines ? (double)r->probe_met /
-	    (double)r->probe_deadlines * 100 : NAN;
+	r->met_pct = fig_met_pct(r->probe_met, r->probe_deadlines);
 	return 0;
 }
 

@@ -85,7 +85,7 @@ summarise_cell(struct cell_acc *a, struct rcell *c)
 	a->pair = NULL;
 	if (c->npair > 1)
 		qsort(c->pair, c->npair, sizeof *c->pair, pair_order);
-	c->met_pct = a->deadlines ? (double)a->met / (double)a->deadlines * 100 : NAN;
+	c->met_pct = fig_met_pct(a->met, a->deadlines);
 	c->skipped = a->nskipped ? (double)a->skipped / (double)a->nskipped : NAN;
 	/* BAmean-50 as mmtests computes it: the mean of the int(n x 50 / 100)
 	 * fastest runs, at least one (at n = 3, the fastest alone) */

@@ -179,8 +179,7 @@ put_probe(struct json *j, const struct session *s, const struct run_record *r)
 	json_kuint(j, "met", p->met);
 	json_kuint(j, "skipped", p->skipped);
 	json_kuint(j, "deadlines", p->deadlines);
-	json_knum(j, "met_pct", p->deadlines ? (double)p->met / (double)p->deadlines *
-	    100 : NAN, 2);
+	json_knum(j, "met_pct", fig_met_pct(p->met, p->deadlines), 2);
 	/* what it cost: its own CPU time while the job ran, over the job's
 	 * wall time (null where the system will not say) */
 	double wall = r->fig[FIG_WALL];
