@@ -53,7 +53,7 @@ static size_t
 differences(const struct rcell *a, const struct rcell *b, const struct rcell *za,
     const struct rcell *zb, int fig, int lg, double *d, double *base)
 {
-	int pv = cmp_figs[fig].pv;
+	int pv = col_pv(&cmp_figs[fig]);
 	size_t n = 0;
 
 	for (size_t i = 0; i < a->npair; i++) {
@@ -65,8 +65,9 @@ differences(const struct rcell *a, const struct rcell *b, const struct rcell *za
 			const struct rpair *qa = find_pair(za, pa), *qb = find_pair(zb, pa);
 			if (qa == NULL || qb == NULL)
 				continue;
-			x = pa->v[PV_WALL] / qa->v[PV_WALL];
-			y = pb->v[PV_WALL] / qb->v[PV_WALL];
+			int w = fig_pool(FIG_WALL);
+			x = pa->v[w] / qa->v[w];
+			y = pb->v[w] / qb->v[w];
 		} else {
 			x = pa->v[pv];
 			y = pb->v[pv];

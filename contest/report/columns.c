@@ -66,34 +66,32 @@ const struct column report_cols[RC_N] = {
  * averaged (what is shown is what is tested), named apart from the
  * report's Lat p99 and Met%, which pool every run's wake-ups. */
 #define TIME_STAT(st, k, s) { .stat = (st), .head = "Time", .key = (k), \
-	.form = VF_NUM, .dec = 2, .src = (s), .pv = -1 }
+	.form = VF_NUM, .dec = 2, .src = (s) }
 const struct column cmp_figs[CF_NFIG] = {
 	[CF_MIN] = TIME_STAT("Min", "time_min", S_MIN),
 	[CF_AMEAN] = { .stat = "Amean", .head = "Time", .key = "time_amean",
 	    .form = VF_NUM, .dec = 2, .src = S_FIG, .fig = FIG_WALL, .worse = +1,
-	    .gate = "time", .pv = PV_WALL, .log = 1 },
+	    .gate = "time", .log = 1 },
 	[CF_STDDEV] = TIME_STAT("Stddev", "time_stddev", S_SD),
 	[CF_COV] = TIME_STAT("CoeffVar", "time_coeffvar", S_COV),
 	[CF_MAX] = TIME_STAT("Max", "time_max", S_MAX),
 	[CF_BAMEAN] = TIME_STAT("BAmean-50", "time_bamean50", S_BAMEAN),
 	[CF_RATIO] = { .stat = "Amean", .head = "Ratio", .key = "ratio",
 	    .form = VF_NUM, .dec = 2, .src = S_RATIO, .base_one = 1,
-	    .worse = +1, .gate = "ratio", .pv = -1, .log = 1 },
+	    .worse = +1, .gate = "ratio", .log = 1 },
 	[CF_RATE] = { .stat = "Amean", .head = "Loads", .key = "loads_per_s",
-	    .form = VF_RATE, .src = S_RATE, .worse = -1, .gate = "load",
-	    .pv = PV_RATE },
+	    .form = VF_RATE, .src = S_RATE, .worse = -1, .gate = "load" },
 	[CF_WAIT] = { .stat = "Amean", .head = "Wait%", .key = "wait_pct",
 	    .form = VF_NUM, .dec = 1, .src = S_FIG, .fig = FIG_WAIT, .worse = +1,
-	    .gate = "wait", .pv = PV_WAIT },
+	    .gate = "wait" },
 	[CF_LAT] = { .stat = "Amean", .head = "p99/run", .key = "p99_run_us",
 	    .form = VF_LAT, .src = S_P99_RUNS, .scale = 1e-3, .worse = +1,
-	    .gate = "lat", .pv = PV_P99 },
+	    .gate = "lat" },
 	[CF_MET] = { .stat = "Amean", .head = "Met%/run", .key = "met_run_pct",
-	    .form = VF_NUM, .dec = 1, .src = S_MET_RUNS, .worse = -1,
-	    .pv = PV_MET },
+	    .form = VF_NUM, .dec = 1, .src = S_MET_RUNS, .worse = -1 },
 	[CF_LOADP] = { .stat = "Amean", .head = "Load%", .key = "load_pct",
 	    .form = VF_NUM, .dec = 0, .src = S_FIG, .fig = FIG_LOADP,
-	    .worse = -1, .pv = PV_LOADP },
+	    .worse = -1 },
 };
 
 unsigned
@@ -145,6 +143,18 @@ time_stat(const struct rcell *c, enum col_src src)
 	case S_COV: return t->cv * 100;
 	case S_CI95: return c->ok > 1 ? t->ci95 : NAN;
 	default: return c->bamean;
+	}
+}
+
+int
+col_pv(const struct column *k)
+{
+	switch (k->src) {
+	case S_FIG: return fig_pool((enum fig_id)k->fig);
+	case S_RATE: return PV_RATE;
+	case S_P99_RUNS: return PV_P99;
+	case S_MET_RUNS: return PV_MET;
+	default: return -1;
 	}
 }
 

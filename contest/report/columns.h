@@ -72,7 +72,6 @@ struct column {
 	int		 lava_dec;
 	int		 worse;		/* +1: higher is worse, -1: lower; 0: untested */
 	const char	*gate;		/* its --gate name, or NULL */
-	int		 pv;		/* the run's value a paired test reads (PV_), or -1 */
 	int		 log;		/* a paired test on the log of it */
 };
 
@@ -103,6 +102,9 @@ col_scaled(const struct column *k, double v)
 {
 	return k->scale ? v * k->scale : v;
 }
+/* Where in a run's rpair.v[] a paired test of it reads; -1: none (Ratio
+ * pairs each side with its own no_load). */
+int	col_pv(const struct column *);
 /* The runs' values a test of it compares; NULL: none. */
 const struct stats *col_runs(const struct column *, const struct rcell *c);
 

@@ -118,11 +118,13 @@ struct rblock {
 
 /* An ok run as a paired test sees it: its session and round, and the
  * figures compare tests. */
-enum { PV_WALL, PV_RATE, PV_P99, PV_MET, PV_WAIT, PV_LOADP, PV_N };
+enum { PV_RATE = FIG_NPOOL, PV_P99, PV_MET, PV_N };
 struct rpair {
 	const char	*session;	/* interned: one session, one pointer */
 	long		 round;
-	double		 v[PV_N];	/* NaN: not measured */
+	/* the pooled figures at fig_pool(), then the run's own: the
+	 * headline's rate, the probe's p99 and Met%; NaN: not measured */
+	double		 v[PV_N];
 };
 
 /* A counter over a cell's runs: the mean count per run, and the mean of

@@ -221,12 +221,10 @@ add_pair(const struct rset *rs, struct cell_acc *a, const struct rrun *r, int si
 	struct rpair *p = &a->pair[a->npair++];
 	p->session = r->session;
 	p->round = r->round;
-	p->v[PV_WALL] = r->fig[fig_pool(FIG_WALL)];
+	memcpy(p->v, r->fig, FIG_NPOOL * sizeof *p->v);
 	p->v[PV_RATE] = r->rate;
 	p->v[PV_P99] = r->probe_p99;
 	p->v[PV_MET] = r->met_pct;
-	p->v[PV_WAIT] = r->fig[fig_pool(FIG_WAIT)];
-	p->v[PV_LOADP] = r->fig[fig_pool(FIG_LOADP)];
 }
 
 /*
