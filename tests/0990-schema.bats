@@ -89,3 +89,17 @@ setup_file() {
 	sed 's/^wall_s number|null/wall_s integer/' described >planted
 	run ! diff -q schema planted
 }
+
+@test "schema: keys.h names every member of a line before status, in the schema's order, and nothing else" {
+	"$TOP_BUILDDIR/tests/unit/figures.t" --session >session
+	[ "$(wc -l <session)" -ge 40 ]
+	jq -r '.properties | keys_unsorted | .[:index("status")][]' \
+	    "$TOP_SRCDIR/doc/results.schema.json" >schema
+	run diff schema session
+	[ "$status" -eq 0 ]
+	# a member the layer lacks, or one the schema lacks, is seen
+	sed '/^sweep$/d' session >planted
+	run ! diff -q schema planted
+	sed 's/^host$/hostname/' session >planted
+	run ! diff -q schema planted
+}

@@ -6,32 +6,19 @@
 
 #include "jarena.h"
 
-/* Arena chunks: a line's tree is freed in one go. */
-struct jchunk {
-	struct jchunk	*next;
-	size_t		 used, cap;
-	max_align_t	 data[];
-};
-
 void *
-jalloc(struct jarena *a, size_t n)
+jalloc_chunk(struct jarena *a, size_t n)
 {
-	struct jchunk *c = a->head;
+	size_t cap = n > 65536 ? n : 65536;
+	struct jchunk *c = malloc(sizeof *c + cap);
 
-	n = (n + sizeof(max_align_t) - 1) / sizeof(max_align_t) * sizeof(max_align_t);
-	if (c == NULL || c->cap - c->used < n) {
-		size_t cap = n > 65536 ? n : 65536;
-		struct jchunk *nc = malloc(sizeof *nc + cap);
-		if (nc == NULL)
-			return NULL;
-		nc->used = 0;
-		nc->cap = cap;
-		nc->next = c;
-		a->head = c = nc;
-	}
-	void *p = (char *)c->data + c->used;
-	c->used += n;
-	return p;
+	if (c == NULL)
+		return NULL;
+	c->used = n;
+	c->cap = cap;
+	c->next = a->head;
+	a->head = c;
+	return c->data;
 }
 
 void

@@ -387,15 +387,33 @@ member_key(struct cur *c, const char **key, unsigned *h)
 	return 1;
 }
 
-/* Whether a top-level member is wanted (no set: all are). */
+/* A top-level member's place in the key set, or -1 where not wanted. */
 static int
 wanted(const struct jkeys *k, const char *key, unsigned h)
 {
-	if (k == NULL)
-		return 1;
 	for (unsigned i = h & JKEYS_MASK; k->key[i]; i = (i + 1) & JKEYS_MASK)
 		if (k->hash[i] == h && strcmp(k->key[i], key) == 0)
-			return 1;
+			return (int)i;
+	return -1;
+}
+
+/* Key name with its id into the set: 0, or -1 when it is full. */
+static int
+jkeys_add(struct jkeys *k, const char *name, unsigned id, size_t *n)
+{
+	unsigned h = jsonl_key_hash(name), i = h & JKEYS_MASK;
+
+	if (wanted(k, name, h) >= 0)
+		return 0;
+	if (++*n > JKEYS_MASK / 2)
+		return -1;	/* keep the table sparse */
+	while (k->key[i])
+		i = (i + 1) & JKEYS_MASK;
+	k->key[i] = name;
+	k->hash[i] = h;
+	k->id[i] = (unsigned short)id;
+	if (id >= k->nid)
+		k->nid = id + 1;
 	return 0;
 }
 
@@ -405,18 +423,37 @@ jkeys_init(struct jkeys *k, const char *const *list)
 	size_t n = 0;
 
 	memset(k, 0, sizeof *k);
-	for (; *list; list++) {
-		unsigned h = jsonl_key_hash(*list), i = h & JKEYS_MASK;
-		if (wanted(k, *list, h))
-			continue;
-		if (++n > JKEYS_MASK / 2)
-			return -1;	/* keep the table sparse */
-		while (k->key[i])
-			i = (i + 1) & JKEYS_MASK;
-		k->key[i] = *list;
-		k->hash[i] = h;
-	}
+	for (unsigned id = 0; list[id]; id++)
+		if (jkeys_add(k, list[id], id, &n) < 0)
+			return -1;
 	return 0;
+}
+
+int
+jkeys_init_ids(struct jkeys *k, const char *const *names, size_t count,
+    const unsigned char *want)
+{
+	size_t n = 0;
+
+	memset(k, 0, sizeof *k);
+	for (size_t id = 0; id < count; id++)
+		if (want[id] && jkeys_add(k, names[id], (unsigned)id, &n) < 0)
+			return -1;
+	return 0;
+}
+
+/* The top-level object's slots, one per id of the key set. */
+static int
+make_slots(struct cur *c, struct jnode *obj)
+{
+	obj->nslot = c->keys->nid;
+	obj->slot = jalloc(c->a, obj->nslot * sizeof *obj->slot + 1);
+	if (obj->slot == NULL) {
+		c->nomem = 1;
+		return 0;
+	}
+	memset(obj->slot, 0, obj->nslot * sizeof *obj->slot);
+	return 1;
 }
 
 /* A hash index of an object's n members: a results line has ninety, and
@@ -454,6 +491,10 @@ members(struct cur *c, char close, struct jnode *parent)
 	int keyed = close == '}';
 	size_t n = 0;
 
+	/* the line's own object, read with a key set: its slots */
+	int slots = keyed && parent && c->depth == 1 && c->keys;
+	if (slots && !make_slots(c, parent))
+		return 0;
 	blanks(c);
 	if (c->p < c->end && *c->p == close) {
 		c->p++;
@@ -472,7 +513,8 @@ members(struct cur *c, char close, struct jnode *parent)
 			if (c->p >= c->end || *c->p++ != ':')
 				return 0;
 		}
-		int unwanted = key && c->depth == 1 && !wanted(c->keys, key, h);
+		int at = key && c->depth == 1 && c->keys ? wanted(c->keys, key, h) : 0;
+		int unwanted = at < 0;
 		if (unwanted && (c->flags & P_LOOSE)) {
 			if (!skip_loose(c))
 				return 0;
@@ -490,6 +532,9 @@ members(struct cur *c, char close, struct jnode *parent)
 		if (v) {
 			v->key = key;
 			v->hash = h;
+			/* a key twice: the first stays, as in the index */
+			if (slots && parent->slot[c->keys->id[at]] == NULL)
+				parent->slot[c->keys->id[at]] = v;
 			*tail = v;
 			n++;
 			tail = &v->next;

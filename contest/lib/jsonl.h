@@ -27,6 +27,10 @@ struct jnode {
 	 * key; NULL: a short object, searched in order */
 	const struct jnode **index;
 	unsigned	 mask;
+	/* the top-level object read with a key set: its wanted members by
+	 * the set's ids, the first of each, NULL where absent */
+	const struct jnode **slot;
+	unsigned	 nslot;
 };
 
 /* The top-level members a reader wants built; the others are validated
@@ -35,10 +39,15 @@ struct jnode {
 struct jkeys {
 	const char	*key[JKEYS_MASK + 1];
 	unsigned	 hash[JKEYS_MASK + 1];
+	unsigned short	 id[JKEYS_MASK + 1];	/* its place in the list */
+	unsigned	 nid;			/* the slots a line gets */
 };
-/* From a NULL-terminated list (kept, not copied); -1 if it has more than
- * JKEYS_MASK / 2 keys. */
+/* From a NULL-terminated list (kept, not copied), each key's id its
+ * place in it; -1 if it has more than JKEYS_MASK / 2 keys. */
 int	jkeys_init(struct jkeys *, const char *const *list);
+/* From names[0..n), those with want[i] set, each key's id i. */
+int	jkeys_init_ids(struct jkeys *, const char *const *names, size_t n,
+	    const unsigned char *want);
 
 
 /* 1 if s[0..len) is exactly one JSON object (blanks around allowed). */
@@ -46,6 +55,27 @@ int	jsonl_is_object(const char *s, size_t len);
 
 /* The object in s[0..len) as a tree in a, or NULL if it is not one. */
 const struct jnode *jsonl_parse(const char *s, size_t len, struct jarena *a);
+
+/* A top-level member by its key set's id (jkeys), without a lookup. */
+static inline const struct jnode *
+jslot(const struct jnode *obj, unsigned id)
+{
+	return obj && id < obj->nslot ? obj->slot[id] : NULL;
+}
+/* A value as a string (NULL), a number or a whole number in min..max
+ * (else def). */
+static inline const char *
+jnode_str(const struct jnode *n)
+{
+	return n && n->type == J_STR ? n->str : NULL;
+}
+static inline double
+jnode_num(const struct jnode *n, double def)
+{
+	return n && (n->type == J_NUM || n->type == J_BOOL) ? n->num : def;
+}
+long long jnode_int(const struct jnode *, long long def, long long min,
+	    long long max);
 
 /* Member key of obj, or NULL; the typed getters give def when absent. */
 const struct jnode *jget(const struct jnode *obj, const char *key);

@@ -30,31 +30,33 @@ jget(const struct jnode *obj, const char *key)
 	return NULL;
 }
 
+long long
+jnode_int(const struct jnode *n, long long def, long long min, long long max)
+{
+	double v = jnode_num(n, NAN);
+
+	if (!(v >= (double)min && v <= (double)max))	/* NaN fails too */
+		return def;
+	return (long long)v;
+}
+
 const char *
 jget_str(const struct jnode *obj, const char *key)
 {
-	const struct jnode *n = jget(obj, key);
-
-	return n && n->type == J_STR ? n->str : NULL;
+	return jnode_str(jget(obj, key));
 }
 
 double
 jget_num(const struct jnode *obj, const char *key, double def)
 {
-	const struct jnode *n = jget(obj, key);
-
-	return n && (n->type == J_NUM || n->type == J_BOOL) ? n->num : def;
+	return jnode_num(jget(obj, key), def);
 }
 
 long long
 jget_int(const struct jnode *obj, const char *key, long long def, long long min,
     long long max)
 {
-	double v = jget_num(obj, key, NAN);
-
-	if (!(v >= (double)min && v <= (double)max))	/* NaN fails too */
-		return def;
-	return (long long)v;
+	return jnode_int(jget(obj, key), def, min, max);
 }
 
 long

@@ -13,17 +13,9 @@ const struct figure figures[FIG_N] = {
 #undef FIG_DESC
 };
 
-int
-fig_pool(enum fig_id id)
-{
-	static int slot[FIG_N];
-	static int made;
-
-	if (!made) {
-		int n = 0;
-		for (int i = 0; i < FIG_N; i++)
-			slot[i] = FIG_POOLED(figures[i].agg) ? n++ : -1;
-		made = 1;
-	}
-	return slot[id];
-}
+const signed char fig_slot[FIG_N] = {
+#define FIG_SLOT(id, key, jt, how, dec, unit, take, agg, ...) \
+	[FIG_##id] = FIG_POOLED(agg) ? FIG_BEFORE_##id : -1,
+	FIGURES(FIG_SLOT)
+#undef FIG_SLOT
+};

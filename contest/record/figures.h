@@ -109,13 +109,25 @@ struct figure {
 extern const struct figure figures[FIG_N];
 
 /* The figures a report pools into mean and spread (A_EVERY, A_SOME): how
- * many, and where each sits among them (-1: not pooled). */
+ * many, and where each sits among them (-1: not pooled), worked out by
+ * the compiler: FIG_BEFORE_<id> counts the pooled figures before it. */
 #define FIG_POOLED(agg)	((agg) == A_EVERY || (agg) == A_SOME)
 #define FIG_COUNT_POOLED(id, key, jt, how, dec, unit, take, agg, ...) \
 	+ FIG_POOLED(agg)
 enum { FIG_NPOOL = 0 FIGURES(FIG_COUNT_POOLED) };
 #undef FIG_COUNT_POOLED
-int	fig_pool(enum fig_id);
+enum fig_before {
+#define FIG_BEFORE(id, key, jt, how, dec, unit, take, agg, ...) \
+	FIG_BEFORE_##id, FIG_AFTER_##id = FIG_BEFORE_##id - 1 + FIG_POOLED(agg),
+	FIGURES(FIG_BEFORE)
+#undef FIG_BEFORE
+};
+extern const signed char fig_slot[FIG_N];
+static inline int
+fig_pool(enum fig_id id)
+{
+	return fig_slot[id];
+}
 
 /* Met%: the probe's deadlines met over every deadline that passed while
  * the job ran, a skipped one missed; NaN with none.  A run's (written,

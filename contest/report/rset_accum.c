@@ -126,16 +126,16 @@ lat_merge(struct cell_lat *c, int *inexact, const struct run_lat *l, int sign)
 void
 rs_run_tel(struct run_tel *t, const struct jnode *o, uint32_t file, uint32_t line)
 {
-	const struct jnode *vm = jget(o, "vmstat");
+	const struct jnode *vm = LGET(o, RK_FIG(VMSTAT));
 
 	t->at.file = file;
 	t->at.line = line;
-	t->runno = (long)jget_int(o, "run", 0, 0, 1L << 30);
-	t->wall = jget_num(o, "wall_s", NAN);
+	t->runno = (long)LINT(o, RK_RUN, 0, 0, 1L << 30);
+	t->wall = LNUM(o, RK_FIG(WALL), NAN);
 	for (int i = 0; i < RSET_NTEL - 2; i++)
 		t->tel[i] = jget_num(vm, rset_telemetry[i], NAN);
-	t->tel[RSET_NTEL - 2] = jget_num(o, "majflt", NAN);
-	t->tel[RSET_NTEL - 1] = jget_num(o, "nivcsw", NAN);
+	t->tel[RSET_NTEL - 2] = LNUM(o, RK_FIG(MAJFLT), NAN);
+	t->tel[RSET_NTEL - 1] = LNUM(o, RK_FIG(NIVCSW), NAN);
 }
 
 /* TEL_BUDGET, or CONTEST_REPORT_TEL_KB's kB: the tests' way to make a

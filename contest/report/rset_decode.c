@@ -17,11 +17,11 @@
 static void
 counters(struct rset *rs, struct rrun *r, const struct jnode *o)
 {
-	const struct jnode *vals = jget(o, "counters");
-	const struct jnode *units = jget(o, "counter_units");
-	const struct jnode *rates = jget(o, "counter_rates_per_s");
-	const struct jnode *labels = jget(o, "counter_labels");
-	const struct jnode *shown = jget(o, "counters_shown");
+	const struct jnode *vals = LGET(o, RK_FIG(COUNTERS));
+	const struct jnode *units = LGET(o, RK_FIG(COUNTER_UNITS));
+	const struct jnode *rates = LGET(o, RK_FIG(COUNTER_RATES));
+	const struct jnode *labels = LGET(o, RK_FIG(COUNTER_LABELS));
+	const struct jnode *shown = LGET(o, RK_FIG(COUNTERS_SHOWN));
 	size_t n = 0;
 
 	r->loads = r->rate = NAN;
@@ -141,10 +141,10 @@ run_p99(const struct run_lat *l)
  * power of two, no exact extremes.
  */
 static void
-latency(struct rset *rs, struct run_lat *l, const struct jnode *o, const char *key,
+latency(struct rset *rs, struct run_lat *l, const struct jnode *o, unsigned key,
     const char *what)
 {
-	const struct jnode *lat = jget(o, key), *h = jget(lat, "hist_ns");
+	const struct jnode *lat = LGET(o, key), *h = jget(lat, "hist_ns");
 	size_t n = 0;
 
 	if (lat == NULL || h == NULL || h->type != J_ARR || !what)
@@ -201,11 +201,11 @@ provenance(struct rset *rs, struct rrun *r, const struct jnode *p,
 static const char *
 job_key(struct rset *rs, const struct jnode *o)
 {
-	const struct jnode *id = jget(o, "job_identity");
+	const struct jnode *id = LGET(o, RK_JOB_IDENTITY);
 	char buf[4300];
 
-	if (jget_str(o, "job_sha256")) {
-		snprintf(buf, sizeof buf, "sha256:%s", jget_str(o, "job_sha256"));
+	if (LSTR(o, RK_JOB_SHA256)) {
+		snprintf(buf, sizeof buf, "sha256:%s", LSTR(o, RK_JOB_SHA256));
 		return rs_intern(rs, buf);
 	}
 	if (id && jget_str(id, "path")) {
@@ -222,41 +222,41 @@ job_key(struct rset *rs, const struct jnode *o)
  * each line is validated and passed over.  The per-second samples only
  * when asked for.
  */
-#define READ_KEYS \
-	"clocksource", "command", "contest_version", "cpu_model", \
-	"cpufreq_governor", "cpufreq_max_khz", "cpus_online", "host", \
-	"job_identity", "job_sha256", "kernel", "kernel_build_id", \
-	"kernel_version", "label", "load", "load_spec", "mem_total_kb", "nproc", \
-	"prepare", "prepare_inferred", "round_position", "run", "sched", \
-	"round", "sched_ext_changed", "session", "smt", "sweep", "timestamp", \
-	"variant", "warmup"
-#define TEL_KEYS	"run", "wall_s", "vmstat", "majflt", "nivcsw"
-static const char *const tel_list[] = { TEL_KEYS, NULL };
-static struct jkeys tel_keys;	/* what a second look reads */
+static const unsigned read_keys[] = {
+	RK_CLOCKSOURCE, RK_COMMAND, RK_CONTEST_VERSION, RK_CPU_MODEL,
+	RK_CPUFREQ_GOVERNOR, RK_CPUFREQ_MAX_KHZ, RK_CPUS_ONLINE, RK_HOST,
+	RK_JOB_IDENTITY, RK_JOB_SHA256, RK_KERNEL, RK_KERNEL_BUILD_ID,
+	RK_KERNEL_VERSION, RK_LABEL, RK_LOAD, RK_LOAD_SPEC, RK_MEM_TOTAL_KB,
+	RK_NPROC, RK_PREPARE, RK_PREPARE_INFERRED, RK_ROUND_POSITION, RK_RUN,
+	RK_SCHED, RK_ROUND, RK_SCHED_EXT_CHANGED, RK_SESSION, RK_SMT, RK_SWEEP,
+	RK_TIMESTAMP, RK_VARIANT, RK_WARMUP,
+};
+/* what a second look reads */
+static const unsigned tel_read[] = { RK_RUN, RK_FIG(WALL), RK_FIG(VMSTAT),
+	RK_FIG(MAJFLT), RK_FIG(NIVCSW) };
+static struct jkeys tel_keys;
 
-/* The key set for reading under filter f. */
+/* The key set for reading under filter f, its ids keys.h's. */
 const struct jkeys *
 rs_keys_for(const struct rfilter *f)
 {
-	static const char *const base[] = { READ_KEYS, NULL };
-	static const char *list[2][sizeof base / sizeof *base + FIG_N + 1];
 	static struct jkeys k[2];
 	static int made;
 
 	if (!made) {
+		unsigned char want[2][RK_N] = { { 0 } }, tel[RK_N] = { 0 };
 		made = 1;
 		for (int series = 0; series < 2; series++) {
-			size_t n = 0;
-			for (size_t i = 0; base[i]; i++)
-				list[series][n++] = base[i];
+			for (size_t i = 0; i < sizeof read_keys / sizeof *read_keys; i++)
+				want[series][read_keys[i]] = 1;
 			for (int i = 0; i < FIG_N; i++)
-				if (figures[i].agg != A_NONE ||
-				    (series && i == FIG_SERIES))
-					list[series][n++] = figures[i].key;
-			list[series][n] = NULL;
-			jkeys_init(&k[series], list[series]);
+				want[series][RK_NSESSION + i] = figures[i].agg != A_NONE ||
+				    (series && i == FIG_SERIES);
+			jkeys_init_ids(&k[series], rkey_names, RK_N, want[series]);
 		}
-		jkeys_init(&tel_keys, tel_list);
+		for (size_t i = 0; i < sizeof tel_read / sizeof *tel_read; i++)
+			tel[tel_read[i]] = 1;
+		jkeys_init_ids(&tel_keys, rkey_names, RK_N, tel);
 	}
 	return &k[!!f->series];
 }
@@ -270,24 +270,24 @@ rs_tel_keys(void)
 void
 rs_environment(struct rset *rs, struct rrun *r, const struct jnode *o)
 {
-	r->prepare = rs_intern(rs, jget_str(o, "prepare"));
-	r->prepare_inferred = jget(o, "prepare_inferred") &&
-	    jget(o, "prepare_inferred")->type == J_BOOL ?
-	    (int)jget_int(o, "prepare_inferred", 0, 0, 1) : -1;
-	r->kernel = rs_intern(rs, jget_str(o, "kernel"));
-	r->cpu_model = rs_intern(rs, jget_str(o, "cpu_model"));
-	r->version = rs_intern(rs, jget_str(o, "contest_version"));
-	r->sched = rs_intern(rs, jget_str(o, "sched"));
-	r->nproc = (long)jget_int(o, "nproc", 0, 0, 1L << 30);
-	r->cpus_online = (long)jget_int(o, "cpus_online", r->nproc, 0, 1L << 30);
-	r->governor = rs_intern(rs, jget_str(o, "cpufreq_governor"));
-	r->clocksource = rs_intern(rs, jget_str(o, "clocksource"));
-	r->freq_max_khz = jget_int(o, "cpufreq_max_khz", -1, 0, 1LL << 40);
-	r->smt = jget(o, "smt") && jget(o, "smt")->type == J_BOOL ?
-	    (int)jget_int(o, "smt", 0, 0, 1) : -1;
-	r->mem_kb = jget_int(o, "mem_total_kb", 0, 0, 1LL << 50);
-	r->steal_pct = jget_num(o, "steal_pct", NAN);
-	provenance(rs, r, jget(o, "provenance"), jget(o, "job_identity"));
+	r->prepare = rs_intern(rs, LSTR(o, RK_PREPARE));
+	r->prepare_inferred = LGET(o, RK_PREPARE_INFERRED) &&
+	    LGET(o, RK_PREPARE_INFERRED)->type == J_BOOL ?
+	    (int)LINT(o, RK_PREPARE_INFERRED, 0, 0, 1) : -1;
+	r->kernel = rs_intern(rs, LSTR(o, RK_KERNEL));
+	r->cpu_model = rs_intern(rs, LSTR(o, RK_CPU_MODEL));
+	r->version = rs_intern(rs, LSTR(o, RK_CONTEST_VERSION));
+	r->sched = rs_intern(rs, LSTR(o, RK_SCHED));
+	r->nproc = (long)LINT(o, RK_NPROC, 0, 0, 1L << 30);
+	r->cpus_online = (long)LINT(o, RK_CPUS_ONLINE, r->nproc, 0, 1L << 30);
+	r->governor = rs_intern(rs, LSTR(o, RK_CPUFREQ_GOVERNOR));
+	r->clocksource = rs_intern(rs, LSTR(o, RK_CLOCKSOURCE));
+	r->freq_max_khz = LINT(o, RK_CPUFREQ_MAX_KHZ, -1, 0, 1LL << 40);
+	r->smt = LGET(o, RK_SMT) && LGET(o, RK_SMT)->type == J_BOOL ?
+	    (int)LINT(o, RK_SMT, 0, 0, 1) : -1;
+	r->mem_kb = LINT(o, RK_MEM_TOTAL_KB, 0, 0, 1LL << 50);
+	r->steal_pct = LNUM(o, RK_FIG(STEAL), NAN);
+	provenance(rs, r, LGET(o, RK_FIG(PROVENANCE)), LGET(o, RK_JOB_IDENTITY));
 }
 
 /*
@@ -299,9 +299,9 @@ rs_environment(struct rset *rs, struct rrun *r, const struct jnode *o)
 uint32_t
 rs_build_key(struct rset *rs, const struct jnode *o)
 {
-	const struct jnode *p = jget(o, "provenance");
+	const struct jnode *p = LGET(o, RK_FIG(PROVENANCE));
 
-	return rs_tuple(rs, rs_intern(rs, jget_str(o, "kernel_version")),
+	return rs_tuple(rs, rs_intern(rs, LSTR(o, RK_KERNEL_VERSION)),
 	    rs_intern(rs, jget_str(p, "config_sha256")),
 	    rs_intern(rs, jget_str(p, "sched_ext")));
 }
@@ -309,7 +309,7 @@ rs_build_key(struct rset *rs, const struct jnode *o)
 const char *
 rs_label(struct rset *rs, const struct jnode *o)
 {
-	const char *label = jget_str(o, "label"), *v = jget_str(o, "variant");
+	const char *label = LSTR(o, RK_LABEL), *v = LSTR(o, RK_VARIANT);
 	char buf[512];
 
 	if (label == NULL || v == NULL || *v == '\0')
@@ -319,59 +319,70 @@ rs_label(struct rset *rs, const struct jnode *o)
 }
 
 /*
- * A line's run: its keys, figures, counters and histograms into *r (the
- * caller frees r->c and the histograms' pairs); 0, or -1 when the line
- * is no contest result.  Nothing is counted here: a line read a second
- * time parses to the same run.
+ * Which run a line is, all a report filters and keys it by: its label
+ * (with its variant), load and load spec, host, session, sweep, run
+ * number, status and Time into *r; 0, or -1 when the line is no contest
+ * result.
  */
 int
-rs_parse_run(struct rset *rs, const struct jnode *o, unsigned long lineno,
-    const char *file, struct rrun *r, uint32_t build)
+rs_parse_id(struct rset *rs, const struct jnode *o, struct rrun *r)
 {
-	const char *label = jget_str(o, "label"), *load = jget_str(o, "load");
-	const char *status = jget_str(o, "status");
-	const char *block = jget_str(o, "load_spec");
-	const char *host = jget_str(o, "host");
-	double wall = jget_num(o, "wall_s", NAN);
+	const char *label = LSTR(o, RK_LABEL), *load = LSTR(o, RK_LOAD);
+	const char *status = LSTR(o, RK_FIG(STATUS));
+	const char *block = LSTR(o, RK_LOAD_SPEC);
+	const char *host = LSTR(o, RK_HOST);
 
 	memset(r, 0, sizeof *r);
-	if (label == NULL || load == NULL || status == NULL || isnan(wall))
+	r->fig[fig_pool(FIG_WALL)] = LNUM(o, RK_FIG(WALL), NAN);
+	if (label == NULL || load == NULL || status == NULL ||
+	    isnan(r->fig[fig_pool(FIG_WALL)]))
 		return -1;
-	if (block == NULL)
-		block = load;
-	r->session = rs_intern(rs, jget_str(o, "session"));
+	r->session = rs_intern(rs, LSTR(o, RK_SESSION));
+	r->label = rs_label(rs, o);
+	r->variant = rs_intern(rs, LSTR(o, RK_VARIANT));
+	r->host = rs_intern(rs, host ? host : "?");
+	r->block = rs_intern(rs, block ? block : load);
+	r->load = rs_intern(rs, load);
+	r->runno = (long)LINT(o, RK_RUN, 0, 0, 1L << 30);
+	r->ok = strcmp(status, "ok") == 0;
+	r->sweep = rs_sweep_key(rs, LGET(o, RK_SWEEP));
+	return 0;
+}
+
+/*
+ * The rest of a line's run, after rs_parse_id(): its figures, counters
+ * and histograms (the caller frees r->c and the histograms' pairs).
+ * Nothing is counted here: a line read a second time parses to the same
+ * run.
+ */
+void
+rs_parse_rest(struct rset *rs, const struct jnode *o, unsigned long lineno,
+    const char *file, struct rrun *r, uint32_t build)
+{
 	r->job = job_key(rs, o);
 	r->build = build ? build : rs_build_key(rs, o);
-	r->build_id = rs_intern(rs, jget_str(o, "kernel_build_id"));
-	r->label = rs_label(rs, o);
-	r->variant = rs_intern(rs, jget_str(o, "variant"));
-	r->round = (long)jget_int(o, "round", -1, 0, 1L << 30);
-	r->host = rs_intern(rs, host ? host : "?");
-	r->command = rs_intern(rs, jget_str(o, "command") ? jget_str(o, "command") : "?");
-	r->block = rs_intern(rs, block);
-	r->load = rs_intern(rs, load);
-	r->signal = rs_intern(rs, jget_str(o, "signal"));
-	const char *head = jget_str(o, "headline");
+	r->build_id = rs_intern(rs, LSTR(o, RK_KERNEL_BUILD_ID));
+	r->round = (long)LINT(o, RK_ROUND, -1, 0, 1L << 30);
+	r->command = rs_intern(rs, LSTR(o, RK_COMMAND) ? LSTR(o, RK_COMMAND) : "?");
+	r->signal = rs_intern(rs, LSTR(o, RK_FIG(SIGNAL)));
+	const char *head = LSTR(o, RK_FIG(HEADLINE));
 	r->headline = head && *head ? rs_intern(rs, head) : NULL;
 	r->file = file;
 	r->line = lineno;
-	r->runno = (long)jget_int(o, "run", 0, 0, 1L << 30);
-	r->ok = strcmp(status, "ok") == 0;
-	r->exit_code = (int)jget_int(o, "exit_code", 0, -255, 65535);
-	for (int i = 0; i < FIG_N; i++)
-		if (fig_pool((enum fig_id)i) >= 0)
-			r->fig[fig_pool((enum fig_id)i)] = jget_num(o, figures[i].key, NAN);
-	r->sweep = rs_sweep_key(rs, jget(o, "sweep"));
-	r->position = (long)jget_int(o, "round_position", -1, 0, 1L << 30);
-	r->scx_changed = jget(o, "sched_ext_changed") &&
-	    jget(o, "sched_ext_changed")->type == J_BOOL &&
-	    jget_int(o, "sched_ext_changed", 0, 0, 1);
+	r->exit_code = (int)LINT(o, RK_FIG(EXIT_CODE), 0, -255, 65535);
+	for (int i = 0; i < FIG_N; i++)	/* Time: rs_parse_id() read it */
+		if (fig_pool((enum fig_id)i) >= 0 && i != FIG_WALL)
+			r->fig[fig_pool((enum fig_id)i)] = LNUM(o, RK_NSESSION + i, NAN);
+	r->position = (long)LINT(o, RK_ROUND_POSITION, -1, 0, 1L << 30);
+	r->scx_changed = LGET(o, RK_SCHED_EXT_CHANGED) &&
+	    LGET(o, RK_SCHED_EXT_CHANGED)->type == J_BOOL &&
+	    LINT(o, RK_SCHED_EXT_CHANGED, 0, 0, 1);
 	if (!r->ok)
-		return 0;
+		return;
 	counters(rs, r, o);
-	latency(rs, &r->lat, o, "latency", jget_str(jget(o, "latency"), "what"));
-	latency(rs, &r->probe, o, "probe", "Probe wake-up lateness");
-	const struct jnode *pr = jget(o, "probe");
+	latency(rs, &r->lat, o, RK_FIG(LATENCY), jget_str(LGET(o, RK_FIG(LATENCY)), "what"));
+	latency(rs, &r->probe, o, RK_FIG(PROBE), "Probe wake-up lateness");
+	const struct jnode *pr = LGET(o, RK_FIG(PROBE));
 	r->probe_periods = (unsigned long long)jget_int(pr, "periods", 0, 0, 1LL << 50);
 	r->probe_met = (unsigned long long)jget_int(pr, "met", 0, 0, 1LL << 50);
 	/* Met% over every deadline that passed, skipped ones too; results
@@ -381,6 +392,15 @@ rs_parse_run(struct rset *rs, const struct jnode *o, unsigned long lineno,
 	r->probe_skipped = pr ? jget_int(pr, "skipped", -1, 0, 1LL << 50) : -1;
 	r->probe_p99 = run_p99(&r->probe);
 	r->met_pct = fig_met_pct(r->probe_met, r->probe_deadlines);
+}
+
+int
+rs_parse_run(struct rset *rs, const struct jnode *o, unsigned long lineno,
+    const char *file, struct rrun *r, uint32_t build)
+{
+	if (rs_parse_id(rs, o, r) < 0)
+		return -1;
+	rs_parse_rest(rs, o, lineno, file, r, build);
 	return 0;
 }
 

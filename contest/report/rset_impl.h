@@ -11,7 +11,16 @@
 #include <stdio.h>
 
 #include "jsonl.h"
+#include "keys.h"
 #include "rset.h"
+
+/* A line's member by its id (keys.h: RK_LABEL, RK_FIG(WALL)): the key
+ * sets a report reads with (rs_keys_for) build only the members they
+ * want, and put each in its slot. */
+#define LGET(o, id)		jslot((o), (id))
+#define LSTR(o, id)		jnode_str(jslot((o), (id)))
+#define LNUM(o, id, def)	jnode_num(jslot((o), (id)), (def))
+#define LINT(o, id, def, lo, hi) jnode_int(jslot((o), (id)), (def), (lo), (hi))
 
 /* The figures of a cell, one value per ok run that has it: the pooled
  * figures (figures.h, by fig_pool()) and the headline's count. */
@@ -111,6 +120,11 @@ void	rs_series(struct rrun *r, const struct jnode *o);
 const struct jkeys *rs_keys_for(const struct rfilter *f);
 void	rs_environment(struct rset *rs, struct rrun *r, const struct jnode *o);
 uint32_t	rs_build_key(struct rset *rs, const struct jnode *o);
+/* A line's run in two steps, each member read once: which run it is (0,
+ * or -1 for no contest result), then the rest; or both at once. */
+int	rs_parse_id(struct rset *rs, const struct jnode *o, struct rrun *r);
+void	rs_parse_rest(struct rset *rs, const struct jnode *o, unsigned long lineno,
+	    const char *file, struct rrun *r, uint32_t build);
 int	rs_parse_run(struct rset *rs, const struct jnode *o, unsigned long lineno,
 	    const char *file, struct rrun *r, uint32_t build);
 void	rs_free_run(struct rrun *r);

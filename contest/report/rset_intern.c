@@ -19,6 +19,7 @@
  */
 struct rpool {
 	char	**slot;
+	uint64_t *hash;		/* each slot's, compared before its string */
 	size_t	  n, cap;
 };
 
@@ -43,25 +44,31 @@ rs_intern(struct rset *rs, const char *s)
 	if (p->n * 2 >= p->cap) {
 		size_t cap = p->cap ? p->cap * 2 : 256;
 		char **slot = xcalloc(cap, sizeof *slot);
+		uint64_t *hs = xcalloc(cap, sizeof *hs);
 		for (size_t i = 0; i < p->cap; i++) {
 			if (p->slot[i] == NULL)
 				continue;
-			size_t j = hash(p->slot[i]) & (cap - 1);
+			size_t j = p->hash[i] & (cap - 1);
 			while (slot[j])
 				j = (j + 1) & (cap - 1);
 			slot[j] = p->slot[i];
+			hs[j] = p->hash[i];
 		}
 		free(p->slot);
+		free(p->hash);
 		p->slot = slot;
+		p->hash = hs;
 		p->cap = cap;
 	}
-	size_t j = hash(s) & (p->cap - 1);
+	uint64_t h = hash(s);
+	size_t j = h & (p->cap - 1);
 	while (p->slot[j]) {
-		if (strcmp(p->slot[j], s) == 0)
+		if (p->hash[j] == h && strcmp(p->slot[j], s) == 0)
 			return p->slot[j];
 		j = (j + 1) & (p->cap - 1);
 	}
 	p->n++;
+	p->hash[j] = h;
 	return p->slot[j] = xstrdup(s);
 }
 
@@ -130,6 +137,7 @@ rs_intern_free(struct rset *rs)
 		for (size_t i = 0; i < rs->pool->cap; i++)
 			free(rs->pool->slot[i]);
 		free(rs->pool->slot);
+		free(rs->pool->hash);
 		free(rs->pool);
 	}
 	if (rs->tup) {

@@ -132,26 +132,41 @@ find_block(struct rset *rs, const struct rrun *r)
  */
 static size_t
 time_run(struct addctx *x, const struct jnode *o, unsigned long lineno,
-    const char *block, const char *status, double wall, int warmup,
-    uint32_t *build)
+    const struct rrun *r, int warmup, uint32_t *build)
 {
 	struct rset *rs = x->rs;
 
-	if (strcmp(status, "ok") != 0 || jget_str(o, "session") == NULL)
+	if (!r->ok || r->session == NULL)
 		return SIZE_MAX;
-	/* the cells the no-work check compares within */
-	const char *sweep = rs_sweep_key(rs, jget(o, "sweep"));
 	*build = rs_build_key(rs, o);
-	/* a variant's runs are held only against its own */
-	const void *b = (const void *)(uintptr_t)rs_tuple(rs,
-	    rs_intern(rs, jget_str(o, "variant")), (const void *)(uintptr_t)*build,
-	    NULL);
+	/* the cells the no-work check compares within; a variant's runs are
+	 * held only against its own */
+	const void *b = (const void *)(uintptr_t)rs_tuple(rs, r->variant,
+	    (const void *)(uintptr_t)*build, NULL);
 	xgrow(&rs->timed, &rs->captimed, rs->ntimed + 1, sizeof *rs->timed, 8);
-	rs->timed[rs->ntimed] = (struct timed_run){ rs_intern(rs, jget_str(o, "session")),
-	    rs_tuple(rs, rs_intern(rs, block), sweep, b), rs_tuple(rs, NULL, sweep, b),
-	    wall, x->fileno, (uint32_t)lineno, UINT32_MAX,
-	    (uint32_t)jget_int(o, "run", 0, 0, (1L << 30) - 1), !warmup, 0 };
+	rs->timed[rs->ntimed] = (struct timed_run){ r->session,
+	    rs_tuple(rs, r->block, r->sweep, b), rs_tuple(rs, NULL, r->sweep, b),
+	    rrun_fig(r, FIG_WALL), x->fileno, (uint32_t)lineno, UINT32_MAX,
+	    (uint32_t)r->runno, !warmup, 0 };
 	return rs->ntimed++;
+}
+
+/* Whether the filters leave a line out (its identity in r). */
+static int
+filtered(const struct rfilter *f, const struct jnode *o, const struct rrun *r)
+{
+	const char *host = LSTR(o, RK_HOST), *when = LSTR(o, RK_TIMESTAMP);
+
+	/* a label names its variants' rows too (LABEL/NAME) */
+	if (f->nlabels && !label_listed(r->label, f->labels, f->nlabels) &&
+	    !(r->variant && label_listed(LSTR(o, RK_LABEL), f->labels, f->nlabels)))
+		return 1;
+	if (f->host && (host == NULL || strcmp(host, f->host) != 0))
+		return 1;
+	if (f->since && (when == NULL || strcmp(when, f->since) < 0))
+		return 1;
+	return f->nloads && !listed(r->block, f->loads, f->nloads) &&
+	    !listed(r->load, f->loads, f->nloads);
 }
 
 static int
@@ -160,41 +175,24 @@ add_line(const struct jnode *o, unsigned long lineno, void *arg)
 	struct addctx *x = arg;
 	struct rset *rs = x->rs;
 	const struct rfilter *f = x->f;
-	const char *label = rs_label(x->rs, o), *load = jget_str(o, "load");
-	const char *status = jget_str(o, "status"), *when = jget_str(o, "timestamp");
-	const char *block = jget_str(o, "load_spec");
-	const char *host = jget_str(o, "host");
-	double wall = jget_num(o, "wall_s", NAN);
+	struct rrun run, *r = &run;
 
-	if (label == NULL || load == NULL || status == NULL || isnan(wall)) {
+	if (rs_parse_id(rs, o, r) < 0) {
 		warnmsg("%s:%lu: not a contest result, skipped", x->file, lineno);
 		rs->skipped++;
 		return 0;
 	}
-	if (block == NULL)
-		block = load;
-	int warmup = jget_num(o, "warmup", 0) != 0;
+	int warmup = LNUM(o, RK_WARMUP, 0) != 0;
 	uint32_t build = 0;
-	size_t timed = time_run(x, o, lineno, block, status, wall, warmup, &build);
-	/* a label names its variants' rows too (LABEL/NAME) */
-	if (f->nlabels && !label_listed(label, f->labels, f->nlabels) &&
-	    !(jget_str(o, "variant") && label_listed(jget_str(o, "label"),
-	    f->labels, f->nlabels)))
-		return 0;
-	if (f->host && (host == NULL || strcmp(host, f->host) != 0))
-		return 0;
-	if (f->since && (when == NULL || strcmp(when, f->since) < 0))
-		return 0;
-	if (f->nloads && !listed(block, f->loads, f->nloads) &&
-	    !listed(load, f->loads, f->nloads))
+	size_t timed = time_run(x, o, lineno, r, warmup, &build);
+	if (filtered(f, o, r))
 		return 0;
 	if (warmup) {	/* counted as the table's runs are: past the filters */
 		rs->warmups++;
 		return 0;
 	}
 
-	struct rrun run, *r = &run;
-	rs_parse_run(rs, o, lineno, x->file, r, build);
+	rs_parse_rest(rs, o, lineno, x->file, r, build);
 	size_t nrow = rs->nrow;
 	r->row = find_row(rs, r);
 	r->blk = find_block(rs, r);
@@ -212,7 +210,7 @@ add_line(const struct jnode *o, unsigned long lineno, void *arg)
 	rs_accumulate(rs, &rs->acc[a], r, o, x->fileno, timed != SIZE_MAX, 1);
 	rs_free_run(r);
 	if (f->series && r->ok) {
-		rs_series(r, jget(o, "series"));
+		rs_series(r, LGET(o, RK_FIG(SERIES)));
 		if (r->series) {
 			r->c = NULL, r->nc = 0;
 			r->lat.pair = r->probe.pair = NULL;

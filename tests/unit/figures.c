@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * figures.h against itself and against the columns that show it
- * (report/columns.c); with --list, the
+ * (report/columns.c); with --session, keys.h's members before "status";
+ * with --list, the
  * table as "key jt why" lines for the schema test (tests/0990-schema.bats).
  */
 #include "config.h"
@@ -10,6 +11,7 @@
 
 #include "columns.h"
 #include "figures.h"
+#include "keys.h"
 #include "tap.h"
 
 int
@@ -19,6 +21,11 @@ main(int argc, char **argv)
 		for (int i = 0; i < FIG_N; i++)
 			printf("%s %s %s\n", figures[i].key, figures[i].jt,
 			    figures[i].why ? figures[i].why : "-");
+		return ferror(stdout) || fflush(stdout) ? 1 : 0;
+	}
+	if (argc > 1 && strcmp(argv[1], "--session") == 0) {
+		for (int i = 0; i < RK_NSESSION; i++)
+			printf("%s\n", rkey_names[i]);
 		return ferror(stdout) || fflush(stdout) ? 1 : 0;
 	}
 	int pooled = 0, badkey = 0, badunit = 0, badcol = 0, badslot = 0, badwhy = 0;

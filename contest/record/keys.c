@@ -1,0 +1,14 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Every member's name by its id: the session's, then the figures'. */
+#include "config.h"
+
+#include "keys.h"
+
+const char *const rkey_names[RK_N] = {
+#define RK_NAME_OF(id, key) [RK_##id] = key,
+	SESSION_KEYS(RK_NAME_OF)
+#undef RK_NAME_OF
+#define FIG_NAME_OF(id, key, ...) [RK_NSESSION + FIG_##id] = key,
+	FIGURES(FIG_NAME_OF)
+#undef FIG_NAME_OF
+};

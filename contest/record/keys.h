@@ -1,0 +1,80 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * A results line's members, each spelled once: the session's, before
+ * "status", which say which session, machine, job, load and run the line
+ * is (here, in the order a line holds them), and the run's, from
+ * "status" on (figures.h).  RK_ ids number them all, the session's
+ * first, so that a reader resolves a line's members by id (jsonl.h's
+ * jslot) and a writer names them by RK_NAME(); the schema test holds
+ * the list against doc/results.schema.json both ways.
+ */
+#ifndef CONTEST_KEYS_H
+#define CONTEST_KEYS_H
+
+#include "figures.h"
+
+#define SESSION_KEYS(X) \
+X(SCHEMA, "schema") \
+X(CONTEST_VERSION, "contest_version") \
+X(SESSION, "session") \
+X(TIMESTAMP, "timestamp") \
+X(HOST, "host") \
+X(KERNEL, "kernel") \
+X(KERNEL_VERSION, "kernel_version") \
+X(KERNEL_BUILD_ID, "kernel_build_id") \
+X(LABEL, "label") \
+X(ARCH, "arch") \
+X(NPROC, "nproc") \
+X(CPUS_ONLINE, "cpus_online") \
+X(CPU_MODEL, "cpu_model") \
+X(MEM_TOTAL_KB, "mem_total_kb") \
+X(CPUFREQ_GOVERNOR, "cpufreq_governor") \
+X(CPUFREQ_CUR_KHZ, "cpufreq_cur_khz") \
+X(CPUFREQ_MIN_KHZ, "cpufreq_min_khz") \
+X(CPUFREQ_MAX_KHZ, "cpufreq_max_khz") \
+X(SMT, "smt") \
+X(CLOCKSOURCE, "clocksource") \
+X(SCHED, "sched") \
+X(LOAD_NICE, "load_nice") \
+X(LOAD_POLICY, "load_policy") \
+X(LOAD_CPUS, "load_cpus") \
+X(JOB_CPUS, "job_cpus") \
+X(COMMAND, "command") \
+X(COMMAND_TEMPLATE, "command_template") \
+X(SWEEP, "sweep") \
+X(ARGV, "argv") \
+X(JOB_SHA256, "job_sha256") \
+X(JOB_IDENTITY, "job_identity") \
+X(PREPARE, "prepare") \
+X(PREPARE_INFERRED, "prepare_inferred") \
+X(LEAD_S, "lead_s") \
+X(LOAD, "load") \
+X(LOAD_SPEC, "load_spec") \
+X(LOAD_OPTIONS, "load_options") \
+X(UNTIL_CI_PCT, "until_ci_pct") \
+X(ROUND, "round") \
+X(VARIANT, "variant") \
+X(VARIANT_KIND, "variant_kind") \
+X(VARIANT_COMMAND, "variant_command") \
+X(RUN, "run") \
+X(ROUND_POSITION, "round_position") \
+X(SCHED_EXT_CHANGED, "sched_ext_changed") \
+X(SCHED_EXT_AFTER, "sched_ext_after") \
+X(WARMUP, "warmup")
+
+enum rkey {
+#define RK_ENUM(id, key) RK_##id,
+	SESSION_KEYS(RK_ENUM)
+#undef RK_ENUM
+	RK_NSESSION,
+	RK_N = RK_NSESSION + FIG_N
+};
+
+/* A figure's id among them. */
+#define RK_FIG(id)	((unsigned)RK_NSESSION + FIG_##id)
+
+/* Every member's name, by id. */
+extern const char *const rkey_names[RK_N];
+#define RK_NAME(id)	(rkey_names[RK_##id])
+
+#endif
