@@ -90,6 +90,33 @@ setup_file() {
 	run ! diff -q schema planted
 }
 
+# key_literals DIR...: "file:line:key" for each results line member (a
+# top-level property of the schema) spelled as a JSON member's name in C
+# under DIR (a json_k*(j, "key" or a jget*(o, "key" and their kin) outside
+# contest/record/, the layer that spells them once.
+key_literals() {
+	jq -r '.properties | keys[]' "$TOP_SRCDIR/doc/results.schema.json" >keys
+	find "$@" -name '*.c' ! -path '*/contest/record/*' -print0 | sort -z |
+	    xargs -0 grep -HnoE '(\((&?j|o|pr|p|id|lat|vm|obj), |\b(column|series_col)\([a-z]+, )"[a-z_0-9]+"' |
+	    awk -F'"' 'NR == FNR { k[$1]; next } ($2 in k) { key = $2; sub(/:[^:]*$/, ""); print $0 ":" key }' keys -
+}
+
+@test "schema: a results member is spelled once, in contest/record, but for the report's own three" {
+	key_literals "$TOP_SRCDIR/contest" >found
+	# the report's and compare's JSON name three things of their own as a
+	# line names a member: the row ("kernel": its label, @host or #n where
+	# that is ambiguous), the document's own schema number, and the load
+	# spec a block is ("load")
+	run grep -vE '/report_json\.c:[0-9]+:(kernel|schema|load)$' found
+	[ "$status" -eq 1 ]
+	[ -z "$output" ]
+	# a planted spelling is seen
+	mkdir -p tree/contest/run
+	printf 'void f(struct json *j) { json_kstr(j, "host", "x"); }\n' >tree/contest/run/planted.c
+	run key_literals tree/contest
+	[ "$output" = "tree/contest/run/planted.c:1:host" ]
+}
+
 @test "schema: keys.h names every member of a line before status, in the schema's order, and nothing else" {
 	"$TOP_BUILDDIR/tests/unit/figures.t" --session >session
 	[ "$(wc -l <session)" -ge 40 ]

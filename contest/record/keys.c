@@ -12,3 +12,15 @@ const char *const rkey_names[RK_N] = {
 	FIGURES(FIG_NAME_OF)
 #undef FIG_NAME_OF
 };
+
+const char *const series_keys[SK_N] = {
+#define SK_NAME_OF(id, key) [SK_##id] = key,
+	SERIES_KEYS(SK_NAME_OF)
+#undef SK_NAME_OF
+};
+
+const char *const probe_keys[PK_N] = {
+#define PK_NAME_OF(id, key) [PK_##id] = key,
+	PROBE_KEYS(PK_NAME_OF)
+#undef PK_NAME_OF
+};

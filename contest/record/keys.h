@@ -77,4 +77,44 @@ enum rkey {
 extern const char *const rkey_names[RK_N];
 #define RK_NAME(id)	(rkey_names[RK_##id])
 
+/* The members of "series", the per-second samples: one column each. */
+#define SERIES_KEYS(X) \
+X(PERIOD, "period_s") \
+X(T, "t_s") \
+X(CPU, "cpu_pct") \
+X(WAIT, "wait_pct") \
+X(RATE, "load_rate") \
+X(LEVEL, "load_level") \
+X(P99, "probe_p99_us")
+enum skey {
+#define SK_ENUM(id, key) SK_##id,
+	SERIES_KEYS(SK_ENUM)
+#undef SK_ENUM
+	SK_N
+};
+extern const char *const series_keys[SK_N];
+#define SK_NAME(id)	(series_keys[SK_##id])
+
+/* The members of "probe", the latency probe's run, before its
+ * histogram's (hist.h). */
+#define PROBE_KEYS(X) \
+X(PERIOD_MS, "period_ms") \
+X(NICE, "nice") \
+X(WORK_PCT, "work_pct") \
+X(WORK_LOOPS, "work_loops") \
+X(PERIODS, "periods") \
+X(MET, "met") \
+X(SKIPPED, "skipped") \
+X(DEADLINES, "deadlines") \
+X(MET_PCT, "met_pct") \
+X(CPU_PCT, "cpu_pct")
+enum pkey {
+#define PK_ENUM(id, key) PK_##id,
+	PROBE_KEYS(PK_ENUM)
+#undef PK_ENUM
+	PK_N
+};
+extern const char *const probe_keys[PK_N];
+#define PK_NAME(id)	(probe_keys[PK_##id])
+
 #endif

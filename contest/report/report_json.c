@@ -6,6 +6,7 @@
 #include <stdio.h>
 
 #include "json.h"
+#include "keys.h"
 #include "report.h"
 #include "util.h"
 
@@ -42,29 +43,29 @@ kenv(struct json *j, const struct rrow *w)
 {
 	json_key(j, "env");
 	json_obj_begin(j);
-	json_kstr(j, "host", w->host);
-	json_kstr(j, "kernel", w->env->kernel ? w->env->kernel : "");
-	json_kstr(j, "cpu_model", w->env->cpu_model ? w->env->cpu_model : "");
-	json_kint(j, "nproc", w->env->nproc);
-	json_kint(j, "mem_total_kb", w->env->mem_kb);
-	json_kstr(j, "contest_version", w->env->version ? w->env->version : "");
-	json_kstr(j, "sched", w->env->sched ? w->env->sched : "");
-	json_kint(j, "cpus_online", w->env->cpus_online);
-	json_kstr(j, "cpufreq_governor", w->env->governor ? w->env->governor : "");
-	json_kint(j, "cpufreq_max_khz", w->env->freq_max_khz);
-	json_key(j, "smt");
+	json_kstr(j, RK_NAME(HOST), w->host);
+	json_kstr(j, RK_NAME(KERNEL), w->env->kernel ? w->env->kernel : "");
+	json_kstr(j, RK_NAME(CPU_MODEL), w->env->cpu_model ? w->env->cpu_model : "");
+	json_kint(j, RK_NAME(NPROC), w->env->nproc);
+	json_kint(j, RK_NAME(MEM_TOTAL_KB), w->env->mem_kb);
+	json_kstr(j, RK_NAME(CONTEST_VERSION), w->env->version ? w->env->version : "");
+	json_kstr(j, RK_NAME(SCHED), w->env->sched ? w->env->sched : "");
+	json_kint(j, RK_NAME(CPUS_ONLINE), w->env->cpus_online);
+	json_kstr(j, RK_NAME(CPUFREQ_GOVERNOR), w->env->governor ? w->env->governor : "");
+	json_kint(j, RK_NAME(CPUFREQ_MAX_KHZ), w->env->freq_max_khz);
+	json_key(j, RK_NAME(SMT));
 	if (w->env->smt < 0)
 		json_null(j);
 	else
 		json_bool(j, w->env->smt);
-	json_kstr(j, "clocksource", w->env->clocksource ? w->env->clocksource : "");
+	json_kstr(j, RK_NAME(CLOCKSOURCE), w->env->clocksource ? w->env->clocksource : "");
 	if (w->env->prepare)
-		json_kstr(j, "prepare", w->env->prepare);
+		json_kstr(j, RK_NAME(PREPARE), w->env->prepare);
 	else {
-		json_key(j, "prepare");
+		json_key(j, RK_NAME(PREPARE));
 		json_null(j);
 	}
-	json_kbool(j, "prepare_inferred", w->env->prepare_inferred > 0);
+	json_kbool(j, RK_NAME(PREPARE_INFERRED), w->env->prepare_inferred > 0);
 	json_obj_end(j);
 }
 
@@ -107,9 +108,9 @@ cell(struct json *j, const struct rset *rs, size_t r, size_t b)
 		if (i != FIG_WALL && fig_pool((enum fig_id)i) >= 0)
 			kstats(j, figures[i].key, rcell_fig(c, (enum fig_id)i), figures[i].dec);
 	if (c->headline)
-		json_kstr(j, "headline", c->headline);
+		json_kstr(j, figures[FIG_HEADLINE].key, c->headline);
 	else {
-		json_key(j, "headline");
+		json_key(j, figures[FIG_HEADLINE].key);
 		json_null(j);
 	}
 	kstats(j, "loads", &c->loads, 2);
@@ -119,7 +120,7 @@ cell(struct json *j, const struct rset *rs, size_t r, size_t b)
 	json_knum(j, "sd", c->ratio_sd, 6);
 	json_knum(j, "ci95", c->ratio_ci95, 6);
 	json_obj_end(j);
-	json_key(j, "counters");
+	json_key(j, figures[FIG_COUNTERS].key);
 	json_obj_begin(j);
 	for (size_t k = 0; k < c->nc; k++) {
 		json_key(j, c->c[k].name);
@@ -132,9 +133,9 @@ cell(struct json *j, const struct rset *rs, size_t r, size_t b)
 	}
 	json_obj_end(j);
 	if (c->lat.what)
-		latency(j, "latency", &c->lat);
+		latency(j, figures[FIG_LATENCY].key, &c->lat);
 	if (c->probe.what)
-		latency(j, "probe", &c->probe);
+		latency(j, figures[FIG_PROBE].key, &c->probe);
 	json_knum(j, "probe_met_pct", c->met_pct, 2);
 	json_obj_end(j);
 }
@@ -157,8 +158,8 @@ report_json(FILE *f, const struct rset *rs)
 	for (size_t r = 0; r < rs->nrow; r++) {
 		json_obj_begin(&j);
 		json_kstr(&j, "name", rs->row[r].name);
-		json_kstr(&j, "label", rs->row[r].label);
-		json_kstr(&j, "command", rs->row[r].command);
+		json_kstr(&j, RK_NAME(LABEL), rs->row[r].label);
+		json_kstr(&j, RK_NAME(COMMAND), rs->row[r].command);
 		kenv(&j, &rs->row[r]);
 		json_obj_end(&j);
 	}
@@ -197,7 +198,7 @@ cmp_figure(struct json *j, const struct cmp *m, const struct cmpgroup *gr, int f
 		const struct cmpval *v = &gr->val[fig * m->ncol + k];
 		const struct rcell *c = gr->cell[k];
 		json_obj_begin(j);
-		json_kstr(j, "label", m->col[k].label);
+		json_kstr(j, RK_NAME(LABEL), m->col[k].label);
 		json_kuint(j, "runs", c ? c->ok : 0);
 		json_knum(j, "value", col_scaled(&cmp_figs[fig], v->v), 6);
 		/* the report table's figure: every run's samples pooled */
@@ -243,7 +244,7 @@ cmp_group(struct json *j, const struct cmp *m, const struct cmpgroup *gr)
 
 	json_obj_begin(j);
 	json_kstr(j, "load", rs->blk[gr->blk].name);
-	json_kstr_or_null(j, "sweep", gr->sweep);
+	json_kstr_or_null(j, RK_NAME(SWEEP), gr->sweep);	/* as its text */
 	json_kstr(j, "name", cmp_group_name(name, sizeof name, m, gr));
 	json_key(j, "ran_under");
 	json_arr_begin(j);
@@ -294,7 +295,7 @@ compare_json(FILE *f, const struct cmp *m)
 	json_arr_begin(&j);
 	for (size_t k = 1; k < m->ncol; k++) {
 		json_obj_begin(&j);
-		json_kstr(&j, "label", m->col[k].label);
+		json_kstr(&j, RK_NAME(LABEL), m->col[k].label);
 		const struct cmpcol *c = &m->col[k];
 		json_kstr(&j, "verdict", cmp_verdict_names[c->verdict]);
 		json_kuint(&j, "compared", c->compared);
@@ -323,7 +324,7 @@ compare_json(FILE *f, const struct cmp *m)
 	json_arr_begin(&j);
 	for (size_t k = 0; k < m->ncol; k++) {
 		json_obj_begin(&j);
-		json_kstr(&j, "label", m->col[k].label);
+		json_kstr(&j, RK_NAME(LABEL), m->col[k].label);
 		kenv(&j, &rs->row[m->col[k].rows[0]]);
 		json_obj_end(&j);
 	}

@@ -93,7 +93,7 @@ series_col(const struct jnode *o, const char *key, double *out, size_t n)
 void
 rs_series(struct rrun *r, const struct jnode *o)
 {
-	const struct jnode *t = jget(o, "t_s");
+	const struct jnode *t = jget(o, SK_NAME(T));
 	struct rseries *s;
 	size_t n = 0;
 
@@ -107,12 +107,13 @@ rs_series(struct rrun *r, const struct jnode *o)
 	double *buf = xcalloc(5 * n, sizeof *buf);
 	s->t = buf, s->cpu = buf + n, s->wait = buf + 2 * n, s->rate = buf + 3 * n;
 	s->p99 = buf + 4 * n;
-	series_col(o, "t_s", s->t, n);
-	s->have_cpu = series_col(o, "cpu_pct", s->cpu, n);
-	s->have_wait = series_col(o, "wait_pct", s->wait, n);
-	s->gauge = jget(o, "load_level") != NULL;
-	s->have_rate = series_col(o, s->gauge ? "load_level" : "load_rate", s->rate, n);
-	s->have_p99 = series_col(o, "probe_p99_us", s->p99, n);
+	series_col(o, SK_NAME(T), s->t, n);
+	s->have_cpu = series_col(o, SK_NAME(CPU), s->cpu, n);
+	s->have_wait = series_col(o, SK_NAME(WAIT), s->wait, n);
+	s->gauge = jget(o, SK_NAME(LEVEL)) != NULL;
+	s->have_rate = series_col(o, s->gauge ? SK_NAME(LEVEL) : SK_NAME(RATE),
+	    s->rate, n);
+	s->have_p99 = series_col(o, SK_NAME(P99), s->p99, n);
 	s->n = n;
 }
 
@@ -383,13 +384,13 @@ rs_parse_rest(struct rset *rs, const struct jnode *o, unsigned long lineno,
 	latency(rs, &r->lat, o, RK_FIG(LATENCY), jget_str(LGET(o, RK_FIG(LATENCY)), "what"));
 	latency(rs, &r->probe, o, RK_FIG(PROBE), "Probe wake-up lateness");
 	const struct jnode *pr = LGET(o, RK_FIG(PROBE));
-	r->probe_periods = (unsigned long long)jget_int(pr, "periods", 0, 0, 1LL << 50);
-	r->probe_met = (unsigned long long)jget_int(pr, "met", 0, 0, 1LL << 50);
+	r->probe_periods = (unsigned long long)jget_int(pr, PK_NAME(PERIODS), 0, 0, 1LL << 50);
+	r->probe_met = (unsigned long long)jget_int(pr, PK_NAME(MET), 0, 0, 1LL << 50);
 	/* Met% over every deadline that passed, skipped ones too; results
 	 * before "deadlines" counted only the periods the probe woke for */
-	r->probe_deadlines = (unsigned long long)jget_int(pr, "deadlines",
+	r->probe_deadlines = (unsigned long long)jget_int(pr, PK_NAME(DEADLINES),
 	    (long long)r->probe_periods, 0, 1LL << 50);
-	r->probe_skipped = pr ? jget_int(pr, "skipped", -1, 0, 1LL << 50) : -1;
+	r->probe_skipped = pr ? jget_int(pr, PK_NAME(SKIPPED), -1, 0, 1LL << 50) : -1;
 	r->probe_p99 = run_p99(&r->probe);
 	r->met_pct = fig_met_pct(r->probe_met, r->probe_deadlines);
 }

@@ -15,6 +15,7 @@
 #include "builtin.h"
 #include "hist.h"
 #include "json.h"
+#include "keys.h"
 #include "resultline.h"
 #include "util.h"
 #include "vmstat.h"
@@ -39,16 +40,16 @@ run_status_name(enum run_status st)
 static void
 put_env(struct json *j, const struct sysinfo *si)
 {
-	json_kstr_or_null(j, "cpufreq_governor", si->governor);
-	json_kint_or_null(j, "cpufreq_cur_khz", si->freq_cur_khz);
-	json_kint_or_null(j, "cpufreq_min_khz", si->freq_min_khz);
-	json_kint_or_null(j, "cpufreq_max_khz", si->freq_max_khz);
-	json_key(j, "smt");
+	json_kstr_or_null(j, RK_NAME(CPUFREQ_GOVERNOR), si->governor);
+	json_kint_or_null(j, RK_NAME(CPUFREQ_CUR_KHZ), si->freq_cur_khz);
+	json_kint_or_null(j, RK_NAME(CPUFREQ_MIN_KHZ), si->freq_min_khz);
+	json_kint_or_null(j, RK_NAME(CPUFREQ_MAX_KHZ), si->freq_max_khz);
+	json_key(j, RK_NAME(SMT));
 	if (si->smt < 0)
 		json_null(j);
 	else
 		json_bool(j, si->smt);
-	json_kstr_or_null(j, "clocksource", si->clocksource);
+	json_kstr_or_null(j, RK_NAME(CLOCKSOURCE), si->clocksource);
 }
 
 /* A scheduling knob: its value (text, or the number), or null when unset. */
@@ -72,12 +73,12 @@ sched_field(struct json *j, const char *key, int set, int num, const char *text)
 static void
 put_job_identity(struct json *j, const struct session *s, const struct run_record *r)
 {
-	json_key(j, "job_sha256");
+	json_key(j, RK_NAME(JOB_SHA256));
 	if (s->job_sha256)
 		json_str(j, s->job_sha256);
 	else
 		json_null(j);
-	json_key(j, "job_identity");
+	json_key(j, RK_NAME(JOB_IDENTITY));
 	if (r->job_stat) {
 		json_obj_begin(j);
 		json_kstr(j, "path", s->job_path);
@@ -110,9 +111,9 @@ put_load(struct json *j, const struct loadspec *ls, const char *workdir)
 {
 	char v[LOAD_STR_MAX];
 
-	json_kstr(j, "load", ls->load->name);
-	json_kstr(j, "load_spec", ls->name);
-	json_key(j, "load_options");
+	json_kstr(j, RK_NAME(LOAD), ls->load->name);
+	json_kstr(j, RK_NAME(LOAD_SPEC), ls->name);
+	json_key(j, RK_NAME(LOAD_OPTIONS));
 	json_obj_begin(j);
 	for (size_t i = 0; i < load_nopts(ls->load); i++) {
 		if (ls->load->opts[i].type != LOAD_OPT_INT)
@@ -140,7 +141,7 @@ put_counters(struct json *j, const char *key, const struct load *l,
 static void
 put_controllers(struct json *j, const struct run_record *r)
 {
-	json_key(j, "controllers");
+	json_key(j, figures[FIG_CONTROLLERS].key);
 	if (!r->ctl_ok) {
 		json_null(j);
 		return;
@@ -160,30 +161,30 @@ put_probe(struct json *j, const struct session *s, const struct run_record *r)
 	const struct probe_rec *p = &r->probe;
 	struct hist h = { HIST_SUB, p->hist, p->lat_min, p->lat_max, 0, 0 };
 
-	json_key(j, "probe");
+	json_key(j, figures[FIG_PROBE].key);
 	if (!p->ran) {
 		json_null(j);
 		return;
 	}
 	json_obj_begin(j);
-	json_kuint(j, "period_ms", s->probe.period_ms);
+	json_kuint(j, PK_NAME(PERIOD_MS), s->probe.period_ms);
 	if (s->probe.has_nice)
-		json_kint(j, "nice", s->probe.nice);
+		json_kint(j, PK_NAME(NICE), s->probe.nice);
 	else {
-		json_key(j, "nice");	/* the job's */
+		json_key(j, PK_NAME(NICE));	/* the job's */
 		json_null(j);
 	}
-	json_knum(j, "work_pct", s->probe.work_mpct / 1000.0, 3);
-	json_kuint(j, "work_loops", s->probe.work);
-	json_kuint(j, "periods", p->periods);
-	json_kuint(j, "met", p->met);
-	json_kuint(j, "skipped", p->skipped);
-	json_kuint(j, "deadlines", p->deadlines);
-	json_knum(j, "met_pct", fig_met_pct(p->met, p->deadlines), 2);
+	json_knum(j, PK_NAME(WORK_PCT), s->probe.work_mpct / 1000.0, 3);
+	json_kuint(j, PK_NAME(WORK_LOOPS), s->probe.work);
+	json_kuint(j, PK_NAME(PERIODS), p->periods);
+	json_kuint(j, PK_NAME(MET), p->met);
+	json_kuint(j, PK_NAME(SKIPPED), p->skipped);
+	json_kuint(j, PK_NAME(DEADLINES), p->deadlines);
+	json_knum(j, PK_NAME(MET_PCT), fig_met_pct(p->met, p->deadlines), 2);
 	/* what it cost: its own CPU time while the job ran, over the job's
 	 * wall time (null where the system will not say) */
 	double wall = r->fig[FIG_WALL];
-	json_knum(j, "cpu_pct", p->cpu_ns >= 0 && wall > 0 ?
+	json_knum(j, PK_NAME(CPU_PCT), p->cpu_ns >= 0 && wall > 0 ?
 	    (double)p->cpu_ns / 1e9 / wall * 100 : NAN, 3);
 	hist_json(j, &h);
 	hist_json_raw(j, &h);
@@ -195,7 +196,7 @@ put_probe(struct json *j, const struct session *s, const struct run_record *r)
 static void
 put_labels(struct json *j, const struct loadspec *ls)
 {
-	json_key(j, "counter_labels");
+	json_key(j, figures[FIG_COUNTER_LABELS].key);
 	json_obj_begin(j);
 	for (size_t i = 0; i < load_ncounters(ls->load); i++)
 		json_kstr(j, ls->load->counters[i].id, ls->load->counters[i].label);
@@ -205,7 +206,7 @@ put_labels(struct json *j, const struct loadspec *ls)
 static void
 put_shown(struct json *j, const struct loadspec *ls)
 {
-	json_key(j, "counters_shown");
+	json_key(j, figures[FIG_COUNTERS_SHOWN].key);
 	json_arr_begin(j);
 	for (size_t i = 0; i < load_ncounters(ls->load); i++)
 		if (load_shows(ls->load, ls->opt, (unsigned)i))
@@ -216,7 +217,7 @@ put_shown(struct json *j, const struct loadspec *ls)
 static void
 put_units(struct json *j, const struct load *l)
 {
-	json_key(j, "counter_units");
+	json_key(j, figures[FIG_COUNTER_UNITS].key);
 	json_obj_begin(j);
 	for (size_t i = 0; i < load_ncounters(l); i++)
 		json_kstr(j, l->counters[i].id, l->counters[i].unit);
@@ -229,7 +230,7 @@ static void
 put_rates(struct json *j, const struct load *l, const unsigned long long *c,
     double wall)
 {
-	json_key(j, "counter_rates_per_s");
+	json_key(j, figures[FIG_COUNTER_RATES].key);
 	json_obj_begin(j);
 	for (size_t i = 0; i < load_ncounters(l); i++)
 		if (l->counters[i].kind == LOAD_SUM)
@@ -249,7 +250,7 @@ put_latency(struct json *j, const struct load *l, const struct run_record *r)
 {
 	struct hist h = { HIST_SUB, r->hist, r->lat_min, r->lat_max, 0, 0 };
 
-	json_key(j, "latency");
+	json_key(j, figures[FIG_LATENCY].key);
 	json_obj_begin(j);
 	json_kstr(j, "what", l->latency);
 	hist_json(j, &h);
@@ -271,7 +272,7 @@ put_null_or_str(struct json *j, const char *key, const char *v)
 static void
 put_vmstat(struct json *j, const struct run_record *r)
 {
-	json_key(j, "vmstat");
+	json_key(j, figures[FIG_VMSTAT].key);
 	json_obj_begin(j);
 	for (int i = 0; i < VMSTAT_NTEL; i++) {
 		json_key(j, vmstat_telemetry[i]);
@@ -287,7 +288,7 @@ put_vmstat(struct json *j, const struct run_record *r)
 static void
 put_psi(struct json *j, const struct run_record *r)
 {
-	json_key(j, "psi_some_s");
+	json_key(j, figures[FIG_PSI].key);
 	json_obj_begin(j);
 	for (int i = 0; i < PSI_N; i++) {
 		json_key(j, psi_name[i]);
@@ -383,53 +384,53 @@ put_session(struct json *j, const struct session *s, const struct run_record *r)
 {
 	char when[40];
 
-	json_kint(j, "schema", RESULTS_SCHEMA);
-	json_kstr(j, "contest_version", PACKAGE_VERSION);
-	json_kstr(j, "session", s->id);
+	json_kint(j, RK_NAME(SCHEMA), RESULTS_SCHEMA);
+	json_kstr(j, RK_NAME(CONTEST_VERSION), PACKAGE_VERSION);
+	json_kstr(j, RK_NAME(SESSION), s->id);
 	iso_time(r->started, when, sizeof when);
-	json_kstr(j, "timestamp", when);
-	json_kstr(j, "host", s->si.host);
-	json_kstr(j, "kernel", s->si.kernel);
-	json_kstr(j, "kernel_version", s->si.kversion);
-	json_kstr_or_null(j, "kernel_build_id", s->si.build_id);
-	json_kstr(j, "label", s->label);
-	json_kstr(j, "arch", s->si.machine);
-	json_kint(j, "nproc", s->si.nproc);
-	json_kint(j, "cpus_online", s->si.cpus_online);
-	json_kstr(j, "cpu_model", s->si.cpu_model);
-	json_kint(j, "mem_total_kb", s->si.mem_total_kb);
+	json_kstr(j, RK_NAME(TIMESTAMP), when);
+	json_kstr(j, RK_NAME(HOST), s->si.host);
+	json_kstr(j, RK_NAME(KERNEL), s->si.kernel);
+	json_kstr(j, RK_NAME(KERNEL_VERSION), s->si.kversion);
+	json_kstr_or_null(j, RK_NAME(KERNEL_BUILD_ID), s->si.build_id);
+	json_kstr(j, RK_NAME(LABEL), s->label);
+	json_kstr(j, RK_NAME(ARCH), s->si.machine);
+	json_kint(j, RK_NAME(NPROC), s->si.nproc);
+	json_kint(j, RK_NAME(CPUS_ONLINE), s->si.cpus_online);
+	json_kstr(j, RK_NAME(CPU_MODEL), s->si.cpu_model);
+	json_kint(j, RK_NAME(MEM_TOTAL_KB), s->si.mem_total_kb);
 	put_env(j, &s->si);
 	const struct sched_opts *so = run_sched(s, r);
-	json_kstr(j, "sched", run_sched_text(s, r));
-	sched_field(j, "load_nice", so->load.has_nice, so->load.nice, NULL);
-	sched_field(j, "load_policy", so->load.has_policy, 0,
+	json_kstr(j, RK_NAME(SCHED), run_sched_text(s, r));
+	sched_field(j, RK_NAME(LOAD_NICE), so->load.has_nice, so->load.nice, NULL);
+	sched_field(j, RK_NAME(LOAD_POLICY), so->load.has_policy, 0,
 	    sched_policy_names[so->load.policy]);
-	sched_field(j, "load_cpus", so->load.has_cpus, 0, so->load.cpus_text);
-	sched_field(j, "job_cpus", so->job.has_cpus, 0, so->job.cpus_text);
-	json_kstr(j, "command", s->command);
+	sched_field(j, RK_NAME(LOAD_CPUS), so->load.has_cpus, 0, so->load.cpus_text);
+	sched_field(j, RK_NAME(JOB_CPUS), so->job.has_cpus, 0, so->job.cpus_text);
+	json_kstr(j, RK_NAME(COMMAND), s->command);
 	if (s->cells) {
 		/* the tables' row key; the command before substitution */
 		const struct sweep_cell *c = &s->cells[r->cell];
-		json_key(j, "sweep");
+		json_key(j, RK_NAME(SWEEP));
 		json_obj_begin(j);
 		for (size_t k = 0; k < s->sweep.n; k++)
 			json_kstr(j, s->sweep.name[k], c->val[k]);
 		json_obj_end(j);
-		json_kstr(j, "command_template", s->command_template);
+		json_kstr(j, RK_NAME(COMMAND_TEMPLATE), s->command_template);
 	}
 	put_job_identity(j, s, r);
-	json_key(j, "argv");
+	json_key(j, RK_NAME(ARGV));
 	json_arr_begin(j);
 	for (size_t i = 0; s->argv[i]; i++)
 		json_str(j, s->argv[i]);
 	json_arr_end(j);
 	if (s->prepare_str)
-		json_kstr(j, "prepare", s->prepare_str);
+		json_kstr(j, RK_NAME(PREPARE), s->prepare_str);
 	else {
-		json_key(j, "prepare");
+		json_key(j, RK_NAME(PREPARE));
 		json_null(j);
 	}
-	json_kbool(j, "prepare_inferred", s->prepare_inferred);
+	json_kbool(j, RK_NAME(PREPARE_INFERRED), s->prepare_inferred);
 }
 
 /* Which load, round and run. */
@@ -438,28 +439,28 @@ put_run(struct json *j, const struct session *s, const struct run_record *r)
 {
 	const struct loadspec *ls = &s->slots[r->slot];
 
-	json_knum(j, "lead_s", (double)r->lead_ms / 1000.0, 3);
+	json_knum(j, RK_NAME(LEAD_S), (double)r->lead_ms / 1000.0, 3);
 	put_load(j, ls, s->dir);
-	json_kint(j, "round", r->round);
+	json_kint(j, RK_NAME(ROUND), r->round);
 	if (s->nvariants) {
 		/* one of the session's variants of the machine, in turns */
 		static const char *const kinds[] = { "none", "command", "program",
 		    "sched_ext" };
 		const struct variant *v = &s->variants[r->variant];
-		json_kstr(j, "variant", v->name);
-		json_kstr(j, "variant_kind", kinds[v->kind]);
-		json_kstr_or_null(j, "variant_command", v->cmd);
+		json_kstr(j, RK_NAME(VARIANT), v->name);
+		json_kstr(j, RK_NAME(VARIANT_KIND), kinds[v->kind]);
+		json_kstr_or_null(j, RK_NAME(VARIANT_COMMAND), v->cmd);
 	}
 	if (s->until_ci_pct > 0)
-		json_knum(j, "until_ci_pct", s->until_ci_pct, 3);
-	json_kint(j, "run", r->index);
-	json_kint(j, "round_position", r->position);	/* 0: first of its round */
+		json_knum(j, RK_NAME(UNTIL_CI_PCT), s->until_ci_pct, 3);
+	json_kint(j, RK_NAME(RUN), r->index);
+	json_kint(j, RK_NAME(ROUND_POSITION), r->position);	/* 0: first of its round */
 	/* a BPF scheduler loaded or gone while the run went on: what it
 	 * measured is neither scheduler's */
-	json_kbool(j, "sched_ext_changed", r->scx_after[0] != '\0');
+	json_kbool(j, RK_NAME(SCHED_EXT_CHANGED), r->scx_after[0] != '\0');
 	if (r->scx_after[0])
-		json_kstr(j, "sched_ext_after", r->scx_after);
-	json_kbool(j, "warmup", r->warmup);
+		json_kstr(j, RK_NAME(SCHED_EXT_AFTER), r->scx_after);
+	json_kbool(j, RK_NAME(WARMUP), r->warmup);
 }
 
 char *

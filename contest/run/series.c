@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "json.h"
+#include "keys.h"
 #include "psi.h"
 #include "series.h"
 #include "util.h"
@@ -130,13 +131,13 @@ column(struct json *j, const char *key, const double *v, size_t n, double scale,
 void
 series_json(struct json *j, const struct series *s)
 {
-	json_key(j, "series");
+	json_key(j, figures[FIG_SERIES].key);
 	json_obj_begin(j);
-	json_knum(j, "period_s", SERIES_PERIOD_S, 3);
-	column(j, "t_s", s->t, s->n, 1, 3);
-	column(j, "cpu_pct", s->cpu, s->n, 1, 1);
-	column(j, "wait_pct", s->wait, s->n, 1, 2);
-	column(j, s->gauge ? "load_level" : "load_rate", s->rate, s->n, 1, 2);
-	column(j, "probe_p99_us", s->p99, s->n, 1e-3, 1);
+	json_knum(j, SK_NAME(PERIOD), SERIES_PERIOD_S, 3);
+	column(j, SK_NAME(T), s->t, s->n, 1, 3);
+	column(j, SK_NAME(CPU), s->cpu, s->n, 1, 1);
+	column(j, SK_NAME(WAIT), s->wait, s->n, 1, 2);
+	column(j, s->gauge ? SK_NAME(LEVEL) : SK_NAME(RATE), s->rate, s->n, 1, 2);
+	column(j, SK_NAME(P99), s->p99, s->n, 1e-3, 1);
 	json_obj_end(j);
 }
