@@ -129,4 +129,10 @@ key_literals() {
 	run ! diff -q schema planted
 	sed 's/^host$/hostname/' session >planted
 	run ! diff -q schema planted
+	# and the statuses a run ends with, as the schema's enum has them
+	"$TOP_BUILDDIR/tests/unit/figures.t" --status >status
+	jq -r '.properties.status.enum[]' "$TOP_SRCDIR/doc/results.schema.json" >enum
+	run diff enum status
+	[ "$status" -eq 0 ]
+	[ "$(wc -l <status)" -eq 7 ]
 }

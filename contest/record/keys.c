@@ -13,6 +13,12 @@ const char *const rkey_names[RK_N] = {
 #undef FIG_NAME_OF
 };
 
+const char *const run_status_names[RUN_NSTATUS] = {
+#define RUN_NAME_OF(id, name) [RUN_##id] = name,
+	RUN_STATUSES(RUN_NAME_OF)
+#undef RUN_NAME_OF
+};
+
 const char *const series_keys[SK_N] = {
 #define SK_NAME_OF(id, key) [SK_##id] = key,
 	SERIES_KEYS(SK_NAME_OF)

@@ -13,6 +13,12 @@
 
 #include "figures.h"
 
+/* The schema changes when a member's meaning changes (2: latency in
+ * hist.h's 32 buckets per power of two, max_us exact; 3: the probe's
+ * met_pct over every deadline); new members come without a change, and
+ * readers key on which members are present. */
+#define RESULTS_SCHEMA	3
+
 #define SESSION_KEYS(X) \
 X(SCHEMA, "schema") \
 X(CONTEST_VERSION, "contest_version") \
@@ -76,6 +82,24 @@ enum rkey {
 /* Every member's name, by id. */
 extern const char *const rkey_names[RK_N];
 #define RK_NAME(id)	(rkey_names[RK_##id])
+
+/* How a run ended: its "status", by id and name. */
+#define RUN_STATUSES(X) \
+X(OK, "ok") \
+X(FAILED, "failed")		/* the command exited non-zero or was killed */ \
+X(EXEC_FAILED, "exec_failed")	/* the command could not be executed */ \
+X(PREPARE_FAILED, "prepare_failed")	/* --prepare failed: nothing timed */ \
+X(LOAD_FAILED, "load_failed")	/* the load did not start, or died */ \
+X(SPAWN_FAILED, "spawn_failed")	/* the job could not be forked, even after waiting */ \
+X(VARIANT_FAILED, "variant_failed")	/* its variant could not be switched
+					 * to, or the run saw another scheduler */
+enum run_status {
+#define RUN_ENUM(id, name) RUN_##id,
+	RUN_STATUSES(RUN_ENUM)
+#undef RUN_ENUM
+	RUN_NSTATUS
+};
+extern const char *const run_status_names[RUN_NSTATUS];
 
 /* The members of "series", the per-second samples: one column each. */
 #define SERIES_KEYS(X) \

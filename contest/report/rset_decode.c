@@ -345,7 +345,7 @@ rs_parse_id(struct rset *rs, const struct jnode *o, struct rrun *r)
 	r->block = rs_intern(rs, block ? block : load);
 	r->load = rs_intern(rs, load);
 	r->runno = (long)LINT(o, RK_RUN, 0, 0, 1L << 30);
-	r->ok = strcmp(status, "ok") == 0;
+	r->ok = strcmp(status, run_status_names[RUN_OK]) == 0;
 	r->sweep = rs_sweep_key(rs, LGET(o, RK_SWEEP));
 	return 0;
 }

@@ -20,21 +20,6 @@
 #include "util.h"
 #include "vmstat.h"
 
-const char *
-run_status_name(enum run_status st)
-{
-	static const char *const names[] = {
-		[RUN_OK] = "ok",
-		[RUN_FAILED] = "failed",
-		[RUN_EXEC_FAILED] = "exec_failed",
-		[RUN_PREPARE_FAILED] = "prepare_failed",
-		[RUN_LOAD_FAILED] = "load_failed",
-		[RUN_SPAWN_FAILED] = "spawn_failed",
-		[RUN_VARIANT_FAILED] = "variant_failed",
-	};
-	return names[st];
-}
-
 /* A number, or null where the system does not say. */
 /* What else about the machine can change a result: frequency, SMT, clock. */
 static void
@@ -311,7 +296,7 @@ put_own(struct json *j, const struct session *s, const struct run_record *r,
 	int load = r->nworkers != 0;
 
 	switch (id) {
-	case FIG_STATUS: json_kstr(j, key, run_status_name(r->status)); break;
+	case FIG_STATUS: json_kstr(j, key, run_status_names[r->status]); break;
 	case FIG_EXIT_CODE: json_kint(j, key, r->exit_code); break;
 	case FIG_ERROR: if (r->why[0]) json_kstr(j, key, r->why); break;
 	case FIG_CPU_SOURCE: json_kstr(j, key, r->job_cpu >= 0 ? "cgroup" : "rusage"); break;

@@ -118,7 +118,7 @@ say_load_failures(const struct session *s, size_t units, const unsigned *lfail,
 			    "last: %s); the other %ss ran", unit_name(s, r, name,
 			    sizeof name), lfail[u], lfail[u] == 1 ? "" : "s",
 			    r->status == RUN_VARIANT_FAILED ? "variant" : "load",
-			    run_status_name(r->status), r->why,
+			    run_status_names[r->status], r->why,
 			    r->status == RUN_VARIANT_FAILED ? "variant" : "load");
 			nlf++;
 		}

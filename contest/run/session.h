@@ -17,17 +17,7 @@
 #include "sysinfo.h"
 #include "variant.h"
 #include "vmstat.h"
-
-enum run_status {
-	RUN_OK,
-	RUN_FAILED,		/* the command exited non-zero or was killed */
-	RUN_EXEC_FAILED,	/* the command could not be executed */
-	RUN_PREPARE_FAILED,	/* --prepare failed: nothing was timed */
-	RUN_LOAD_FAILED,	/* the load did not start or died during the run */
-	RUN_SPAWN_FAILED,	/* the job could not be forked, even after waiting */
-	RUN_VARIANT_FAILED,	/* its variant could not be switched to, or the
-				 * run saw another scheduler than the variant's */
-};
+#include "keys.h"	/* enum run_status */
 
 struct run_record {
 	size_t		 slot;		/* index into session.slots */

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * figures.h against itself and against the columns that show it
- * (report/columns.c); with --session, keys.h's members before "status";
+ * (report/columns.c); with --session, keys.h's members before "status",
+ * with --status, its run statuses;
  * with --list, the
  * table as "key jt why" lines for the schema test (tests/0990-schema.bats).
  */
@@ -26,6 +27,11 @@ main(int argc, char **argv)
 	if (argc > 1 && strcmp(argv[1], "--session") == 0) {
 		for (int i = 0; i < RK_NSESSION; i++)
 			printf("%s\n", rkey_names[i]);
+		return ferror(stdout) || fflush(stdout) ? 1 : 0;
+	}
+	if (argc > 1 && strcmp(argv[1], "--status") == 0) {
+		for (int i = 0; i < RUN_NSTATUS; i++)
+			printf("%s\n", run_status_names[i]);
 		return ferror(stdout) || fflush(stdout) ? 1 : 0;
 	}
 	int pooled = 0, badkey = 0, badunit = 0, badcol = 0, badslot = 0, badwhy = 0;
