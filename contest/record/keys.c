@@ -19,6 +19,24 @@ const char *const run_status_names[RUN_NSTATUS] = {
 #undef RUN_NAME_OF
 };
 
+const char *const vmstat_keys[VMSTAT_NTEL] = {
+#define VK_NAME_OF(id, key) [VK_##id] = key,
+	VMSTAT_KEYS(VK_NAME_OF)
+#undef VK_NAME_OF
+};
+
+const char *const provenance_keys[PRK_N] = {
+#define PRK_NAME_OF(id, key) [PRK_##id] = key,
+	PROVENANCE_KEYS(PRK_NAME_OF)
+#undef PRK_NAME_OF
+};
+
+const char *const job_id_keys[JK_N] = {
+#define JK_NAME_OF(id, key) [JK_##id] = key,
+	JOB_ID_KEYS(JK_NAME_OF)
+#undef JK_NAME_OF
+};
+
 const char *const series_keys[SK_N] = {
 #define SK_NAME_OF(id, key) [SK_##id] = key,
 	SERIES_KEYS(SK_NAME_OF)

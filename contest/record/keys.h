@@ -101,6 +101,65 @@ enum run_status {
 };
 extern const char *const run_status_names[RUN_NSTATUS];
 
+/* The members of "vmstat": what every run records of /proc/vmstat, as
+ * deltas over the job (faults, paging, and page cache refaults: the sign
+ * of a cache the host evicted), under their /proc/vmstat names. */
+#define VMSTAT_KEYS(X) \
+X(PGFAULT, "pgfault") \
+X(PGMAJFAULT, "pgmajfault") \
+X(PGPGIN, "pgpgin") \
+X(PGPGOUT, "pgpgout") \
+X(REFAULT, "workingset_refault_file")
+enum vkey {
+#define VK_ENUM(id, key) VK_##id,
+	VMSTAT_KEYS(VK_ENUM)
+#undef VK_ENUM
+	VMSTAT_NTEL
+};
+extern const char *const vmstat_keys[VMSTAT_NTEL];
+
+/* The members of "provenance": what else the kernel and machine were. */
+#define PROVENANCE_KEYS(X) \
+X(CMDLINE, "cmdline") \
+X(AUTOGROUP, "autogroup") \
+X(SCHED_EXT, "sched_ext") \
+X(PREEMPT, "preempt") \
+X(HZ, "hz") \
+X(CONFIG_SHA256, "config_sha256") \
+X(CONFIG, "config") \
+X(MITIGATIONS, "mitigations") \
+X(THP, "thp") \
+X(CPUFREQ_DRIVER, "cpufreq_driver")
+enum provkey {
+#define PRK_ENUM(id, key) PRK_##id,
+	PROVENANCE_KEYS(PRK_ENUM)
+#undef PRK_ENUM
+	PRK_N
+};
+extern const char *const provenance_keys[PRK_N];
+#define PRK_NAME(id)	(provenance_keys[PRK_##id])
+
+/* The members of "job_identity": the command's file (path, size, mtime)
+ * or the built-in tree, and the tree's git state and tools. */
+#define JOB_ID_KEYS(X) \
+X(PATH, "path") \
+X(SIZE, "size") \
+X(MTIME, "mtime") \
+X(BUILTIN, "builtin") \
+X(GIT_HEAD, "git_head") \
+X(GIT_DIRTY, "git_dirty") \
+X(CONFIG_SHA256, "config_sha256") \
+X(CC, "cc") \
+X(LD, "ld")
+enum jidkey {
+#define JK_ENUM(id, key) JK_##id,
+	JOB_ID_KEYS(JK_ENUM)
+#undef JK_ENUM
+	JK_N
+};
+extern const char *const job_id_keys[JK_N];
+#define JK_NAME(id)	(job_id_keys[JK_##id])
+
 /* The members of "series", the per-second samples: one column each. */
 #define SERIES_KEYS(X) \
 X(PERIOD, "period_s") \

@@ -15,6 +15,7 @@
 
 #include "figures.h"
 #include "hist.h"
+#include "keys.h"
 #include "stats.h"
 #include "suspect.h"
 
@@ -28,7 +29,7 @@ struct run_counter {
 };
 
 /* Per-run telemetry the report compares when runs disagree. */
-#define RSET_NTEL 7
+#define RSET_NTEL (VMSTAT_NTEL + 2)
 extern const char *const rset_telemetry[RSET_NTEL];
 
 /* A run's latency histogram: hist.h buckets of sub per power of two, as

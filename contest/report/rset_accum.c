@@ -14,8 +14,11 @@
 #include "rset_impl.h"
 #include "util.h"
 
+/* vmstat's members, then the job's own */
 const char *const rset_telemetry[RSET_NTEL] = {
-	"pgfault", "pgmajfault", "pgpgin", "pgpgout", "workingset_refault_file",
+#define TEL_NAME(id, key) key,
+	VMSTAT_KEYS(TEL_NAME)
+#undef TEL_NAME
 	"job majflt", "job nivcsw",
 };
 
@@ -132,8 +135,8 @@ rs_run_tel(struct run_tel *t, const struct jnode *o, uint32_t file, uint32_t lin
 	t->at.line = line;
 	t->runno = (long)LINT(o, RK_RUN, 0, 0, 1L << 30);
 	t->wall = LNUM(o, RK_FIG(WALL), NAN);
-	for (int i = 0; i < RSET_NTEL - 2; i++)
-		t->tel[i] = jget_num(vm, rset_telemetry[i], NAN);
+	for (int i = 0; i < VMSTAT_NTEL; i++)
+		t->tel[i] = jget_num(vm, vmstat_keys[i], NAN);
 	t->tel[RSET_NTEL - 2] = LNUM(o, RK_FIG(MAJFLT), NAN);
 	t->tel[RSET_NTEL - 1] = LNUM(o, RK_FIG(NIVCSW), NAN);
 }

@@ -182,19 +182,19 @@ static void
 provenance(struct rset *rs, struct rrun *r, const struct jnode *p,
     const struct jnode *id)
 {
-	r->cmdline = rs_intern(rs, jget_str(p, "cmdline"));
-	r->sched_ext = rs_intern(rs, jget_str(p, "sched_ext"));
-	r->preempt = rs_intern(rs, jget_str(p, "preempt"));
-	r->config_sha256 = rs_intern(rs, jget_str(p, "config_sha256"));
-	r->mitigations = rs_intern(rs, jget_str(p, "mitigations"));
-	r->thp = rs_intern(rs, jget_str(p, "thp"));
-	r->git_head = rs_intern(rs, jget_str(id, "git_head"));
-	r->cc = rs_intern(rs, jget_str(id, "cc"));
-	r->ld = rs_intern(rs, jget_str(id, "ld"));
-	r->hz = (long)jget_int(p, "hz", -1, 1, 100000);
-	r->autogroup = (long)jget_int(p, "autogroup", -1, 0, 1);
-	r->git_dirty = jget(id, "git_dirty") && jget(id, "git_dirty")->type == J_BOOL ?
-	    (long)jget_int(id, "git_dirty", -1, 0, 1) : -1;
+	r->cmdline = rs_intern(rs, jget_str(p, PRK_NAME(CMDLINE)));
+	r->sched_ext = rs_intern(rs, jget_str(p, PRK_NAME(SCHED_EXT)));
+	r->preempt = rs_intern(rs, jget_str(p, PRK_NAME(PREEMPT)));
+	r->config_sha256 = rs_intern(rs, jget_str(p, PRK_NAME(CONFIG_SHA256)));
+	r->mitigations = rs_intern(rs, jget_str(p, PRK_NAME(MITIGATIONS)));
+	r->thp = rs_intern(rs, jget_str(p, PRK_NAME(THP)));
+	r->git_head = rs_intern(rs, jget_str(id, JK_NAME(GIT_HEAD)));
+	r->cc = rs_intern(rs, jget_str(id, JK_NAME(CC)));
+	r->ld = rs_intern(rs, jget_str(id, JK_NAME(LD)));
+	r->hz = (long)jget_int(p, PRK_NAME(HZ), -1, 1, 100000);
+	r->autogroup = (long)jget_int(p, PRK_NAME(AUTOGROUP), -1, 0, 1);
+	r->git_dirty = jget(id, JK_NAME(GIT_DIRTY)) && jget(id, JK_NAME(GIT_DIRTY))->type == J_BOOL ?
+	    (long)jget_int(id, JK_NAME(GIT_DIRTY), -1, 0, 1) : -1;
 }
 
 /* The job's identity as one string: the built-in tree's hash, or the
@@ -209,9 +209,9 @@ job_key(struct rset *rs, const struct jnode *o)
 		snprintf(buf, sizeof buf, "sha256:%s", LSTR(o, RK_JOB_SHA256));
 		return rs_intern(rs, buf);
 	}
-	if (id && jget_str(id, "path")) {
-		snprintf(buf, sizeof buf, "%.4000s %.0f %.0f", jget_str(id, "path"),
-		    jget_num(id, "size", -1), jget_num(id, "mtime", -1));
+	if (id && jget_str(id, JK_NAME(PATH))) {
+		snprintf(buf, sizeof buf, "%.4000s %.0f %.0f", jget_str(id, JK_NAME(PATH)),
+		    jget_num(id, JK_NAME(SIZE), -1), jget_num(id, JK_NAME(MTIME), -1));
 		return rs_intern(rs, buf);
 	}
 	return NULL;
@@ -303,8 +303,8 @@ rs_build_key(struct rset *rs, const struct jnode *o)
 	const struct jnode *p = LGET(o, RK_FIG(PROVENANCE));
 
 	return rs_tuple(rs, rs_intern(rs, LSTR(o, RK_KERNEL_VERSION)),
-	    rs_intern(rs, jget_str(p, "config_sha256")),
-	    rs_intern(rs, jget_str(p, "sched_ext")));
+	    rs_intern(rs, jget_str(p, PRK_NAME(CONFIG_SHA256))),
+	    rs_intern(rs, jget_str(p, PRK_NAME(SCHED_EXT))));
 }
 
 const char *

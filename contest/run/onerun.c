@@ -207,7 +207,7 @@ outer_reads(const struct inflight *x, const struct run_record *rec, struct ends 
 	if (before) {
 		e->load_cpu = x->al.pgid > 0 ? load_cpu_now(&x->al) : 0;
 		e->steal = steal_ticks();
-		vmstat_snap(vmstat_telemetry, VMSTAT_NTEL, e->vm);
+		vmstat_snap(vmstat_keys, VMSTAT_NTEL, e->vm);
 		psi_read(&e->psi);
 		e->self = self_cpu();
 		psi_read_at(&e->job_psi, jpath);
@@ -216,7 +216,7 @@ outer_reads(const struct inflight *x, const struct run_record *rec, struct ends 
 	psi_read_at(&e->job_psi, jpath);
 	e->self = self_cpu();
 	psi_read(&e->psi);
-	vmstat_snap(vmstat_telemetry, VMSTAT_NTEL, e->vm);
+	vmstat_snap(vmstat_keys, VMSTAT_NTEL, e->vm);
 	e->load_cpu = x->al.pgid > 0 ? load_cpu_now(&x->al) : 0;
 	e->steal = steal_ticks();
 }

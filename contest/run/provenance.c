@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "json.h"
+#include "keys.h"
 #include "provenance.h"
 #include "sha256.h"
 #include "util.h"
@@ -189,30 +190,30 @@ provenance_read(struct provenance *p, const char *dir)
 void
 provenance_json(struct json *j, const struct provenance *p, const char *sched_ext)
 {
-	json_kstr_or_null(j, "cmdline", p->cmdline);
-	json_kint_or_null(j, "autogroup", p->autogroup);
-	json_kstr_or_null(j, "sched_ext", sched_ext);
-	json_kstr_or_null(j, "preempt", p->preempt);
-	json_kint_or_null(j, "hz", p->hz);
-	json_kstr_or_null(j, "config_sha256", p->config_sha256);
-	json_kstr_or_null(j, "config", p->config);
-	json_kstr_or_null(j, "mitigations", p->mitigations);
-	json_kstr_or_null(j, "thp", p->thp);
-	json_kstr_or_null(j, "cpufreq_driver", p->cpufreq_driver);
+	json_kstr_or_null(j, PRK_NAME(CMDLINE), p->cmdline);
+	json_kint_or_null(j, PRK_NAME(AUTOGROUP), p->autogroup);
+	json_kstr_or_null(j, PRK_NAME(SCHED_EXT), sched_ext);
+	json_kstr_or_null(j, PRK_NAME(PREEMPT), p->preempt);
+	json_kint_or_null(j, PRK_NAME(HZ), p->hz);
+	json_kstr_or_null(j, PRK_NAME(CONFIG_SHA256), p->config_sha256);
+	json_kstr_or_null(j, PRK_NAME(CONFIG), p->config);
+	json_kstr_or_null(j, PRK_NAME(MITIGATIONS), p->mitigations);
+	json_kstr_or_null(j, PRK_NAME(THP), p->thp);
+	json_kstr_or_null(j, PRK_NAME(CPUFREQ_DRIVER), p->cpufreq_driver);
 }
 
 void
 provenance_job_json(struct json *j, const struct provenance *p)
 {
-	json_kstr_or_null(j, "git_head", p->git_head);
-	json_key(j, "git_dirty");
+	json_kstr_or_null(j, JK_NAME(GIT_HEAD), p->git_head);
+	json_key(j, JK_NAME(GIT_DIRTY));
 	if (p->git_dirty < 0)
 		json_null(j);
 	else
 		json_bool(j, p->git_dirty);
-	json_kstr_or_null(j, "config_sha256", p->tree_config_sha256);
-	json_kstr_or_null(j, "cc", p->cc);
-	json_kstr_or_null(j, "ld", p->ld);
+	json_kstr_or_null(j, JK_NAME(CONFIG_SHA256), p->tree_config_sha256);
+	json_kstr_or_null(j, JK_NAME(CC), p->cc);
+	json_kstr_or_null(j, JK_NAME(LD), p->ld);
 }
 
 long long

@@ -66,14 +66,14 @@ put_job_identity(struct json *j, const struct session *s, const struct run_recor
 	json_key(j, RK_NAME(JOB_IDENTITY));
 	if (r->job_stat) {
 		json_obj_begin(j);
-		json_kstr(j, "path", s->job_path);
-		json_kint(j, "size", r->job_size);
-		json_kint(j, "mtime", r->job_mtime);
+		json_kstr(j, JK_NAME(PATH), s->job_path);
+		json_kint(j, JK_NAME(SIZE), r->job_size);
+		json_kint(j, JK_NAME(MTIME), r->job_mtime);
 		provenance_job_json(j, &s->prov);
 		json_obj_end(j);
 	} else if (s->job_sha256) {
 		json_obj_begin(j);
-		json_kstr(j, "builtin", BUILTIN_TREE);
+		json_kstr(j, JK_NAME(BUILTIN), BUILTIN_TREE);
 		provenance_job_json(j, &s->prov);
 		json_obj_end(j);
 	} else
@@ -260,7 +260,7 @@ put_vmstat(struct json *j, const struct run_record *r)
 	json_key(j, figures[FIG_VMSTAT].key);
 	json_obj_begin(j);
 	for (int i = 0; i < VMSTAT_NTEL; i++) {
-		json_key(j, vmstat_telemetry[i]);
+		json_key(j, vmstat_keys[i]);
 		if (r->vm[i] >= 0)
 			json_int(j, r->vm[i]);
 		else

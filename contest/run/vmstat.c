@@ -9,10 +9,6 @@
 
 #include "vmstat.h"
 
-const char *const vmstat_telemetry[VMSTAT_NTEL] = {
-	"pgfault", "pgmajfault", "pgpgin", "pgpgout", "workingset_refault_file",
-};
-
 int
 vmstat_snap(const char *const *keys, size_t n, long long *vals)
 {

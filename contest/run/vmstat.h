@@ -12,9 +12,7 @@ long long vmstat_read(const char *key);
  * how many were found. */
 int	vmstat_snap(const char *const *keys, size_t n, long long *vals);
 
-/* What every run records, as deltas over the job: faults, paging, and
- * page cache refaults (the sign of a cache the host evicted). */
-#define VMSTAT_NTEL 5
-extern const char *const vmstat_telemetry[VMSTAT_NTEL];
+/* What every run records of it: keys.h's vmstat_keys[VMSTAT_NTEL]. */
+#include "keys.h"
 
 #endif
