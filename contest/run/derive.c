@@ -47,7 +47,7 @@ figures_derive(const struct session *s, struct run_record *r)
 	 * the lead, over whole units of its work */
 	double solo = f[FIG_SOLO_RATE];
 	double beside = wall > 0 ?
-	    (double)r->counter[load_headline(ls->load, ls->opt)] / wall : 0;
+	    (double)r->counter[ls->headline] / wall : 0;
 	f[FIG_LOADP] = solo > 0 ? beside / solo * 100 : NAN;
 	r->fig_why[FIG_LOADP] = isnan(solo) && r->solo_why[0] ? r->solo_why : NULL;
 }

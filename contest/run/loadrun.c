@@ -423,8 +423,7 @@ void
 solo_rate(const struct session *s, const struct active_load *al,
     const struct loadspec *spec, struct run_record *rec)
 {
-	unsigned h = load_ncounters(spec->load) ?
-	    load_headline(spec->load, spec->opt) : 0;
+	unsigned h = spec->headline;
 	double t0 = mono_now(), end = t0 + (double)s->lead_ms / 1000;
 	double bound = t0 + (double)(s->lead_ms > s->lead_max_ms ? s->lead_ms :
 	    s->lead_max_ms) / 1000;
@@ -433,7 +432,7 @@ solo_rate(const struct session *s, const struct active_load *al,
 
 	rec->fig[FIG_SOLO_RATE] = rec->fig[FIG_SOLO_UNITS] = rec->fig[FIG_SOLO_S] = NAN;
 	rec->lead_ms = s->lead_ms;
-	if (al->shm == NULL || load_ncounters(spec->load) == 0) {
+	if (al->shm == NULL || spec->ncounters == 0) {
 		sleep_ms(s->lead_ms);
 		return;
 	}

@@ -257,6 +257,11 @@ loadspec_parse(const char *arg, struct loadspec *ls, char *err, size_t errlen)
 	set_defaults(ls, &used);
 	if (colon && set_options(ls, colon + 1, &used, err, errlen) < 0)
 		return -1;
+	ls->ncounters = load_ncounters(ls->load);
+	ls->headline = ls->ncounters ? load_headline(ls->load, ls->opt) : 0;
+	for (size_t i = 0; i < ls->ncounters && i < 64; i++)
+		if (load_shows(ls->load, ls->opt, (unsigned)i))
+			ls->shown |= 1ull << i;
 	return name_spec(ls, err, errlen);
 }
 

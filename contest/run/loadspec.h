@@ -15,6 +15,12 @@ struct loadspec {
 	char		 strbuf[LOAD_STR_MAX];
 	char		 name[LOAD_STR_MAX + 128]; /* canonical: name[:k=v,...],
 						    * table order */
+	/* the load's descriptor, resolved once for these options: its
+	 * counters, the headline's index (0 without counters), and bit i
+	 * set where counter i means something for them */
+	size_t		 ncounters;
+	unsigned	 headline;
+	unsigned long long shown;
 };
 
 /*

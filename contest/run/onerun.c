@@ -251,14 +251,13 @@ series_start(const struct session *s, struct run_record *rec, struct inflight *x
 {
 	const struct loadspec *spec = &s->slots[rec->slot];
 	struct series_src *ss = &x->ss;
-	unsigned h = x->al.shm && load_ncounters(spec->load) ?
-	    load_headline(spec->load, spec->opt) : 0;
+	unsigned h = spec->headline;
 
 	memset(ss, 0, sizeof *ss);
 	if (!s->series)
 		return;
 	ss->job = rec->job_cgroup ? &x->jc : NULL;
-	ss->counter = x->al.shm && load_ncounters(spec->load) ?
+	ss->counter = x->al.shm && spec->ncounters ?
 	    &x->al.shm->counter[h] : NULL;
 	ss->gauge = ss->counter && spec->load->counters[h].kind == LOAD_GAUGE;
 	ss->probe = s->probe.period_ms ? &x->pb : NULL;
@@ -315,7 +314,7 @@ take_counters(const struct loadspec *spec, struct run_record *rec,
     const struct snap *c0, const struct snap *c1, const struct probe_rec *p0,
     const struct probe_rec *p1)
 {
-	for (size_t i = 0; i < load_ncounters(spec->load); i++)
+	for (size_t i = 0; i < spec->ncounters; i++)
 		rec->counter[i] = spec->load->counters[i].kind == LOAD_GAUGE ?
 		    c1->counter[i] : c1->counter[i] - c0->counter[i];
 	for (size_t i = 0; i < LOAD_HIST_BUCKETS; i++)

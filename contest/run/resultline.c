@@ -111,13 +111,13 @@ put_load(struct json *j, const struct loadspec *ls, const char *workdir)
 }
 
 static void
-put_counters(struct json *j, const char *key, const struct load *l,
+put_counters(struct json *j, const char *key, const struct loadspec *ls,
     const unsigned long long *c)
 {
 	json_key(j, key);
 	json_obj_begin(j);
-	for (size_t i = 0; i < load_ncounters(l); i++)
-		json_kuint(j, l->counters[i].id, c[i]);
+	for (size_t i = 0; i < ls->ncounters; i++)
+		json_kuint(j, ls->load->counters[i].id, c[i]);
 	json_obj_end(j);
 }
 
@@ -183,7 +183,7 @@ put_labels(struct json *j, const struct loadspec *ls)
 {
 	json_key(j, figures[FIG_COUNTER_LABELS].key);
 	json_obj_begin(j);
-	for (size_t i = 0; i < load_ncounters(ls->load); i++)
+	for (size_t i = 0; i < ls->ncounters; i++)
 		json_kstr(j, ls->load->counters[i].id, ls->load->counters[i].label);
 	json_obj_end(j);
 }
@@ -193,18 +193,20 @@ put_shown(struct json *j, const struct loadspec *ls)
 {
 	json_key(j, figures[FIG_COUNTERS_SHOWN].key);
 	json_arr_begin(j);
-	for (size_t i = 0; i < load_ncounters(ls->load); i++)
-		if (load_shows(ls->load, ls->opt, (unsigned)i))
+	for (size_t i = 0; i < ls->ncounters; i++)
+		if (ls->shown & 1ull << i)
 			json_str(j, ls->load->counters[i].id);
 	json_arr_end(j);
 }
 
 static void
-put_units(struct json *j, const struct load *l)
+put_units(struct json *j, const struct loadspec *ls)
 {
+	const struct load *l = ls->load;
+
 	json_key(j, figures[FIG_COUNTER_UNITS].key);
 	json_obj_begin(j);
-	for (size_t i = 0; i < load_ncounters(l); i++)
+	for (size_t i = 0; i < ls->ncounters; i++)
 		json_kstr(j, l->counters[i].id, l->counters[i].unit);
 	json_obj_end(j);
 }
@@ -212,12 +214,14 @@ put_units(struct json *j, const struct load *l)
 /* Each growing counter per second of the job: whole counts of runs of
  * different length do not compare. */
 static void
-put_rates(struct json *j, const struct load *l, const unsigned long long *c,
+put_rates(struct json *j, const struct loadspec *ls, const unsigned long long *c,
     double wall)
 {
+	const struct load *l = ls->load;
+
 	json_key(j, figures[FIG_COUNTER_RATES].key);
 	json_obj_begin(j);
-	for (size_t i = 0; i < load_ncounters(l); i++)
+	for (size_t i = 0; i < ls->ncounters; i++)
 		if (l->counters[i].kind == LOAD_SUM)
 			json_knum(j, l->counters[i].id,
 			    wall > 0 ? (double)c[i] / wall : 0, 3);
@@ -315,15 +319,15 @@ put_own(struct json *j, const struct session *s, const struct run_record *r,
 		if (r->cgroup && s->cgroup_where)
 			json_kstr(j, key, s->cgroup_where);
 		break;
-	case FIG_COUNTERS: put_counters(j, key, ls->load, r->counter); break;
-	case FIG_COUNTERS_TOTAL: put_counters(j, key, ls->load, r->counter_total); break;
-	case FIG_COUNTER_UNITS: put_units(j, ls->load); break;
-	case FIG_COUNTER_RATES: put_rates(j, ls->load, r->counter, r->fig[FIG_WALL]); break;
+	case FIG_COUNTERS: put_counters(j, key, ls, r->counter); break;
+	case FIG_COUNTERS_TOTAL: put_counters(j, key, ls, r->counter_total); break;
+	case FIG_COUNTER_UNITS: put_units(j, ls); break;
+	case FIG_COUNTER_RATES: put_rates(j, ls, r->counter, r->fig[FIG_WALL]); break;
 	case FIG_COUNTER_LABELS: put_labels(j, ls); break;
 	case FIG_COUNTERS_SHOWN: put_shown(j, ls); break;
 	case FIG_HEADLINE:
-		json_kstr(j, key, load_ncounters(ls->load) ?
-		    ls->load->counters[load_headline(ls->load, ls->opt)].id : "");
+		json_kstr(j, key, ls->ncounters ?
+		    ls->load->counters[ls->headline].id : "");
 		break;
 	case FIG_PROBE: put_probe(j, s, r); break;
 	case FIG_SERIES: if (s->series) series_json(j, &r->series); break;
