@@ -320,8 +320,8 @@ stop_load(struct active_load *al, struct run_record *rec)
 	cg_destroy(&al->cg);
 	if (rec && al->shm) {
 		struct snap end;
-		rec->fig[FIG_LOAD_CPU_TOTAL] = tv_seconds(ru.ru_utime) + tv_seconds(ru.ru_stime);
-		rec->fig[FIG_LOAD_LIFE] = mono_now() - al->started;
+		rec->load_cpu_total = tv_seconds(ru.ru_utime) + tv_seconds(ru.ru_stime);
+		rec->load_life = mono_now() - al->started;
 		snapshot(al, &end, 0);
 		memcpy(rec->counter_total, end.counter, sizeof end.counter);
 		if (rec->status == RUN_OK && failed) {
@@ -333,7 +333,7 @@ stop_load(struct active_load *al, struct run_record *rec)
 	if (rec) {
 		long long oom1 = vmstat_read("oom_kill");
 		long long oom = al->oom0 >= 0 && oom1 >= 0 ? oom1 - al->oom0 : -1;
-		rec->fig[FIG_OOM_KILLS] = oom >= 0 ? (double)oom : NAN;
+		rec->oom_kills = oom >= 0 ? (double)oom : NAN;
 		/* Loads asked to be its first choice: a dead load and an OOM
 		 * kill in the same run are most likely one event. */
 		size_t len = strlen(rec->why);
@@ -430,7 +430,7 @@ solo_rate(const struct session *s, const struct active_load *al,
 	unsigned long long need = SOLO_UNITS * (unsigned long long)(al->n ? al->n : 1);
 	struct mark first, last;
 
-	rec->fig[FIG_SOLO_RATE] = rec->fig[FIG_SOLO_UNITS] = rec->fig[FIG_SOLO_S] = NAN;
+	rec->solo_rate = rec->solo_units = rec->solo_s = NAN;
 	rec->lead_ms = s->lead_ms;
 	if (al->shm == NULL || spec->ncounters == 0) {
 		sleep_ms(s->lead_ms);
@@ -458,10 +458,10 @@ solo_rate(const struct session *s, const struct active_load *al,
 		unsigned long long units = any && last.ns > first.ns ?
 		    last.units - first.units : 0;
 		if (units >= need) {
-			rec->fig[FIG_SOLO_RATE] = (double)(last.head - first.head) /
+			rec->solo_rate = (double)(last.head - first.head) /
 			    ((double)(last.ns - first.ns) / 1e9);
-			rec->fig[FIG_SOLO_UNITS] = (double)units;
-			rec->fig[FIG_SOLO_S] = (double)(last.ns - first.ns) / 1e9;
+			rec->solo_units = (double)units;
+			rec->solo_s = (double)(last.ns - first.ns) / 1e9;
 			break;
 		}
 		if (now >= bound) {

@@ -265,27 +265,17 @@ series_start(const struct session *s, struct run_record *rec, struct inflight *x
 	    e0->job_psi.some_us[PSI_CPU], c0->counter[h], p0);
 }
 
-/* What the run measured, from the reads around the job, into rec->fig[]
- * and the raw reads figures_derive() works from. */
+/* The reads around the job, as figures_derive() works from them. */
 static void
-take_figures(const struct session *s, struct run_record *rec,
-    const struct ends *e0, const struct ends *e1, const struct rusage *ru, double wall)
+take_figures(struct run_record *rec, const struct ends *e0, const struct ends *e1,
+    const struct rusage *ru, double wall)
 {
-	long tck = sysconf(_SC_CLK_TCK);
-
-	rec->fig[FIG_WALL] = wall;
-	/* of all the machine's CPU time while the job ran, the host's share */
-	rec->fig[FIG_STEAL] = e0->steal >= 0 && e1->steal >= e0->steal && tck > 0 &&
-	    wall > 0 ? (double)(e1->steal - e0->steal) / (double)tck /
-	    (wall * (double)s->si.cpus_online) * 100 : NAN;
-	rec->fig[FIG_USR] = tv_seconds(ru->ru_utime);
-	rec->fig[FIG_SYS] = tv_seconds(ru->ru_stime);
-	rec->fig[FIG_MINFLT] = (double)ru->ru_minflt;
-	rec->fig[FIG_MAJFLT] = (double)ru->ru_majflt;
-	rec->fig[FIG_NVCSW] = (double)ru->ru_nvcsw;
-	rec->fig[FIG_NIVCSW] = (double)ru->ru_nivcsw;
-	rec->fig[FIG_MAXRSS] = (double)ru->ru_maxrss;
-	rec->fig[FIG_DRIVER_CPU] = e1->self - e0->self;
+	rec->timed = 1;
+	rec->wall = wall;
+	rec->ru = *ru;
+	rec->steal_ticks = e0->steal >= 0 && e1->steal >= e0->steal ?
+	    e1->steal - e0->steal : -1;
+	rec->driver_cpu = e1->self - e0->self;
 	for (int i = 0; i < VMSTAT_NTEL; i++)
 		rec->vm[i] = e0->vm[i] >= 0 && e1->vm[i] >= 0 ? e1->vm[i] - e0->vm[i] : -1;
 	for (int i = 0; i < PSI_N; i++) {
@@ -301,10 +291,9 @@ take_figures(const struct session *s, struct run_record *rec,
 		rec->load_cpu = e1->load_cpu - e0->load_cpu;
 		/* the load's cgroup, gone by now (stop_load), said so in rec->cgroup */
 		rec->load_cpu_exact = rec->cgroup ? 2 : 1;
-	} else if (rec->fig[FIG_LOAD_LIFE] > 0) {
+	} else if (rec->load_life > 0) {
 		/* No /proc: the load's average share over its whole life. */
-		rec->load_cpu = rec->fig[FIG_LOAD_CPU_TOTAL] * wall /
-		    rec->fig[FIG_LOAD_LIFE];
+		rec->load_cpu = rec->load_cpu_total * wall / rec->load_life;
 	}
 }
 
@@ -408,7 +397,7 @@ time_job(struct session *s, struct run_record *rec, struct inflight *x)
 	proc_kill_group(pid, NULL, 0, NULL);
 	rec->status = RUN_OK;
 	end_run(x, rec);
-	take_figures(s, rec, &e0, &e1, &ru, t1 - t0);
+	take_figures(rec, &e0, &e1, &ru, t1 - t0);
 	take_counters(spec, rec, &c0, &c1, &p0, &p1);
 	job_status(s, rec, st);
 	return 0;

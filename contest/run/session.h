@@ -5,6 +5,7 @@
 #define CONTEST_SESSION_H
 
 #include <stddef.h>
+#include <sys/resource.h>
 
 #include "figures.h"
 #include "loadspec.h"
@@ -34,7 +35,19 @@ struct run_record {
 	 * measured (written null, or left out); fig_why: why, or NULL */
 	double		 fig[FIG_N];
 	const char	*fig_why[FIG_N];
-	/* what the figures are worked out from (figures_derive()) */
+	/* what the figures are worked out from (figures_derive(), which
+	 * alone fills fig[]); zero where the run never got so far */
+	int		 timed;		/* the job ran to its end: the reads below */
+	double		 wall;		/* its wall time, s */
+	struct rusage	 ru;		/* its rusage, as wait4 gave it */
+	long long	 steal_ticks;	/* the machine's steal over it; -1: unknown */
+	double		 driver_cpu;	/* contest's own CPU time over it, s */
+	double		 load_cpu_total;	/* the load's usr+sys over its life */
+	double		 load_life;	/* that life, s */
+	double		 oom_kills;	/* the OOM killer over the run; NaN: unknown */
+	/* the load's headline alone in the lead: per second, the whole units
+	 * it spans and over how long; NaN: not measured */
+	double		 solo_rate, solo_units, solo_s;
 	double		 job_cpu;	/* the job's usr+sys from cpu.stat, or -1 */
 	struct psi	 job_psi;	/* its own stall deltas */
 	char		 wait_why[120];	/* why no Wait%, or "" */
