@@ -333,18 +333,6 @@ skip_loose(struct cur *c)
 	}
 }
 
-/* FNV-1a of a key: a result has ninety members and a reader asks for
- * most of them, so each lookup compares words, not strings. */
-unsigned
-jsonl_key_hash(const char *k)
-{
-	unsigned h = 2166136261u;
-
-	for (; *k; k++)
-		h = (h ^ (unsigned char)*k) * 16777619u;
-	return h;
-}
-
 /*
  * A member's key and its jsonl_key_hash(), in one pass over a key with no
  * escapes (every key we write): decoded in place or copied to the arena,
@@ -385,61 +373,6 @@ member_key(struct cur *c, const char **key, unsigned *h)
 	k[n] = '\0';
 	*key = k;
 	return 1;
-}
-
-/* A top-level member's place in the key set, or -1 where not wanted. */
-static int
-wanted(const struct jkeys *k, const char *key, unsigned h)
-{
-	for (unsigned i = h & JKEYS_MASK; k->key[i]; i = (i + 1) & JKEYS_MASK)
-		if (k->hash[i] == h && strcmp(k->key[i], key) == 0)
-			return (int)i;
-	return -1;
-}
-
-/* Key name with its id into the set: 0, or -1 when it is full. */
-static int
-jkeys_add(struct jkeys *k, const char *name, unsigned id, size_t *n)
-{
-	unsigned h = jsonl_key_hash(name), i = h & JKEYS_MASK;
-
-	if (wanted(k, name, h) >= 0)
-		return 0;
-	if (++*n > JKEYS_MASK / 2)
-		return -1;	/* keep the table sparse */
-	while (k->key[i])
-		i = (i + 1) & JKEYS_MASK;
-	k->key[i] = name;
-	k->hash[i] = h;
-	k->id[i] = (unsigned short)id;
-	if (id >= k->nid)
-		k->nid = id + 1;
-	return 0;
-}
-
-int
-jkeys_init(struct jkeys *k, const char *const *list)
-{
-	size_t n = 0;
-
-	memset(k, 0, sizeof *k);
-	for (unsigned id = 0; list[id]; id++)
-		if (jkeys_add(k, list[id], id, &n) < 0)
-			return -1;
-	return 0;
-}
-
-int
-jkeys_init_ids(struct jkeys *k, const char *const *names, size_t count,
-    const unsigned char *want)
-{
-	size_t n = 0;
-
-	memset(k, 0, sizeof *k);
-	for (size_t id = 0; id < count; id++)
-		if (want[id] && jkeys_add(k, names[id], (unsigned)id, &n) < 0)
-			return -1;
-	return 0;
 }
 
 /* The top-level object's slots, one per id of the key set. */
@@ -513,7 +446,7 @@ members(struct cur *c, char close, struct jnode *parent)
 			if (c->p >= c->end || *c->p++ != ':')
 				return 0;
 		}
-		int at = key && c->depth == 1 && c->keys ? wanted(c->keys, key, h) : 0;
+		int at = key && c->depth == 1 && c->keys ? jkeys_wanted(c->keys, key, h) : 0;
 		int unwanted = at < 0;
 		if (unwanted && (c->flags & P_LOOSE)) {
 			if (!skip_loose(c))

@@ -1,0 +1,66 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* The keys of JSON lines: their hash, and the sets of top-level members
+ * a reader wants built, each with its id. */
+#include "config.h"
+
+#include <string.h>
+
+#include "jsonl.h"
+#include "jsonl_impl.h"
+
+/* FNV-1a of a key: a result has ninety members and a reader asks for
+ * most of them, so each lookup compares words, not strings. */
+unsigned
+jsonl_key_hash(const char *k)
+{
+	unsigned h = 2166136261u;
+
+	for (; *k; k++)
+		h = (h ^ (unsigned char)*k) * 16777619u;
+	return h;
+}
+
+/* Key name with its id into the set: 0, or -1 when it is full. */
+static int
+jkeys_add(struct jkeys *k, const char *name, unsigned id, size_t *n)
+{
+	unsigned h = jsonl_key_hash(name), i = h & JKEYS_MASK;
+
+	if (jkeys_wanted(k, name, h) >= 0)
+		return 0;
+	if (++*n > JKEYS_MASK / 2)
+		return -1;	/* keep the table sparse */
+	while (k->key[i])
+		i = (i + 1) & JKEYS_MASK;
+	k->key[i] = name;
+	k->hash[i] = h;
+	k->id[i] = (unsigned short)id;
+	if (id >= k->nid)
+		k->nid = id + 1;
+	return 0;
+}
+
+int
+jkeys_init(struct jkeys *k, const char *const *list)
+{
+	size_t n = 0;
+
+	memset(k, 0, sizeof *k);
+	for (unsigned id = 0; list[id]; id++)
+		if (jkeys_add(k, list[id], id, &n) < 0)
+			return -1;
+	return 0;
+}
+
+int
+jkeys_init_ids(struct jkeys *k, const char *const *names, size_t count,
+    const unsigned char *want)
+{
+	size_t n = 0;
+
+	memset(k, 0, sizeof *k);
+	for (size_t id = 0; id < count; id++)
+		if (want[id] && jkeys_add(k, names[id], (unsigned)id, &n) < 0)
+			return -1;
+	return 0;
+}
