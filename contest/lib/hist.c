@@ -4,7 +4,6 @@
 #include <math.h>
 
 #include "hist.h"
-#include "json.h"
 
 static unsigned
 log2u(unsigned long long v)
@@ -65,9 +64,8 @@ hist_precision(unsigned sub)
 	return 1.0 / (2.0 * sub);
 }
 
-/* The buckets h holds: [*lo, return), count[i - *lo] for each. */
-static size_t
-span(const struct hist *h, size_t *lo)
+size_t
+hist_span(const struct hist *h, size_t *lo)
 {
 	*lo = h->n ? h->lo : 0;
 	return h->n ? h->lo + h->n : hist_nbuckets(h->sub);
@@ -77,7 +75,7 @@ unsigned long long
 hist_total(const struct hist *h)
 {
 	unsigned long long n = 0;
-	size_t lo, hi = span(h, &lo);
+	size_t lo, hi = hist_span(h, &lo);
 
 	for (size_t i = lo; i < hi; i++)
 		n += h->count[i - lo];
@@ -115,7 +113,7 @@ hist_quantile(const struct hist *h, double q)
 	/* nearest rank: the smallest bucket whose cumulative count reaches
 	 * ceil(q * total) */
 	double want = q * (double)total;
-	size_t lo, hi = span(h, &lo);
+	size_t lo, hi = hist_span(h, &lo);
 	for (size_t i = lo; i < hi; i++) {
 		seen += h->count[i - lo];
 		if (h->count[i - lo] == 0 || (double)seen < want)
@@ -148,41 +146,6 @@ hist_quantile_pairs(const unsigned long long *pair, size_t n, unsigned sub,
 			return bucket_value(hist_index(pair[2 * k], sub), sub, min, max);
 	}
 	return NAN;
-}
-
-void
-hist_json(struct json *j, const struct hist *h)
-{
-	static const struct { const char *key; double q; } pct[] = {
-		{ "p50_us", 0.50 }, { "p90_us", 0.90 }, { "p99_us", 0.99 },
-		{ "p999_us", 0.999 },
-	};
-
-	json_kuint(j, "samples", hist_total(h));
-	for (size_t i = 0; i < sizeof pct / sizeof pct[0]; i++)
-		json_knum(j, pct[i].key, hist_quantile(h, pct[i].q) / 1e3, 3);
-	json_knum(j, "min_us", h->max ? (double)h->min / 1e3 : NAN, 3);
-	json_knum(j, "max_us", h->max ? (double)h->max / 1e3 : NAN, 3);
-	json_knum(j, "precision_pct", hist_precision(h->sub) * 100, 2);
-}
-
-void
-hist_json_raw(struct json *j, const struct hist *h)
-{
-	size_t lo, hi = span(h, &lo);
-
-	json_kuint(j, "hist_sub", h->sub);
-	json_key(j, "hist_ns");
-	json_arr_begin(j);
-	for (size_t b = lo; b < hi; b++) {
-		if (h->count[b - lo] == 0)
-			continue;
-		json_arr_begin(j);
-		json_uint(j, hist_floor(b, h->sub));
-		json_uint(j, h->count[b - lo]);
-		json_arr_end(j);
-	}
-	json_arr_end(j);
 }
 
 void

@@ -4,7 +4,7 @@
  * cut into `sub` equal buckets (sub a power of two), values below 2*sub
  * get a bucket each.  A bucket's width is at most 1/sub of its floor, so
  * its midpoint is within 1/(2*sub) of any value in it: 1.6% at the
- * default 32.  Results of schema 1 used sub = 4 (12.5%).
+ * default 32.  How results store one is contest/record/histrec.h's.
  */
 #ifndef CONTEST_HIST_H
 #define CONTEST_HIST_H
@@ -12,8 +12,7 @@
 #include <stdatomic.h>
 #include <stddef.h>
 
-#define HIST_SUB	32	/* sub-buckets per power of two, from schema 2 */
-#define HIST_SUB_V1	4	/* schema 1's */
+#define HIST_SUB	32	/* sub-buckets per power of two, by default */
 #define HIST_TOP_LOG2	40	/* values from 2^40 ns (18 min) share the last bucket */
 /* Buckets of the default layout: 2*sub exact ones, then sub per power of
  * two from 2*sub up to 2^HIST_TOP_LOG2. */
@@ -40,6 +39,8 @@ struct hist {
 	size_t		 lo, n;
 };
 
+/* The buckets h holds: [*lo, return), count[i - *lo] for each. */
+size_t	hist_span(const struct hist *, size_t *lo);
 /* Samples in it. */
 unsigned long long hist_total(const struct hist *);
 /*
@@ -69,13 +70,5 @@ void	hist_shared_restart(struct hist_shared *);
 /* Its counts and extremes now (max 0: nothing since the restart). */
 void	hist_shared_read(struct hist_shared *, unsigned long long *count,
 	    unsigned long long *min, unsigned long long *max);
-
-struct json;
-/* Members of a JSON object: samples, p50_us, p90_us, p99_us, p999_us,
- * min_us and max_us (null when not known), precision_pct. */
-void	hist_json(struct json *, const struct hist *);
-/* The raw histogram: hist_sub, and hist_ns as [bucket floor, count]
- * pairs of the buckets that counted anything. */
-void	hist_json_raw(struct json *, const struct hist *);
 
 #endif

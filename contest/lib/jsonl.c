@@ -333,6 +333,18 @@ skip_loose(struct cur *c)
 	}
 }
 
+/* FNV-1a of a key: a result has ninety members and a reader asks for
+ * most of them, so each lookup compares words, not strings. */
+unsigned
+jsonl_key_hash(const char *k)
+{
+	unsigned h = 2166136261u;
+
+	for (; *k; k++)
+		h = (h ^ (unsigned char)*k) * 16777619u;
+	return h;
+}
+
 /*
  * A member's key and its jsonl_key_hash(), in one pass over a key with no
  * escapes (every key we write): decoded in place or copied to the arena,

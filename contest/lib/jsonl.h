@@ -10,6 +10,7 @@
 
 #include <stddef.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "jarena.h"
 
@@ -42,6 +43,17 @@ struct jkeys {
 	unsigned short	 id[JKEYS_MASK + 1];	/* its place in the list */
 	unsigned	 nid;			/* the slots a line gets */
 };
+/* Key's place in the set (h: its jsonl_key_hash()), or -1 where it is
+ * not wanted: the parser asks it of every top-level member. */
+static inline int
+jkeys_wanted(const struct jkeys *k, const char *key, unsigned h)
+{
+	for (unsigned i = h & JKEYS_MASK; k->key[i]; i = (i + 1) & JKEYS_MASK)
+		if (k->hash[i] == h && strcmp(k->key[i], key) == 0)
+			return (int)i;
+	return -1;
+}
+
 /* From a NULL-terminated list (kept, not copied), each key's id its
  * place in it; -1 if it has more than JKEYS_MASK / 2 keys. */
 int	jkeys_init(struct jkeys *, const char *const *list);

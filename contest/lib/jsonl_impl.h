@@ -1,13 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* Between the JSON lines parser's files: its key hash, a key set's
- * lookup, and the parse the readers call with their flags. */
+/* Between the JSON lines parser's files: its key hash, and the parse
+ * the readers call with their flags. */
 #ifndef CONTEST_JSONL_IMPL_H
 #define CONTEST_JSONL_IMPL_H
 
 #include <stddef.h>
-#include <string.h>
-
-#include "jsonl.h"
 
 struct jarena;
 struct jkeys;
@@ -19,16 +16,6 @@ struct jnode;
 
 /* FNV-1a of a key, as the object index and jget compare them. */
 unsigned jsonl_key_hash(const char *);
-
-/* A top-level member's place in the key set, or -1 where not wanted. */
-static inline int
-jkeys_wanted(const struct jkeys *k, const char *key, unsigned h)
-{
-	for (unsigned i = h & JKEYS_MASK; k->key[i]; i = (i + 1) & JKEYS_MASK)
-		if (k->hash[i] == h && strcmp(k->key[i], key) == 0)
-			return (int)i;
-	return -1;
-}
 
 /* One line's object: its tree (keys: the top-level members to build,
  * NULL all), *ok whether the whole line was one object. */

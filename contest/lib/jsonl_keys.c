@@ -1,24 +1,12 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* The keys of JSON lines: their hash, and the sets of top-level members
- * a reader wants built, each with its id. */
+/* The sets of top-level members a reader of JSON lines wants built,
+ * each with its id. */
 #include "config.h"
 
 #include <string.h>
 
 #include "jsonl.h"
 #include "jsonl_impl.h"
-
-/* FNV-1a of a key: a result has ninety members and a reader asks for
- * most of them, so each lookup compares words, not strings. */
-unsigned
-jsonl_key_hash(const char *k)
-{
-	unsigned h = 2166136261u;
-
-	for (; *k; k++)
-		h = (h ^ (unsigned char)*k) * 16777619u;
-	return h;
-}
 
 /* Key name with its id into the set: 0, or -1 when it is full. */
 static int

@@ -6,6 +6,7 @@
 #include <stdio.h>
 
 #include "json.h"
+#include "histrec.h"
 #include "keys.h"
 #include "report.h"
 #include "util.h"
@@ -76,7 +77,7 @@ latency(struct json *j, const char *key, const struct cell_lat *l)
 {
 	json_key(j, key);
 	json_obj_begin(j);
-	json_kstr(j, "what", l->what);
+	json_kstr(j, HK_NAME(WHAT), l->what);
 	hist_json(j, &l->h);
 	json_obj_end(j);
 }

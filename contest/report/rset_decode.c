@@ -145,12 +145,12 @@ static void
 latency(struct rset *rs, struct run_lat *l, const struct jnode *o, unsigned key,
     const char *what)
 {
-	const struct jnode *lat = LGET(o, key), *h = jget(lat, "hist_ns");
+	const struct jnode *lat = LGET(o, key), *h = jget(lat, HK_NAME(NS));
 	size_t n = 0;
 
 	if (lat == NULL || h == NULL || h->type != J_ARR || !what)
 		return;
-	long long sub = jget_int(lat, "hist_sub", HIST_SUB_V1, 1, 1 << 12);
+	long long sub = jget_int(lat, HK_NAME(SUB), HIST_SUB_V1, 1, 1 << 12);
 	if (sub & (sub - 1))
 		return;		/* not a layout of ours */
 	for (const struct jnode *e = h->child; e; e = e->next)
@@ -168,8 +168,9 @@ latency(struct rset *rs, struct run_lat *l, const struct jnode *o, unsigned key,
 	}
 	l->what = rs_intern(rs, what);
 	l->sub = (unsigned)sub;
-	if (jget(lat, "hist_sub")) {	/* schema 2 on: extremes exact */
-		double lo = jget_num(lat, "min_us", NAN), hi = jget_num(lat, "max_us", NAN);
+	if (jget(lat, HK_NAME(SUB))) {	/* schema 2 on: extremes exact */
+		double lo = jget_num(lat, HK_NAME(MIN_US), NAN);
+		double hi = jget_num(lat, HK_NAME(MAX_US), NAN);
 		if (lo >= 0 && hi >= lo && hi < 1e13) {
 			l->min = (unsigned long long)llround(lo * 1e3);
 			l->max = (unsigned long long)llround(hi * 1e3);
@@ -381,7 +382,7 @@ rs_parse_rest(struct rset *rs, const struct jnode *o, unsigned long lineno,
 	if (!r->ok)
 		return;
 	counters(rs, r, o);
-	latency(rs, &r->lat, o, RK_FIG(LATENCY), jget_str(LGET(o, RK_FIG(LATENCY)), "what"));
+	latency(rs, &r->lat, o, RK_FIG(LATENCY), jget_str(LGET(o, RK_FIG(LATENCY)), HK_NAME(WHAT)));
 	latency(rs, &r->probe, o, RK_FIG(PROBE), "Probe wake-up lateness");
 	const struct jnode *pr = LGET(o, RK_FIG(PROBE));
 	r->probe_periods = (unsigned long long)jget_int(pr, PK_NAME(PERIODS), 0, 0, 1LL << 50);

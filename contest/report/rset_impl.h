@@ -11,6 +11,7 @@
 #include <stdio.h>
 
 #include "jsonl.h"
+#include "histrec.h"
 #include "keys.h"
 #include "rset.h"
 

@@ -13,7 +13,7 @@
 #include <time.h>
 
 #include "builtin.h"
-#include "hist.h"
+#include "histrec.h"
 #include "json.h"
 #include "keys.h"
 #include "resultline.h"
@@ -241,7 +241,7 @@ put_latency(struct json *j, const struct load *l, const struct run_record *r)
 
 	json_key(j, figures[FIG_LATENCY].key);
 	json_obj_begin(j);
-	json_kstr(j, "what", l->latency);
+	json_kstr(j, HK_NAME(WHAT), l->latency);
 	hist_json(j, &h);
 	hist_json_raw(j, &h);
 	json_obj_end(j);

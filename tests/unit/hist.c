@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "hist.h"
+#include "histrec.h"
 #include "quantile.h"
 #include "tap.h"
 
