@@ -83,16 +83,20 @@ enum rkey {
 extern const char *const rkey_names[RK_N];
 #define RK_NAME(id)	(rkey_names[RK_##id])
 
-/* How a run ended: its "status", by id and name. */
+/* How a run ended: its "status", by id and name.  ok; failed: the
+ * command exited non-zero or was killed; exec_failed: it could not be
+ * executed; prepare_failed: --prepare failed, nothing was timed;
+ * load_failed: the load did not start, or died; spawn_failed: the job
+ * could not be forked, even after waiting; variant_failed: its variant
+ * could not be switched to, or the run saw another scheduler. */
 #define RUN_STATUSES(X) \
 X(OK, "ok") \
-X(FAILED, "failed")		/* the command exited non-zero or was killed */ \
-X(EXEC_FAILED, "exec_failed")	/* the command could not be executed */ \
-X(PREPARE_FAILED, "prepare_failed")	/* --prepare failed: nothing timed */ \
-X(LOAD_FAILED, "load_failed")	/* the load did not start, or died */ \
-X(SPAWN_FAILED, "spawn_failed")	/* the job could not be forked, even after waiting */ \
-X(VARIANT_FAILED, "variant_failed")	/* its variant could not be switched
-					 * to, or the run saw another scheduler */
+X(FAILED, "failed") \
+X(EXEC_FAILED, "exec_failed") \
+X(PREPARE_FAILED, "prepare_failed") \
+X(LOAD_FAILED, "load_failed") \
+X(SPAWN_FAILED, "spawn_failed") \
+X(VARIANT_FAILED, "variant_failed")
 enum run_status {
 #define RUN_ENUM(id, name) RUN_##id,
 	RUN_STATUSES(RUN_ENUM)
