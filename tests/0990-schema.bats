@@ -113,7 +113,7 @@ key_literals() {
 	# a planted spelling is seen
 	mkdir -p tree/contest/run
 	printf 'void f(struct json *j) { json_kstr(j, "host", "x"); }\n' >tree/contest/run/planted.c
-	run key_literals tree/contest
+	run -0 key_literals tree/contest
 	[ "$output" = "tree/contest/run/planted.c:1:host" ]
 }
 
