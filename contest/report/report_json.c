@@ -203,12 +203,11 @@ cmp_figure(struct json *j, const struct cmp *m, const struct cmpgroup *gr, int f
 		json_kuint(j, "runs", c ? c->ok : 0);
 		json_knum(j, "value", col_scaled(&cmp_figs[fig], v->v), 6);
 		/* the report table's figure: every run's samples pooled */
+		const struct column *lat = &report_cols[RC_LAT], *met = &report_cols[RC_MET];
 		if (fig == CF_LAT)
-			json_knum(j, "pooled", c && c->probe.what &&
-			    hist_total(&c->probe.h) ?
-			    hist_quantile(&c->probe.h, 0.99) / 1e3 : NAN, 6);
+			json_knum(j, "pooled", col_scaled(lat, col_value(lat, c, 0)), 6);
 		if (fig == CF_MET)
-			json_knum(j, "pooled", c ? c->met_pct : NAN, 4);
+			json_knum(j, "pooled", col_value(met, c, 0), 4);
 		json_knum(j, "change_pct", k ? v->pct : NAN, 4);
 		json_knum(j, "p", v->p, 12);
 		json_knum(j, "p_holm", m->holm ? v->padj : NAN, 12);
