@@ -480,9 +480,13 @@ stats_gate_detect(const double var[2], const double df[2], double alpha,
 	double lo = 0, hi = thr + g.se;
 	while (gate_at(&g, hi) < power && hi < 1e6 * (g.se + thr))
 		hi *= 2;
-	/* to a thousandth of the standard error: far finer than printed */
+	/* to a thousandth of the standard error, far finer than printed; or
+	 * to adjacent doubles, where that error is below their spacing (runs
+	 * that differ by the same amount in every round): else it never ends */
 	while (hi - lo > 1e-3 * g.se) {
 		double mid = (lo + hi) / 2;
+		if (mid <= lo || mid >= hi)
+			break;
 		if (gate_at(&g, mid) < power)
 			lo = mid;
 		else

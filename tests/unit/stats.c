@@ -281,6 +281,11 @@ check_power(void)
 	ok(isnan(stats_gate_detect(vn, d8, 0.05, 0, 0.8)), "gate_detect: no variance, no figure");
 	double v0[2] = { 0, NAN };
 	is_num(stats_gate_detect(v0, d8, 0.05, 3, 0.8), 3, 0, "gate_detect: no noise, the threshold");
+	/* a paired test of rounds that all differ alike: a variance far
+	 * below a double's spacing at the threshold once hung compare */
+	double vt[2] = { 1e-36, NAN };
+	is_num(stats_gate_detect(vt, d8, 0.05, 0.05, 0.8), 0.05, 1e-9,
+	    "gate_detect: noise below a double's spacing, the threshold (and it ends)");
 	gate_simulated();
 }
 
