@@ -22,16 +22,6 @@ jalloc_chunk(struct jarena *a, size_t n)
 }
 
 void
-jshrink(struct jarena *a, const void *start, size_t used)
-{
-	struct jchunk *h = a->head;
-
-	used += sizeof(max_align_t) - 1;
-	h->used = (size_t)((const char *)start - (char *)h->data) +
-	    used / sizeof(max_align_t) * sizeof(max_align_t);
-}
-
-void
 jarena_reset(struct jarena *a)
 {
 	while (a->head && a->head->next) {

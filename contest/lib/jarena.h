@@ -35,7 +35,5 @@ jalloc(struct jarena *a, size_t n)
 	c->used += n;
 	return p;
 }
-/* The last jalloc(), at start, cut to its first used bytes. */
-void	jshrink(struct jarena *, const void *start, size_t used);
 
 #endif

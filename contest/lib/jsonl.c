@@ -1,566 +1,384 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 #include "config.h"
 
-#include <errno.h>
 #include <stddef.h>
 #include <stdint.h>
-#include <math.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "jsonl.h"
 #include "jsonl_impl.h"
+#include "jsonl_lex.h"
 
 /*
- * One recursive-descent grammar: with an arena it builds the tree,
- * without one it only validates.  p advances past one value.
+ * One recursive-descent grammar over a line with a NUL and padding after
+ * it, on the scanners of jsonl_lex.h: build_*() make the tree, decoding
+ * strings where they stand; skip_*() only validate, for the members a
+ * reader did not ask for.  Each returns the byte after what it read, or
+ * NULL if it is not JSON (or the arena is out of memory).
  */
 struct cur {
-	const char *p, *end;
-	int depth;
 	struct jarena *a;
-	int nomem;
 	const struct jkeys *keys;	/* the top-level members to build */
-	int flags;	/* P_* */
+	int loose;	/* P_LOOSE: unwanted members passed over, not checked */
+	int depth;
 };
 
+/* Results are shallow; a deep nest is damage, not data. */
+#define MAX_DEPTH	64
 
-/* Bytes a string holds as they are: not a quote, a backslash or a
- * control character. */
-static const unsigned char plain[256] = {
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	1, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 1, 1, 1,
-	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-};
-
-static struct jnode *
-node(struct cur *c, enum jtype t)
+struct jkwords
+jsonl_key_words(const char *k)
 {
-	struct jnode *n;
+	size_t n = strlen(k);
+	char pad[16] = { 0 };
 
-	if (c->a == NULL)
+	if (n >= 8)
+		return jk_words(k, n);
+	memcpy(pad, k, n);
+	return jk_words(pad, n);
+}
+
+unsigned
+jsonl_key_hash(const char *k)
+{
+	return jk_hash(jsonl_key_words(k));
+}
+
+/* A member's key at p (its opening quote), its words and hash, the key
+ * ended in place; an escaped key decoded first. */
+static inline const char *
+build_key(const char *p, const char **key, struct jkwords *w, unsigned *h)
+{
+	if (*p++ != '"')
 		return NULL;
-	if ((n = jalloc(c->a, sizeof *n)) == NULL) {
-		c->nomem = 1;
+	const char *q = plain_run(p);
+	if (*q != '"') {
+		if ((q = jsonl_string_rest(q, (char *)(uintptr_t)q, (char *)(uintptr_t)p,
+		    key)) != NULL) {
+			*w = jsonl_key_words(*key);
+			*h = jk_hash(*w);
+		}
+		return q;
+	}
+	*w = jk_words(p, (size_t)(q - p));
+	*h = jk_hash(*w);
+	*(char *)(uintptr_t)q = '\0';
+	*key = p;
+	return q + 1;
+}
+
+static INLINE const char *skip_value(struct cur *c, const char *p);
+
+/* Members or elements after the opener, validated only. */
+static const char *
+skip_members(struct cur *c, const char *p, char close)
+{
+	int more;
+
+	if ((p = blanks(p)), *p == close)
+		return p + 1;
+	do {
+		if (close == '}' && ((p = expect(p, '"')) == NULL ||
+		    (p = skip_string(p)) == NULL || (p = expect(p, ':')) == NULL))
+			return NULL;
+		if ((p = skip_value(c, p)) == NULL)
+			return NULL;
+	} while ((more = next_or_close(&p, close)) > 0);
+	return more == 0 ? p : NULL;
+}
+
+static const char *
+skip_container(struct cur *c, const char *p)
+{
+	if (++c->depth > MAX_DEPTH)
 		return NULL;
-	}
-	memset(n, 0, sizeof *n);
-	n->type = t;
-	return n;
+	p = skip_members(c, p + 1, *p == '{' ? '}' : ']');
+	c->depth--;
+	return p;
 }
 
-static inline void
-blanks(struct cur *c)
+/* One value, validated; a scalar where it stands (a line is mostly
+ * scalars: no call for each). */
+static INLINE const char *
+skip_value(struct cur *c, const char *p)
 {
-	/* results are written without blanks: one test for the usual case */
-	while (c->p < c->end && (unsigned char)*c->p <= ' ' &&
-	    (*c->p == ' ' || *c->p == '\t' || *c->p == '\r'))
-		c->p++;
-}
-
-static int
-lit(struct cur *c, const char *word, struct jnode **out, enum jtype t, double v)
-{
-	size_t n = strlen(word);
-
-	if ((size_t)(c->end - c->p) < n || memcmp(c->p, word, n) != 0)
-		return 0;
-	c->p += n;
-	if ((*out = node(c, t)) != NULL)
-		(*out)->num = v;
-	return !c->nomem;
-}
-
-static int
-hex4(const char *p)
-{
-	int v = 0;
-
-	for (int i = 0; i < 4; i++) {
-		int ch = (unsigned char)p[i], d;
-		if (ch >= '0' && ch <= '9')
-			d = ch - '0';
-		else if (ch >= 'a' && ch <= 'f')
-			d = ch - 'a' + 10;
-		else if (ch >= 'A' && ch <= 'F')
-			d = ch - 'A' + 10;
-		else
-			return -1;
-		v = v * 16 + d;
-	}
-	return v;
-}
-
-static char *
-utf8(char *o, unsigned long cp)
-{
-	if (cp < 0x80)
-		*o++ = (char)cp;
-	else if (cp < 0x800) {
-		*o++ = (char)(0xc0 | cp >> 6);
-		*o++ = (char)(0x80 | (cp & 0x3f));
-	} else if (cp < 0x10000) {
-		*o++ = (char)(0xe0 | cp >> 12);
-		*o++ = (char)(0x80 | (cp >> 6 & 0x3f));
-		*o++ = (char)(0x80 | (cp & 0x3f));
-	} else {
-		*o++ = (char)(0xf0 | cp >> 18);
-		*o++ = (char)(0x80 | (cp >> 12 & 0x3f));
-		*o++ = (char)(0x80 | (cp >> 6 & 0x3f));
-		*o++ = (char)(0x80 | (cp & 0x3f));
-	}
-	return o;
-}
-
-/* The escape after a backslash, decoded at *o (o NULL: checked only);
- * 0 if it is none. */
-static int
-escape(struct cur *c, char **o)
-{
-	unsigned char ch;
-
-	if (c->p >= c->end)
-		return 0;
-	ch = (unsigned char)*c->p++;
-	if (ch == 'u') {
-		int v;
-		if (c->end - c->p < 4 || (v = hex4(c->p)) < 0)
-			return 0;
-		c->p += 4;
-		unsigned long cp = (unsigned long)v;
-		/* a surrogate pair is one code point; a lone half is kept as is */
-		if (cp >= 0xd800 && cp < 0xdc00 && c->end - c->p >= 6 &&
-		    c->p[0] == '\\' && c->p[1] == 'u' && (v = hex4(c->p + 2)) >= 0xdc00 &&
-		    v < 0xe000) {
-			cp = 0x10000 + ((cp - 0xd800) << 10) + ((unsigned long)v - 0xdc00);
-			c->p += 6;
-		}
-		if (*o)
-			*o = utf8(*o, cp);
-		return 1;
-	}
-	switch (ch) {
-	case '"': case '\\': case '/':
-		break;
-	case 'b': ch = '\b'; break;
-	case 'f': ch = '\f'; break;
-	case 'n': ch = '\n'; break;
-	case 'r': ch = '\r'; break;
-	case 't': ch = '\t'; break;
-	default:
-		return 0;
-	}
-	if (*o)
-		*(*o)++ = (char)ch;
-	return 1;
-}
-
-/* A string; decoded into the arena (never longer than its source). */
-static int
-string(struct cur *c, const char **out)
-{
-	char *o = NULL, *start = NULL;
-
-	if (c->p >= c->end || *c->p++ != '"')
-		return 0;
-	if (c->a && (c->flags & P_INSITU))	/* decoded is never longer than its source */
-		o = start = (char *)(uintptr_t)c->p;
-	else if (c->a) {
-		if ((o = start = jalloc(c->a, (size_t)(c->end - c->p) + 1)) == NULL) {
-			c->nomem = 1;
-			return 0;
-		}
-	}
-	while (c->p < c->end) {
-		/* a run of plain characters, copied at once */
-		const char *q = c->p;
-		while (q < c->end && plain[(unsigned char)*q])
-			q++;
-		if (o && q > c->p) {
-			if (o != c->p)
-				memmove(o, c->p, (size_t)(q - c->p));
-			o += q - c->p;
-		}
-		if ((c->p = q) >= c->end)
-			break;
-		unsigned char ch = (unsigned char)*c->p++;
-		if (ch == '"') {
-			if (o) {
-				*o++ = '\0';
-				*out = start;
-			}
-			if (o && !(c->flags & P_INSITU)) {
-				/* keep only what the decoded string used */
-				jshrink(c->a, start, (size_t)(o - start));
-			}
-			return 1;
-		}
-		if (ch < 0x20)
-			return 0;
-		if (ch != '\\') {
-			if (o)
-				*o++ = (char)ch;
+	for (;; p++)
+		switch (*p) {
+		case ' ':
+		case '\t':
+		case '\r':
 			continue;
+		case '{':
+		case '[':
+			return skip_container(c, p);
+		case '"':
+			return skip_string(p + 1);
+		case 't':
+			return literal(p, "true");
+		case 'f':
+			return literal(p, "false");
+		case 'n':
+			return literal(p, "null");
+		default:
+			return number_end(p);
 		}
-		if (!escape(c, &o))
-			return 0;
-	}
-	return 0;
 }
-
-/* A run of digits; up to 15 of them also into *v, and how many in *nd. */
-static inline int
-digits(struct cur *c, long long *v, int *nd)
-{
-	const char *s = c->p;
-
-	for (; c->p < c->end && *c->p >= '0' && *c->p <= '9'; c->p++)
-		if (*nd < 15) {
-			*v = *v * 10 + (*c->p - '0');
-			(*nd)++;
-		} else
-			*nd = 16;	/* too many for the fast path */
-	return c->p > s;
-}
-
-static int
-number(struct cur *c, struct jnode **out)
-{
-	const char *s = c->p;
-	long long v = 0;
-	int nd = 0, neg = 0, exp = 0, frac = 0;
-
-	if (c->p < c->end && *c->p == '-') {
-		c->p++;
-		neg = 1;
-	}
-	if (c->p < c->end && *c->p == '0')
-		c->p++;
-	else if (!digits(c, &v, &nd))
-		return 0;
-	if (c->p < c->end && *c->p == '.') {
-		c->p++;
-		int before = nd;
-		if (!digits(c, &v, &nd))
-			return 0;
-		frac = nd - before;
-	}
-	if (c->p < c->end && (*c->p == 'e' || *c->p == 'E')) {
-		c->p++;
-		if (c->p < c->end && (*c->p == '+' || *c->p == '-'))
-			c->p++;
-		long long e = 0;
-		int ne = 0;
-		if (!digits(c, &e, &ne))
-			return 0;
-		exp = 1;
-	}
-	if ((*out = node(c, J_NUM)) == NULL)
-		return !c->nomem;
-	/*
-	 * Up to 15 digits with no exponent: the digits as an integer (exact
-	 * below 2^53) over a power of ten (exact to 1e22) is one correctly
-	 * rounded division, the very double strtod gives, at a fraction of
-	 * its cost; a results line holds hundreds of numbers.
-	 */
-	static const double pow10[] = { 1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7,
-	    1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15 };
-	if (!exp && nd <= 15) {
-		double x = frac > 0 ? (double)v / pow10[frac] : (double)v;
-		(*out)->num = neg ? -x : x;
-	} else {
-		char buf[64];
-		size_t n = (size_t)(c->p - s);
-		if (n >= sizeof buf)
-			n = sizeof buf - 1;	/* past 63 digits the value is not ours */
-		memcpy(buf, s, n);
-		buf[n] = '\0';
-		(*out)->num = strtod(buf, NULL);
-	}
-	return !c->nomem;
-}
-
-static int value(struct cur *c, struct jnode **out);
 
 /* Past one value of a line already validated: to the ',' or the '}'
  * that ends it, strings and brackets matched, nothing else looked at. */
-static int
-skip_loose(struct cur *c)
+static const char *
+skip_loose(const char *p)
 {
-	static const unsigned char stop[256] = { ['"'] = 1, ['{'] = 1,
-	    ['}'] = 1, ['['] = 1, [']'] = 1, [','] = 1 };
+	static const unsigned char stop[256] = { ['\0'] = 1, ['"'] = 1,
+	    ['{'] = 1, ['}'] = 1, ['['] = 1, [']'] = 1, [','] = 1 };
 	int depth = 0;
 
-	for (;;) {
-		while (c->p < c->end && !stop[(unsigned char)*c->p])
-			c->p++;
-		if (c->p >= c->end)
-			return 0;
-		switch (*c->p) {
-		case '"': {
-			/* the next quote with an even run of backslashes before it */
-			const char *q = c->p + 1, *b;
-			for (;; q++) {
-				if ((q = memchr(q, '"', (size_t)(c->end - q))) == NULL)
-					return 0;
-				for (b = q; b > c->p + 1 && b[-1] == '\\'; b--)
-					;
-				if ((q - b) % 2 == 0)
-					break;
-			}
-			c->p = q;
+	for (;; p++) {
+		while (!stop[(unsigned char)*p])
+			p++;
+		switch (*p) {
+		case '\0':
+			return NULL;
+		case '"':
+			if ((p = skip_string(p + 1)) == NULL)
+				return NULL;
+			p--;	/* the closing quote */
 			break;
-		}
 		case '{': case '[':
 			depth++;
 			break;
 		case '}': case ']':
 			if (depth-- == 0)
-				return 1;
+				return p;
 			break;
 		default:	/* ',' */
 			if (depth == 0)
-				return 1;
+				return p;
 			break;
 		}
-		c->p++;
 	}
 }
 
-/* FNV-1a of a key: a result has ninety members and a reader asks for
- * most of them, so each lookup compares words, not strings. */
-unsigned
-jsonl_key_hash(const char *k)
+static inline struct jnode *
+node(struct cur *c, enum jtype t)
 {
-	unsigned h = 2166136261u;
+	struct jnode *n = jalloc(c->a, sizeof *n);
 
-	for (; *k; k++)
-		h = (h ^ (unsigned char)*k) * 16777619u;
-	return h;
+	if (n != NULL)
+		*n = (struct jnode){ .type = t };
+	return n;
 }
 
-/*
- * A member's key and its jsonl_key_hash(), in one pass over a key with no
- * escapes (every key we write): decoded in place or copied to the arena,
- * or only checked when nothing is built.  Others go through string().
- */
-static int
-member_key(struct cur *c, const char **key, unsigned *h)
+/* An object's lookups: nslot slots, an index of size entries. */
+static struct jlook *
+lookups(struct cur *c, struct jnode *obj, unsigned nslot, unsigned size)
 {
-	const char *q = c->p + 1;
-	unsigned x = 2166136261u;
+	struct jlook *l = jalloc(c->a, sizeof *l + (nslot + size) * sizeof *l->slot);
 
-	if (c->p >= c->end || *c->p != '"')
-		return 0;
-	for (; q < c->end && plain[(unsigned char)*q]; q++)
-		x = (x ^ (unsigned char)*q) * 16777619u;
-	if (q >= c->end || *q != '"') {	/* an escape: the long way */
-		if (!string(c, key))
-			return 0;
-		*h = *key ? jsonl_key_hash(*key) : 0;
-		return 1;
-	}
-	const char *s = c->p + 1;
-	size_t n = (size_t)(q - s);
-	c->p = q + 1;
-	*h = x;
-	if (c->a == NULL) {
-		*key = NULL;
-		return 1;
-	}
-	char *k;
-	if (c->flags & P_INSITU)
-		k = (char *)(uintptr_t)s;
-	else if ((k = jalloc(c->a, n + 1)) == NULL) {
-		c->nomem = 1;
-		return 0;
-	} else
-		memcpy(k, s, n);
-	k[n] = '\0';
-	*key = k;
-	return 1;
-}
-
-/* The top-level object's slots, one per id of the key set. */
-static int
-make_slots(struct cur *c, struct jnode *obj)
-{
-	obj->nslot = c->keys->nid;
-	obj->slot = jalloc(c->a, obj->nslot * sizeof *obj->slot + 1);
-	if (obj->slot == NULL) {
-		c->nomem = 1;
-		return 0;
-	}
-	memset(obj->slot, 0, obj->nslot * sizeof *obj->slot);
-	return 1;
+	if (l == NULL)
+		return NULL;
+	l->slot = (const struct jnode **)(l + 1);
+	l->nslot = nslot;
+	l->index = size ? l->slot + nslot : NULL;
+	l->mask = size - 1;
+	memset(l->slot, 0, (nslot + size) * sizeof *l->slot);
+	obj->look = l;
+	return l;
 }
 
 /* A hash index of an object's n members: a results line has ninety, and
- * its reader asks for each of them, and for some it does not have. */
+ * a reader without a key set asks for each of them, and for some it does
+ * not have. */
 static int
 index_members(struct cur *c, struct jnode *obj, size_t n)
 {
 	unsigned size = 16;
+	struct jlook *l;
 
 	while (size < 2 * n)
 		size *= 2;
-	obj->index = jalloc(c->a, size * sizeof *obj->index);
-	if (obj->index == NULL) {
-		c->nomem = 1;
+	if ((l = lookups(c, obj, 0, size)) == NULL)
 		return 0;
-	}
-	memset(obj->index, 0, size * sizeof *obj->index);
-	obj->mask = size - 1;
 	for (const struct jnode *m = obj->child; m; m = m->next) {
-		unsigned i = m->hash & obj->mask;
-		while (obj->index[i] && (obj->index[i]->hash != m->hash ||
-		    strcmp(obj->index[i]->key, m->key) != 0))
-			i = (i + 1) & obj->mask;
-		if (obj->index[i] == NULL)	/* a key twice: the first stays */
-			obj->index[i] = m;
+		unsigned i = m->hash & l->mask;
+		while (l->index[i] && (l->index[i]->hash != m->hash ||
+		    strcmp(l->index[i]->key, m->key) != 0))
+			i = (i + 1) & l->mask;
+		if (l->index[i] == NULL)	/* a key twice: the first stays */
+			l->index[i] = m;
 	}
 	return 1;
 }
 
-/* Members of an object or elements of an array, after the opener. */
-static int
-members(struct cur *c, char close, struct jnode *parent)
+static INLINE const char *build_value(struct cur *c, const char *p, struct jnode **out);
+
+/* One member of the line's own object, read with a key set: built into
+ * its slot when wanted (*v), else passed over. */
+static INLINE const char *
+top_member(struct cur *c, const char *p, struct jnode *parent, struct jnode **v)
 {
-	struct jnode **tail = parent ? &parent->child : NULL;
-	int keyed = close == '}';
-	size_t n = 0;
+	const char *key;
+	struct jkwords w;
+	unsigned h;
 
-	/* the line's own object, read with a key set: its slots */
-	int slots = keyed && parent && c->depth == 1 && c->keys;
-	if (slots && !make_slots(c, parent))
-		return 0;
-	blanks(c);
-	if (c->p < c->end && *c->p == close) {
-		c->p++;
-		return 1;
+	if ((p = build_key(p, &key, &w, &h)) == NULL || (p = expect(p, ':')) == NULL)
+		return NULL;
+	int at = jkeys_find(c->keys, key, w, h);
+	if (at < 0)
+		return c->loose ? skip_loose(p) : skip_value(c, p);
+	if ((p = build_value(c, p, v)) != NULL) {
+		(*v)->key = key;
+		(*v)->hash = h;
+		/* a key twice: the first stays, as in an index */
+		const struct jnode **slot = &parent->look->slot[c->keys->id[at]];
+		if (*slot == NULL)
+			*slot = *v;
 	}
-	for (;;) {
-		const char *key = NULL;
-		struct jnode *v = NULL;
-
-		blanks(c);
-		unsigned h = 0;
-		if (keyed) {
-			if (!member_key(c, &key, &h))
-				return 0;
-			blanks(c);
-			if (c->p >= c->end || *c->p++ != ':')
-				return 0;
-		}
-		int at = key && c->depth == 1 && c->keys ? jkeys_wanted(c->keys, key, h) : 0;
-		int unwanted = at < 0;
-		if (unwanted && (c->flags & P_LOOSE)) {
-			if (!skip_loose(c))
-				return 0;
-		} else if (unwanted) {
-			/* not asked for: validated, not built */
-			struct jarena *a = c->a;
-			c->a = NULL;
-			int ok = value(c, &v);
-			c->a = a;
-			v = NULL;
-			if (!ok)
-				return 0;
-		} else if (!value(c, &v))
-			return 0;
-		if (v) {
-			v->key = key;
-			v->hash = h;
-			/* a key twice: the first stays, as in the index */
-			if (slots && parent->slot[c->keys->id[at]] == NULL)
-				parent->slot[c->keys->id[at]] = v;
-			*tail = v;
-			n++;
-			tail = &v->next;
-		}
-		blanks(c);
-		if (c->p >= c->end)
-			return 0;
-		char ch = *c->p++;
-		if (ch == close)
-			return keyed && parent && n > 8 ? index_members(c, parent, n) : 1;
-		if (ch != ',')
-			return 0;
-	}
+	return p;
 }
 
-static int
-value(struct cur *c, struct jnode **out)
+/* Members of an object (close '}') or elements of an array, after the
+ * opener, into parent. */
+static const char *
+build_members(struct cur *c, const char *p, char close, struct jnode *parent)
 {
-	int ok;
+	struct jnode **tail = &parent->child;
+	int keyed = close == '}', more;
+	int top = keyed && c->depth == 1 && c->keys;
+	size_t n = 0;
 
-	*out = NULL;
-	blanks(c);
-	if (c->p >= c->end)
-		return 0;
-	switch (*c->p) {
-	case '{':
-	case '[':
-		/* Results are shallow; a deep nest is damage, not data. */
-		if (++c->depth > 64)
-			return 0;
-		c->p++;
-		*out = node(c, c->p[-1] == '{' ? J_OBJ : J_ARR);
-		if (c->nomem)
-			return 0;
-		ok = members(c, c->p[-1] == '{' ? '}' : ']', *out);
-		c->depth--;
-		return ok;
-	case '"':
-		if (c->a && (*out = node(c, J_STR)) == NULL)
-			return 0;
-		return string(c, *out ? &(*out)->str : NULL);
-	case 't':
-		return lit(c, "true", out, J_BOOL, 1);
-	case 'f':
-		return lit(c, "false", out, J_BOOL, 0);
-	case 'n':
-		return lit(c, "null", out, J_NULL, 0);
-	default:
-		return number(c, out);
-	}
+	if (top && lookups(c, parent, c->keys->nid, 0) == NULL)
+		return NULL;
+	if ((p = blanks(p)), *p == close)
+		return p + 1;
+	do {
+		struct jnode *v = NULL;
+		if (keyed && *p != '"')
+			p = blanks(p);
+		if (top)
+			p = top_member(c, p, parent, &v);
+		else if (keyed) {
+			const char *key;
+			struct jkwords w;
+			unsigned h;
+			if ((p = build_key(p, &key, &w, &h)) == NULL ||
+			    (p = expect(p, ':')) == NULL ||
+			    (p = build_value(c, p, &v)) == NULL)
+				return NULL;
+			v->key = key;
+			v->hash = h;
+		} else
+			p = build_value(c, p, &v);
+		if (p == NULL)
+			return NULL;
+		if (v) {
+			*tail = v;
+			tail = &v->next;
+			n++;
+		}
+	} while ((more = next_or_close(&p, close)) > 0);
+	/* the line's own object is read by its slots */
+	if (more < 0 || (keyed && !top && n > 8 && !index_members(c, parent, n)))
+		return NULL;
+	return p;
+}
+
+static const char *
+build_container(struct cur *c, const char *p, struct jnode **out)
+{
+	struct jnode *n;
+
+	if (++c->depth > MAX_DEPTH || (n = node(c, *p == '{' ? J_OBJ : J_ARR)) == NULL)
+		return NULL;
+	*out = n;
+	p = build_members(c, p + 1, *p == '{' ? '}' : ']', n);
+	c->depth--;
+	return p;
+}
+
+/* One value at p into *out (never NULL when it returns non-NULL); a
+ * scalar where it stands. */
+static INLINE const char *
+build_value(struct cur *c, const char *p, struct jnode **out)
+{
+	struct jnode *n;
+
+	for (;; p++)
+		switch (*p) {
+		case ' ':
+		case '\t':
+		case '\r':
+			continue;
+		case '{':
+		case '[':
+			return build_container(c, p, out);
+		case '"':
+			if ((*out = n = node(c, J_STR)) == NULL)
+				return NULL;
+			return build_string(p + 1, &n->str);
+		case 't':
+		case 'f':
+		case 'n':
+			if ((*out = n = node(c, *p == 'n' ? J_NULL : J_BOOL)) == NULL)
+				return NULL;
+			n->num = *p == 't';
+			return literal(p, *p == 't' ? "true" : *p == 'f' ? "false" : "null");
+		default:
+			if ((*out = n = node(c, J_NUM)) == NULL)
+				return NULL;
+			return number(p, &n->num);
+		}
 }
 
 const struct jnode *
-jsonl_parse_with(const char *s, size_t len, struct jarena *a, const struct jkeys *keys,
+jsonl_parse_line(char *s, size_t len, struct jarena *a, const struct jkeys *keys,
     int flags, int *ok)
 {
-	struct cur c = { s, s + len, 0, a, 0, keys, flags };
+	struct cur c = { a, keys, flags & P_LOOSE, 0 };
 	struct jnode *root = NULL;
+	const char *p = blanks(s);
 
 	*ok = 0;
-	blanks(&c);
-	if (c.p >= c.end || *c.p != '{' || !value(&c, &root))
+	if (*p != '{')
 		return NULL;
-	blanks(&c);
-	*ok = c.p == c.end;
+	p = a ? build_value(&c, p, &root) : skip_value(&c, p);
+	if (p == NULL)
+		return NULL;
+	*ok = blanks(p) == s + len;
 	return *ok ? root : NULL;
+}
+
+/* s[0..len) copied, with the NUL and padding a line needs. */
+static char *
+padded(struct jarena *a, const char *s, size_t len)
+{
+	char *b = a ? jalloc(a, len + 1 + JSONL_PAD) : malloc(len + 1 + JSONL_PAD);
+
+	if (b) {
+		memcpy(b, s, len);
+		memset(b + len, 0, 1 + JSONL_PAD);
+	}
+	return b;
 }
 
 int
 jsonl_is_object(const char *s, size_t len)
 {
-	int ok;
+	char *b = padded(NULL, s, len);
+	int ok = 0;
 
-	jsonl_parse_with(s, len, NULL, NULL, 0, &ok);
+	if (b)
+		jsonl_parse_line(b, len, NULL, NULL, 0, &ok);
+	free(b);
 	return ok;
 }
 
 const struct jnode *
 jsonl_parse(const char *s, size_t len, struct jarena *a)
 {
+	char *b = padded(a, s, len);
 	int ok;
 
-	return jsonl_parse_with(s, len, a, NULL, 0, &ok);
+	return b ? jsonl_parse_line(b, len, a, NULL, 0, &ok) : NULL;
 }

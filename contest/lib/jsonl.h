@@ -9,6 +9,7 @@
 #define CONTEST_JSONL_H
 
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -16,40 +17,100 @@
 
 enum jtype { J_NULL, J_BOOL, J_NUM, J_STR, J_ARR, J_OBJ };
 
-/* A parsed value; members of an object or array are a list via next. */
-struct jnode {
-	enum jtype	 type;
-	double		 num;		/* J_NUM; J_BOOL is 0 or 1 */
-	const char	*str;		/* J_STR, decoded, NUL-terminated */
-	const char	*key;		/* when a member of an object */
-	unsigned	 hash;		/* of key: jget compares it first */
-	struct jnode	*child, *next;
-	/* J_OBJ of many members: open addressing on hash, the first of each
-	 * key; NULL: a short object, searched in order */
+/* An object's lookups: an index of its members by key hash (open
+ * addressing, the first of each key), or, for the line's own object read
+ * with a key set, its wanted members by the set's ids (the first of
+ * each, NULL where absent). */
+struct jlook {
 	const struct jnode **index;
 	unsigned	 mask;
-	/* the top-level object read with a key set: its wanted members by
-	 * the set's ids, the first of each, NULL where absent */
 	const struct jnode **slot;
 	unsigned	 nslot;
 };
 
+/* A parsed value; members of an object or array are a list via next. */
+struct jnode {
+	enum jtype	 type;
+	unsigned	 hash;		/* of key: jget compares it first */
+	double		 num;		/* J_NUM; J_BOOL is 0 or 1 */
+	const char	*str;		/* J_STR, decoded, NUL-terminated */
+	const char	*key;		/* when a member of an object */
+	struct jnode	*child, *next;
+	/* J_OBJ of many members, or read with a key set; NULL: a short
+	 * object, searched in order */
+	const struct jlook *look;
+};
+
 /* The top-level members a reader wants built; the others are validated
- * and passed over (a results line has ninety, a report reads a third). */
+ * and passed over (a results line has ninety, a report reads a third).
+ * Each key is kept as the parser meets it: its length and its first and
+ * last eight bytes, so that telling a key needs no string compare. */
 #define JKEYS_MASK	255
 struct jkeys {
 	const char	*key[JKEYS_MASK + 1];
 	unsigned	 hash[JKEYS_MASK + 1];
 	unsigned short	 id[JKEYS_MASK + 1];	/* its place in the list */
+	unsigned short	 len[JKEYS_MASK + 1];
+	uint64_t	 head[JKEYS_MASK + 1], tail[JKEYS_MASK + 1];
 	unsigned	 nid;			/* the slots a line gets */
 };
-/* Key's place in the set (h: its jsonl_key_hash()), or -1 where it is
- * not wanted: the parser asks it of every top-level member. */
+
+/* A key as the parser tells it: its length and its first and last
+ * eight bytes (the first n, in memory order, when shorter), read from
+ * s[0..n+8) (the line's padding, or a copy). */
+struct jkwords {
+	uint64_t	 head, tail;
+	size_t		 n;
+};
+
+static inline uint64_t
+jk_load8(const char *p)
+{
+	uint64_t v;
+
+	memcpy(&v, p, sizeof v);
+	return v;
+}
+
+static inline struct jkwords
+jk_words(const char *s, size_t n)
+{
+	static const unsigned char lead[16] = { 0xff, 0xff, 0xff, 0xff, 0xff,
+	    0xff, 0xff, 0xff };
+	struct jkwords w = { 0, 0, n };
+
+	if (n >= 8) {
+		w.head = jk_load8(s);
+		w.tail = jk_load8(s + n - 8);
+	} else
+		w.head = jk_load8(s) & jk_load8((const char *)lead + 8 - n);
+	return w;
+}
+
+/* A key's hash from its words: a word's work, not a byte's; object
+ * indexes, key sets and jget() all compare it first. */
+static inline unsigned
+jk_hash(struct jkwords w)
+{
+	uint64_t x = (w.head ^ (w.n * 0x9e3779b97f4a7c15ull)) * 0xff51afd7ed558ccdull;
+
+	x = ((x ^ (x >> 29)) ^ w.tail) * 0xc4ceb9fe1a85ec53ull;
+	return (unsigned)(x >> 32);
+}
+
+/* The same of a NUL-terminated key. */
+unsigned jsonl_key_hash(const char *);
+struct jkwords jsonl_key_words(const char *);
+
+/* Key s (its words w, hash h) in set k: its place there, or -1 where it
+ * is not wanted.  Up to 16 bytes the words are the whole key. */
 static inline int
-jkeys_wanted(const struct jkeys *k, const char *key, unsigned h)
+jkeys_find(const struct jkeys *k, const char *s, struct jkwords w, unsigned h)
 {
 	for (unsigned i = h & JKEYS_MASK; k->key[i]; i = (i + 1) & JKEYS_MASK)
-		if (k->hash[i] == h && strcmp(k->key[i], key) == 0)
+		if (k->hash[i] == h && k->len[i] == w.n && k->head[i] == w.head &&
+		    k->tail[i] == w.tail && (w.n <= 16 ||
+		    memcmp(k->key[i] + 8, s + 8, w.n - 16) == 0))
 			return (int)i;
 	return -1;
 }
@@ -72,7 +133,7 @@ const struct jnode *jsonl_parse(const char *s, size_t len, struct jarena *a);
 static inline const struct jnode *
 jslot(const struct jnode *obj, unsigned id)
 {
-	return obj && id < obj->nslot ? obj->slot[id] : NULL;
+	return obj && obj->look && id < obj->look->nslot ? obj->look->slot[id] : NULL;
 }
 /* A value as a string (NULL), a number or a whole number in min..max
  * (else def). */

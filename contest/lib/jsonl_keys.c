@@ -6,22 +6,25 @@
 #include <string.h>
 
 #include "jsonl.h"
-#include "jsonl_impl.h"
 
 /* Key name with its id into the set: 0, or -1 when it is full. */
 static int
 jkeys_add(struct jkeys *k, const char *name, unsigned id, size_t *n)
 {
-	unsigned h = jsonl_key_hash(name), i = h & JKEYS_MASK;
+	struct jkwords w = jsonl_key_words(name);
+	unsigned h = jk_hash(w), i = h & JKEYS_MASK;
 
-	if (jkeys_wanted(k, name, h) >= 0)
+	if (jkeys_find(k, name, w, h) >= 0)
 		return 0;
-	if (++*n > JKEYS_MASK / 2)
+	if (++*n > JKEYS_MASK / 2 || w.n > 0xffff)
 		return -1;	/* keep the table sparse */
 	while (k->key[i])
 		i = (i + 1) & JKEYS_MASK;
 	k->key[i] = name;
 	k->hash[i] = h;
+	k->len[i] = (unsigned short)w.n;
+	k->head[i] = w.head;
+	k->tail[i] = w.tail;
 	k->id[i] = (unsigned short)id;
 	if (id >= k->nid)
 		k->nid = id + 1;

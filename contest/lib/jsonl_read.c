@@ -18,10 +18,11 @@ jget(const struct jnode *obj, const char *key)
 	if (obj == NULL || obj->type != J_OBJ)
 		return NULL;
 	unsigned h = jsonl_key_hash(key);
-	if (obj->index) {
-		for (unsigned i = h & obj->mask; obj->index[i]; i = (i + 1) & obj->mask)
-			if (obj->index[i]->hash == h && strcmp(obj->index[i]->key, key) == 0)
-				return obj->index[i];
+	const struct jlook *l = obj->look;
+	if (l && l->index) {
+		for (unsigned i = h & l->mask; l->index[i]; i = (i + 1) & l->mask)
+			if (l->index[i]->hash == h && strcmp(l->index[i]->key, key) == 0)
+				return l->index[i];
 		return NULL;
 	}
 	for (const struct jnode *n = obj->child; n; n = n->next)
@@ -82,6 +83,66 @@ jsonl_read_keys(const char *path, const struct jkeys *keys, jsonl_fn fn,
 	return n;
 }
 
+/*
+ * A file's lines, read in large blocks into one buffer and parsed where
+ * they lie: each line's '\n' becomes the NUL the parser needs, and what
+ * follows it (the next line, or zeroes after the last byte read) the
+ * padding.  No line is copied.
+ */
+struct lines {
+	FILE	*f;
+	char	*buf;
+	size_t	 cap, start, fill;	/* buf[start..fill) not handed out yet */
+	int	 eof;
+};
+
+#define LINES_BLOCK	(1 << 20)
+
+/* The next line into *s and *len (without its '\n'), *whole whether it
+ * had one: 1, or 0 at the end of the file, -1 if it cannot be read. */
+static int
+next_line(struct lines *l, char **s, size_t *len, int *whole)
+{
+	for (;;) {
+		size_t part = l->fill - l->start;
+		char *p = part ? l->buf + l->start : NULL;
+		char *nl = part ? memchr(p, '\n', part) : NULL;
+		if (nl || (l->eof && part)) {
+			*s = p;
+			*len = nl ? (size_t)(nl - p) : part;
+			*whole = nl != NULL;
+			if (nl)
+				*nl = '\0';
+			l->start += *len + (nl != NULL);
+			return 1;
+		}
+		if (l->eof)
+			return 0;
+		/* the line begun goes to the front; a line as long as the
+		 * buffer doubles it */
+		if (part)
+			memmove(l->buf, p, part);
+		l->start = 0;
+		l->fill = part;
+		if (l->cap < part + LINES_BLOCK / 2 + JSONL_PAD + 1) {
+			size_t cap = l->cap ? 2 * l->cap : LINES_BLOCK;
+			char *b = realloc(l->buf, cap);
+			if (b == NULL)
+				return -1;
+			l->buf = b;
+			l->cap = cap;
+		}
+		size_t got = fread(l->buf + l->fill, 1, l->cap - l->fill - JSONL_PAD - 1, l->f);
+		l->fill += got;
+		memset(l->buf + l->fill, 0, JSONL_PAD + 1);
+		if (got == 0) {
+			if (ferror(l->f))
+				return -1;
+			l->eof = 1;
+		}
+	}
+}
+
 /* The loop of both readers: every line, or only the lines of want[]
  * (ascending), which were read and warned of once already. */
 static long
@@ -89,17 +150,16 @@ read_lines(FILE *f, const char *path, const struct jkeys *keys,
     const unsigned long *want, size_t nwant, jsonl_fn fn, jsonl_bad_fn bad,
     void *arg, unsigned long *skipped)
 {
-	char *line = NULL;
-	size_t cap = 0, k = 0;
-	ssize_t n;
+	struct lines l = { f, NULL, 0, 0, 0, 0 };
+	char *line;
+	size_t len, k = 0;
+	int whole, got = 0;
 	unsigned long lineno = 0;
 	long handed = 0;
 	struct jarena a = { NULL };
 
 	*skipped = 0;
-	while ((!want || k < nwant) && (n = getline(&line, &cap, f)) > 0) {
-		size_t len = (size_t)n;
-		int whole = line[len - 1] == '\n';
+	while ((!want || k < nwant) && (got = next_line(&l, &line, &len, &whole)) > 0) {
 		lineno++;
 		if (want) {
 			while (k < nwant && want[k] < lineno)
@@ -107,14 +167,11 @@ read_lines(FILE *f, const char *path, const struct jkeys *keys,
 			if (k == nwant || want[k] != lineno)
 				continue;
 		}
-		if (whole)
-			len--;
-		if (len == 0)
+		if (whole && len == 0)
 			continue;	/* an empty line is no record */
 		int ok;
-		/* the line is ours: its strings are decoded where they are */
-		const struct jnode *obj = whole ? jsonl_parse_with(line, len, &a, keys,
-		    P_INSITU | (want ? P_LOOSE : 0), &ok) : NULL;
+		const struct jnode *obj = whole ? jsonl_parse_line(line, len, &a, keys,
+		    want ? P_LOOSE : 0, &ok) : NULL;
 		if (obj == NULL) {
 			/* what the damaged line's parse took goes too: memory
 			 * stays flat over any number of them */
@@ -132,8 +189,8 @@ read_lines(FILE *f, const char *path, const struct jkeys *keys,
 			break;
 	}
 	jarena_free(&a);
-	int e = ferror(f) ? errno : 0;
-	free(line);
+	int e = ferror(f) ? errno : got < 0 ? ENOMEM : 0;
+	free(l.buf);
 	if (e) {
 		errno = e;
 		return -1;

@@ -22,6 +22,30 @@ count(const struct jnode *obj, unsigned long lineno, void *arg)
 	return 0;
 }
 
+/* Every line's run, summed; the lines counted. */
+static int
+count_all(const struct jnode *obj, unsigned long lineno, void *arg)
+{
+	unsigned long *seen = arg;
+
+	(void)lineno;
+	seen[0]++;
+	seen[7] += (unsigned long)jget_num(obj, "run", 0);
+	return 0;
+}
+
+/* The key set's six slots, read by id. */
+static int
+slots_of(const struct jnode *obj, unsigned long lineno, void *arg)
+{
+	double *got = arg;
+
+	(void)lineno;
+	for (unsigned id = 0; id < 6; id++)
+		got[id] = jnode_num(jslot(obj, id), -1);
+	return 0;
+}
+
 /* What a reader asking for "run" and "o" alone sees of each line. */
 static int
 keyed(const struct jnode *obj, unsigned long lineno, void *arg)
@@ -60,6 +84,7 @@ check_syntax(void)
 		"{}", " { } ", "{\"a\":1}", "{\"a\":-0.5e+3,\"b\":[1,2,{\"c\":null}]}",
 		"{\"s\":\"tab\\t quote\\\" u\\u00e9 slash\\/\"}", "{\"t\":true,\"f\":false}",
 		"{\"a\":[]}", "{\"k\":\"\xc3\xa9\"}",
+		" {\t\"a\" : [ 1 , \"x\" , { } ] ,\r\"b\" :null } \r",
 	};
 	const char *bad[] = {
 		"", "{", "{\"a\":1", "{\"a\":1}}", "{\"a\":1} x", "[1,2]", "\"s\"",
@@ -72,6 +97,103 @@ check_syntax(void)
 		ok(valid(good[i]), "valid: %s", good[i]);
 	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
 		ok(!valid(bad[i]), "refused: %s", bad[i]);
+	/* a NUL inside a line ends no scan early: it is damage wherever it is */
+	static const char nul[][12] = { "{\"a\":\"x\0\"}", "{\"a\":1\0}",
+	    "{\"a\0\":1}", "{}\0" };
+	static const size_t nlen[] = { 10, 8, 9, 3 };
+	int none = 1;
+	for (size_t i = 0; i < sizeof nul / sizeof nul[0]; i++)
+		none &= !jsonl_is_object(nul[i], nlen[i]);
+	ok(none, "a NUL in a string, a number, a key or after the object: refused");
+}
+
+/* Strings are scanned sixteen bytes at a time: a quote, a backslash or a
+ * control character at every place of a word is still found. */
+static void
+check_scan(void)
+{
+	struct jarena a = { NULL };
+	int right = 1;
+
+	for (int at = 0; at < 40 && right; at++) {
+		char doc[256], want[64];
+		memset(want, 'x', (size_t)at);
+		want[at] = '\0';
+		snprintf(doc, sizeof doc, "{\"s\":\"%s\\\"y\",\"k%s\":%d}", want, want, at);
+		const struct jnode *o = jsonl_parse(doc, strlen(doc), &a);
+		char key[80], str[80];
+		snprintf(str, sizeof str, "%s\"y", want);
+		snprintf(key, sizeof key, "k%s", want);
+		right = o && jget_str(o, "s") && strcmp(jget_str(o, "s"), str) == 0 &&
+		    jget_num(o, key, -1) == at;
+		snprintf(doc, sizeof doc, "{\"s\":\"%s\x01\"}", want);
+		right &= !valid(doc);
+		jarena_reset(&a);
+	}
+	ok(right, "an escape, a closing quote and a control character at each "
+	    "of 40 places");
+	jarena_free(&a);
+}
+
+/* A key set tells a key by its length and its first and last eight
+ * bytes, and the bytes between them past sixteen. */
+static void
+check_keyset(void)
+{
+	static const char *const names[] = { "a", "run", "exactly8", "sixteen_bytes_ok",
+	    "seventeen_bytes_a", "long_key_with_middle_one", NULL };
+	struct jkeys k;
+	struct jarena a = { NULL };
+	ok(jkeys_init(&k, names) == 0, "a key set of six");
+	/* each wanted key once, then near misses that share its ends */
+	const char *doc = "{\"long_key_WITH_middle_one\":1,\"seventeen_bytes_b\":2,"
+	    "\"r\\u0075n\":3,\"a\":4,\"exactly8\":5,\"sixteen_bytes_ok\":6,"
+	    "\"seventeen_bytes_a\":7,\"long_key_with_middle_one\":8,\"ab\":9,"
+	    "\"exactly9x\":10}";
+	char path[] = "/tmp/jsonl-set-XXXXXX";
+	int fd = mkstemp(path);
+	ok(fd >= 0 && write(fd, doc, strlen(doc)) == (ssize_t)strlen(doc) &&
+	    write(fd, "\n", 1) == 1, "key-set file written");
+	close(fd);
+	FILE *f = fopen(path, "r");
+	static double got[6];
+	unsigned long skipped;
+	long n = f ? jsonl_read_stream_keys(f, path, &k, slots_of, NULL, got, &skipped) : -1;
+	if (f)
+		fclose(f);
+	unlink(path);
+	ok(n == 1 && got[0] == 4 && got[1] == 3 && got[2] == 5 && got[3] == 6 &&
+	    got[4] == 7 && got[5] == 8, "each key by its slot, an escaped one too, "
+	    "none by a key that shares its ends (%g %g %g %g %g %g)", got[0],
+	    got[1], got[2], got[3], got[4], got[5]);
+	jarena_free(&a);
+}
+
+/* Lines are read a megabyte at a time: one across each block's end and
+ * one longer than a block read whole. */
+static void
+check_blocks(void)
+{
+	char path[] = "/tmp/jsonl-blocks-XXXXXX";
+	int fd = mkstemp(path);
+	FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
+	size_t total = 0;
+	unsigned long lines = 0;
+	for (int i = 0; f && total < (5u << 20); i++, lines++) {
+		/* 997-byte lines, and a 2.5 MB one in the middle */
+		size_t pad = i == 1500 ? (5u << 19) : 960;
+		int n = fprintf(f, "{\"run\":%d,\"p\":\"", i);
+		for (size_t j = 0; j < pad; j++)
+			putc('x', f);
+		n += fprintf(f, "\"}\n");
+		total += (size_t)n + pad;
+	}
+	ok(f && fclose(f) == 0, "a file of %lu lines, %zu bytes", lines, total);
+	unsigned long seen[8] = { 0 }, skipped = 99;
+	long n = jsonl_read(path, count_all, NULL, seen, &skipped);
+	unlink(path);
+	ok(n == (long)lines && skipped == 0 && seen[7] == lines * (lines - 1) / 2,
+	    "every line read once, whole, across blocks (%ld of %lu)", n, lines);
 }
 
 static void
@@ -267,6 +389,9 @@ int
 main(void)
 {
 	check_syntax();
+	check_scan();
+	check_keyset();
+	check_blocks();
 	check_tree();
 	check_writer();
 	check_damaged_file();
