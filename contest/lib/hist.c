@@ -5,14 +5,20 @@
 
 #include "hist.h"
 
+/* floor(log2(v)), 0 for 0: a report takes it of every bucket of every
+ * run's histogram. */
 static unsigned
 log2u(unsigned long long v)
 {
+#if defined(__GNUC__)
+	return v ? 63u - (unsigned)__builtin_clzll(v) : 0;
+#else
 	unsigned e = 0;
 
 	while (v >>= 1)
 		e++;
 	return e;
+#endif
 }
 
 size_t

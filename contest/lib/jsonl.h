@@ -95,7 +95,8 @@ jk_hash(struct jkwords w)
 	uint64_t x = (w.head ^ (w.n * 0x9e3779b97f4a7c15ull)) * 0xff51afd7ed558ccdull;
 
 	x = ((x ^ (x >> 29)) ^ w.tail) * 0xc4ceb9fe1a85ec53ull;
-	return (unsigned)(x >> 32);
+	unsigned h = (unsigned)(x >> 32);
+	return h + (h == 0);	/* 0 marks a key set's empty slot */
 }
 
 /* The same of a NUL-terminated key. */
@@ -107,7 +108,9 @@ struct jkwords jsonl_key_words(const char *);
 static inline int
 jkeys_find(const struct jkeys *k, const char *s, struct jkwords w, unsigned h)
 {
-	for (unsigned i = h & JKEYS_MASK; k->key[i]; i = (i + 1) & JKEYS_MASK)
+	/* probed on the hashes alone: a kilobyte that stays in cache while
+	 * a file streams past */
+	for (unsigned i = h & JKEYS_MASK; k->hash[i]; i = (i + 1) & JKEYS_MASK)
 		if (k->hash[i] == h && k->len[i] == w.n && k->head[i] == w.head &&
 		    k->tail[i] == w.tail && (w.n <= 16 ||
 		    memcmp(k->key[i] + 8, s + 8, w.n - 16) == 0))

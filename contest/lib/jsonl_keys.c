@@ -18,7 +18,7 @@ jkeys_add(struct jkeys *k, const char *name, unsigned id, size_t *n)
 		return 0;
 	if (++*n > JKEYS_MASK / 2 || w.n > 0xffff)
 		return -1;	/* keep the table sparse */
-	while (k->key[i])
+	while (k->hash[i])
 		i = (i + 1) & JKEYS_MASK;
 	k->key[i] = name;
 	k->hash[i] = h;
