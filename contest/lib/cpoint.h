@@ -1,0 +1,36 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Change points of a series, as Hunter and Apache Otava find them in
+ * nightly performance data: E-divisive means (Matteson and James, 2014,
+ * with alpha 1) proposes where a segment splits, a two-sample Student's
+ * t-test between the two sides decides whether it does, and the split
+ * sides are searched again; at the end each change point is tested
+ * against its neighbours' segments once more and the weakest that no
+ * longer passes is dropped, until all pass.  Deterministic: no
+ * permutation test.
+ */
+#ifndef CONTEST_CPOINT_H
+#define CONTEST_CPOINT_H
+
+#include <stddef.h>
+
+#define CPOINT_P	0.001	/* the t-test's threshold, as Otava's default */
+#define CPOINT_MIN	3	/* points each side of a change, at least */
+
+struct cpoint {
+	size_t	 at;		/* the first point after the change */
+	double	 p;		/* the t-test between the segments either side */
+	double	 before, after;	/* those segments' means */
+	size_t	 nbefore, nafter;
+	double	 lo, hi;	/* CI95 of after - before (Student's, pooled) */
+};
+
+/*
+ * The change points of x[0..n) (every one finite), at most max of them
+ * into out, in order; at least min points a side, p below pmax.  Returns
+ * how many, or -1 out of memory.
+ */
+long	cpoint_find(const double *x, size_t n, size_t min, double pmax,
+	    struct cpoint *out, size_t max);
+
+#endif
