@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * contest report and contest compare: they read stored results and
- * print; they never run anything.  Both take the same filters and
+ * contest report, compare and history: they read stored results and
+ * print; they never run anything.  All take the same filters and
  * formats, parsed here once.
  */
 #include "config.h"
@@ -100,9 +100,45 @@ usage_compare(FILE *f)
 	    "  -h, --help           this text\n", f);
 }
 
-/* junit is compare's alone. */
+enum qmode { Q_REPORT, Q_COMPARE, Q_HISTORY };
+static const char *const qcmd[] = { "report", "compare", "history" };
+
+void
+usage_history(FILE *f)
+{
+	char all[128], dflt[128];
+
+	fputs("usage: contest history [-f RESULTS_FILE_OR_DIR]... [-k LABEL]... "
+	    "[-l LOAD]...\n"
+	    "                       [--host HOST] [--since DATE] [--figure FIGURES]...\n"
+	    "                       [--threshold PCT] [--format FMT] [--keep-suspect]\n\n"
+	    "The labels of each host and command as a series of nights, in the order\n"
+	    "their runs began: per load and figure a point per label (its mean, CI95\n"
+	    "and runs), and where the series changed: E-divisive means proposes each\n"
+	    "split and a Student's t-test between the two sides keeps it at p < 0.001,\n"
+	    "with at least 3 labels a side, as Hunter and Apache Otava do.  Each change\n"
+	    "is given from the label before it to the one after, in % of the mean\n"
+	    "before with its CI95, its p, and a verdict: regression or improvement\n"
+	    "beyond PCT, no change within it, or can't tell.\n\n"
+	    "  -f, --file PATH      read this results file or directory (repeatable;\n"
+	    "                       default $CONTEST_RESULTS or ./contest-results)\n"
+	    "  -k, --label LABEL    only this label (repeatable)\n"
+	    "  -l, --load LOAD      only this load or load spec (repeatable)\n"
+	    "      --host HOST      only results from this host\n"
+	    "      --since DATE     only results from DATE on (YYYY-MM-DD[THH:MM[:SS]], UTC)\n", f);
+	fprintf(f, "      --figure FIGURES the figures: %s\n"
+	    "                       (repeatable; default %s)\n", cmp_gate_list(all,
+	    sizeof all, ~0u), cmp_gate_list(dflt, sizeof dflt, CMP_GATE_DEFAULT));
+	fputs("      --threshold PCT  a change beyond it is a regression or an\n"
+	    "                       improvement (default 5)\n"
+	    "      --format FMT     text (default), csv, json or md\n"
+	    "      --keep-suspect   average in runs that may have done no work\n"
+	    "  -h, --help           this text\n", f);
+}
+
+/* junit is compare's alone; history has neither junit nor lava. */
 static int
-rfmt_parse(const char *s, int compare)
+rfmt_parse(const char *s, enum qmode mode)
 {
 	static const char *const names[] = {
 		"text", "csv", "json", "md", "junit", "lava",
@@ -110,7 +146,8 @@ rfmt_parse(const char *s, int compare)
 
 	for (int i = 0; i < 6; i++)
 		if (strcmp(s, names[i]) == 0)
-			return i == RFMT_JUNIT && !compare ? -1 : i;
+			return (i == RFMT_JUNIT && mode != Q_COMPARE) ||
+			    (i == RFMT_LAVA && mode == Q_HISTORY) ? -1 : i;
 	return -1;
 }
 
@@ -123,6 +160,7 @@ struct query {
 	enum rsort	 sort;
 	int		 fmt, stats, strict;
 	struct cmpopt	 cmp;
+	unsigned	 figs;		/* history: CMP_GATE() bits; 0: the gate's */
 };
 
 /* YYYY-MM-DD, optionally THH:MM or THH:MM:SS: a prefix of our timestamps. */
@@ -158,7 +196,7 @@ add_filter(const char **list, size_t *n, const char *opt, const char *v)
 enum {
 	OPT_HOST = 256, OPT_SINCE, OPT_SORT, OPT_STATS, OPT_FORMAT, OPT_SVG,
 	OPT_SERIES, OPT_THRESHOLD, OPT_ALPHA, OPT_HOLM, OPT_GATE, OPT_KEEP_SUSPECT,
-	OPT_STRICT, OPT_LOOKS,
+	OPT_STRICT, OPT_LOOKS, OPT_FIGURE,
 };
 
 static const struct option query_longopts[] = {
@@ -177,6 +215,7 @@ static const struct option query_longopts[] = {
 	{ "gate", required_argument, NULL, OPT_GATE },
 	{ "strict", no_argument, NULL, OPT_STRICT },
 	{ "looks", required_argument, NULL, OPT_LOOKS },
+	{ "figure", required_argument, NULL, OPT_FIGURE },
 	{ "file", required_argument, NULL, 'f' },
 	{ "keep-suspect", no_argument, NULL, OPT_KEEP_SUSPECT },
 	{ "help", no_argument, NULL, 'h' },
@@ -216,7 +255,7 @@ filter_opt(int ch, const char *arg, struct query *q)
 
 /* An option of what is printed, and of compare's tests; 0 when ch is none. */
 static int
-output_opt(int ch, const char *arg, struct query *q, int compare)
+output_opt(int ch, const char *arg, struct query *q, enum qmode mode)
 {
 	static const char *const sorts[] = { "first", "label", "time", NULL };
 	const char *why;
@@ -235,9 +274,10 @@ output_opt(int ch, const char *arg, struct query *q, int compare)
 		q->stats = 1;
 		return 1;
 	case OPT_FORMAT:
-		if ((q->fmt = rfmt_parse(arg, compare)) < 0)
-			usage_fail("--format: '%s' is not text, csv, json, md%s or lava", arg,
-			    compare ? ", junit" : "");
+		if ((q->fmt = rfmt_parse(arg, mode)) < 0)
+			usage_fail("--format: '%s' is not text, csv, json, md%s", arg,
+			    mode == Q_COMPARE ? ", junit or lava" : mode == Q_REPORT ?
+			    " or lava" : "");
 		return 1;
 	case OPT_SERIES:
 		q->f.series = 1;
@@ -275,21 +315,50 @@ output_opt(int ch, const char *arg, struct query *q, int compare)
 		q->cmp.looks = (unsigned)v;
 		return 1;
 	case OPT_GATE:
-		if ((q->cmp.gate = cmp_gate_parse(arg)) == 0) {
+	case OPT_FIGURE: {
+		unsigned bits = cmp_gate_parse(arg);
+		if (bits == 0) {
 			char all[128];
-			usage_fail("--gate: '%s' is not a list of %s", arg,
-			    cmp_gate_list(all, sizeof all, ~0u));
+			usage_fail("--%s: '%s' is not a list of %s", ch == OPT_GATE ?
+			    "gate" : "figure", arg, cmp_gate_list(all, sizeof all, ~0u));
 		}
+		if (ch == OPT_GATE)
+			q->cmp.gate = bits;
+		else
+			q->figs |= bits;
 		return 1;
+	}
 	}
 	return 0;
 }
 
-/* Options common to report and compare; returns optind. */
+/* Whether contest <mode> has option ch. */
 static int
-parse(int argc, char **argv, struct query *q, int compare)
+mode_has(enum qmode mode, int ch)
 {
-	const char *cmd = compare ? "compare" : "report";
+	switch (ch) {
+	case 'k':
+		return mode != Q_COMPARE;
+	case OPT_SORT: case OPT_SVG: case OPT_SERIES:
+		return mode == Q_REPORT;
+	case OPT_STATS:
+		return mode != Q_HISTORY;
+	case OPT_ALPHA: case OPT_HOLM: case OPT_GATE: case OPT_STRICT: case OPT_LOOKS:
+		return mode == Q_COMPARE;
+	case OPT_THRESHOLD:
+		return mode != Q_REPORT;
+	case OPT_FIGURE:
+		return mode == Q_HISTORY;
+	default:
+		return 1;
+	}
+}
+
+/* Options common to report, compare and history; returns optind. */
+static int
+parse(int argc, char **argv, struct query *q, enum qmode mode)
+{
+	const char *cmd = qcmd[mode];
 	int ch;
 
 	memset(q, 0, sizeof *q);
@@ -300,18 +369,16 @@ parse(int argc, char **argv, struct query *q, int compare)
 	q->cmp.gate = CMP_GATE_DEFAULT;
 	getopt_restart();
 	while ((ch = getopt_long(argc, argv, ":f:k:l:h", query_longopts, NULL)) != -1) {
-		/* report-only and compare-only options are unknown to the other */
-		if ((compare && (ch == 'k' || ch == OPT_SORT || ch == OPT_SVG ||
-		    ch == OPT_SERIES)) || (!compare && (ch == OPT_THRESHOLD ||
-		    ch == OPT_ALPHA || ch == OPT_HOLM || ch == OPT_GATE ||
-		    ch == OPT_STRICT || ch == OPT_LOOKS)))
+		/* each command's own options are unknown to the others */
+		if (ch != '?' && ch != ':' && !mode_has(mode, ch))
 			usage_fail("contest %s has no option '%s' (see 'contest %s --help')",
 			    cmd, argv[optind - 1], cmd);
 		if (ch == 'h') {
-			(compare ? usage_compare : usage_report)(stdout);
+			(mode == Q_COMPARE ? usage_compare : mode == Q_HISTORY ?
+			    usage_history : usage_report)(stdout);
 			contest_exit(finish_stdout());
 		}
-		if (!filter_opt(ch, optarg, q) && !output_opt(ch, optarg, q, compare))
+		if (!filter_opt(ch, optarg, q) && !output_opt(ch, optarg, q, mode))
 			getopt_fail(cmd, ch, argv);
 	}
 	return optind;
@@ -356,7 +423,7 @@ cmd_report(int argc, char **argv)
 {
 	struct query q;
 	struct rset rs = { 0 };
-	int i = parse(argc, argv, &q, 0);
+	int i = parse(argc, argv, &q, Q_REPORT);
 
 	if (q.f.series && q.svg == NULL)
 		usage_fail("--series: a chart of the runs' samples needs --svg FILE");
@@ -392,7 +459,7 @@ cmd_compare(int argc, char **argv)
 	struct query q;
 	struct rset rs = { 0 };
 	struct cmp m;
-	int i = parse(argc, argv, &q, 1);
+	int i = parse(argc, argv, &q, Q_COMPARE);
 	int n = argc - i;
 
 	if (n < 2)
@@ -446,4 +513,38 @@ cmd_compare(int argc, char **argv)
 	if (finish_stdout())
 		return 1;
 	return rc;
+}
+
+int
+cmd_history(int argc, char **argv)
+{
+	struct query q;
+	struct rset rs = { 0 };
+	struct history h;
+	int i = parse(argc, argv, &q, Q_HISTORY);
+
+	if (i < argc)
+		usage_fail("history: '%s' is no option (name files with -f)", argv[i]);
+	load(&rs, NULL, 0, &q);
+	if (rs.nrun == 0) {
+		warnmsg("no results%s", q.f.nlabels || q.f.nloads || q.f.host ||
+		    q.f.since ? " match the filters" : " to read");
+		rset_free(&rs);
+		return 1;
+	}
+	history_build(&h, &rs, q.figs ? q.figs : CMP_GATE_DEFAULT, q.cmp.threshold);
+	switch (q.fmt) {
+	case RFMT_CSV:
+		history_csv(stdout, &h);
+		break;
+	case RFMT_JSON:
+		history_json(stdout, &h);
+		break;
+	default:
+		history_text(stdout, &h, q.fmt == RFMT_MD);
+		break;
+	}
+	history_free(&h);
+	rset_free(&rs);
+	return finish_stdout();
 }

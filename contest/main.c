@@ -14,6 +14,8 @@ static const struct subcmd subcmds[] = {
 	{ "report", "print stored results: per load, one row per kernel", cmd_report },
 	{ "compare", "a baseline and any number of kernels side by side, exit 1 on a regression",
 	    cmd_compare },
+	{ "history", "the labels as a series of nights, and where each figure changed",
+	    cmd_history },
 	{ "list", "list the loads with their options and counters", cmd_list },
 	{ NULL, NULL, NULL },
 };

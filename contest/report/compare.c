@@ -97,18 +97,26 @@ build_group(struct cmp *m, struct cmpgroup *g)
 /* A gated figure's verdict from its test: beyond the threshold and
  * significant either way, or its interval within +-threshold (two one-
  * sided tests, each at alpha / 2), or neither. */
+enum cmp_verdict
+cmp_rule(int sig, double est, double lo, double hi, int worse, double thr)
+{
+	if (isnan(est))
+		return CV_CANTTELL;
+	if (sig && worse * est > thr)
+		return CV_REGRESSION;
+	if (sig && -worse * est > thr)
+		return CV_IMPROVEMENT;
+	if (lo > -thr && hi < thr)
+		return CV_NOCHANGE;
+	return CV_CANTTELL;
+}
+
 static enum cmp_verdict
 verdict(const struct cmp *m, const struct cmpval *v, int worse)
 {
-	if (v->t.kind == CT_NONE || isnan(v->est_pct))
+	if (v->t.kind == CT_NONE)
 		return CV_CANTTELL;
-	if (v->sig && worse * v->est_pct > m->threshold)
-		return CV_REGRESSION;
-	if (v->sig && -worse * v->est_pct > m->threshold)
-		return CV_IMPROVEMENT;
-	if (v->lo_pct > -m->threshold && v->hi_pct < m->threshold)
-		return CV_NOCHANGE;
-	return CV_CANTTELL;
+	return cmp_rule(v->sig, v->est_pct, v->lo_pct, v->hi_pct, worse, m->threshold);
 }
 
 /* A candidate's verdict: the first its figures reach of regression,

@@ -12,6 +12,7 @@
 #include <stdio.h>
 
 #include "columns.h"
+#include "cpoint.h"
 #include "rset.h"
 
 enum rfmt { RFMT_TEXT, RFMT_CSV, RFMT_JSON, RFMT_MD, RFMT_JUNIT, RFMT_LAVA };
@@ -30,6 +31,12 @@ enum rfmt { RFMT_TEXT, RFMT_CSV, RFMT_JSON, RFMT_MD, RFMT_JUNIT, RFMT_LAVA };
 enum cmp_verdict { CV_NONE, CV_REGRESSION, CV_CANTTELL, CV_IMPROVEMENT,
 	CV_NOCHANGE, CV_N };
 extern const char *const cmp_verdict_names[CV_N];
+/* The four words' one rule, over a change in % (est, its CI95 lo..hi):
+ * regression or improvement where significant and beyond thr in %, by
+ * which way is worse; no change where the interval lies within +-thr;
+ * else can't tell.  compare's figures and history's change points. */
+enum cmp_verdict cmp_rule(int sig, double est, double lo, double hi, int worse,
+	    double thr);
 
 /* How a figure was tested (cmp_test.c). */
 enum cmp_kind { CT_NONE, CT_WELCH, CT_RATIO, CT_PAIRED, CT_N };
@@ -141,11 +148,53 @@ void	cmp_free(struct cmp *);
 const char *cmp_group_name(char *buf, size_t len, const struct cmp *,
 	    const struct cmpgroup *);
 
+/*
+ * contest history: per host, command, load and figure, the labels in the
+ * order their runs began, a point each (the figure's mean, CI95 and
+ * runs), and the series' change points (cpoint.h), each with its change
+ * in % and the verdict cmp_rule gives it.
+ */
+struct hpoint {
+	size_t		 row;
+	double		 mean, ci95;	/* ci95 NaN: none (one run) */
+	size_t		 n;
+};
+struct hseries {
+	const struct rrow *first;	/* its host and command */
+	size_t		 blk;
+	int		 fig;		/* a cmp_figs[] row */
+	struct hpoint	*pt;
+	size_t		 npt;
+	struct cpoint	*cp;
+	size_t		 ncp;
+};
+struct history {
+	const struct rset *rs;
+	struct hseries	*s;
+	size_t		 n;
+	double		 threshold;	/* percent */
+	size_t		 changes, regressions;
+};
+/* figs: CMP_GATE() bits of the figures wanted. */
+void	history_build(struct history *, const struct rset *, unsigned figs,
+	    double threshold);
+void	history_free(struct history *);
+/* The verdict of series s's change point k; its change in % into pct
+ * (lo..hi its CI95), relative to the mean before it. */
+enum cmp_verdict history_verdict(const struct history *, const struct hseries *,
+	    size_t k, double *pct, double *lo, double *hi);
+void	history_text(FILE *, const struct history *, int md);
+void	history_csv(FILE *, const struct history *);
+void	history_json(FILE *, const struct history *);
+
 void	report_text(FILE *, const struct rset *, int stats, int md);
 /* Name on stderr the runs that may have done no work; how many. */
 int	report_warn_suspects(const struct rset *);
 void	report_csv(FILE *, const struct rset *);
 void	report_json(FILE *, const struct rset *);
+struct json;
+/* j's text and a newline to f, j freed; out of memory: exit 1. */
+void	report_json_emit(FILE *, struct json *);
 /* LAVA's "TEST_CASE_ID RESULT MEASUREMENT UNITS" lines. */
 void	report_lava(FILE *, const struct rset *);
 /* The chart (series: the runs' per-second samples instead); 0, or -1

@@ -11,8 +11,8 @@
 #include "report.h"
 #include "util.h"
 
-static void
-emit(FILE *f, struct json *j)
+void
+report_json_emit(FILE *f, struct json *j)
 {
 	const char *t = json_text(j);
 
@@ -184,7 +184,7 @@ report_json(FILE *f, const struct rset *rs)
 	}
 	json_arr_end(&j);
 	json_obj_end(&j);
-	emit(f, &j);
+	report_json_emit(f, &j);
 }
 
 /* One figure of a load's comparison: each label's value, change and test. */
@@ -335,5 +335,5 @@ compare_json(FILE *f, const struct cmp *m)
 		cmp_group(&j, m, &m->g[g]);
 	json_arr_end(&j);
 	json_obj_end(&j);
-	emit(f, &j);
+	report_json_emit(f, &j);
 }

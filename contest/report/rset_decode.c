@@ -273,6 +273,7 @@ void
 rs_environment(struct rset *rs, struct rrun *r, const struct jnode *o)
 {
 	r->prepare = rs_intern(rs, LSTR(o, RK_PREPARE));
+	r->timestamp = rs_intern(rs, LSTR(o, RK_TIMESTAMP));	/* history's order */
 	r->prepare_inferred = LGET(o, RK_PREPARE_INFERRED) &&
 	    LGET(o, RK_PREPARE_INFERRED)->type == J_BOOL ?
 	    (int)LINT(o, RK_PREPARE_INFERRED, 0, 0, 1) : -1;

@@ -1,0 +1,109 @@
+#!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-or-later
+# contest history: the labels as nights in time order, a point each, and
+# the change points, over tests/data/report/nights.jsonl (synthetic: 24
+# nights of no_load and fork_load, 3 runs each, 0.5% noise, fork_load
+# 8% slower from night-16 on); every figure checked against jq.
+
+load helpers
+
+N="$TOP_SRCDIR/tests/data/report/nights.jsonl"
+
+@test "history: the step is found where it is, a regression, and nowhere else" {
+	run -0 contest history -f "$N"
+	[[ "${lines[${#lines[@]} - 1]}" == "3 series, 2 change points, 2 regressions "* ]]
+	run -0 grep -c '^  regression: night-15 -> night-16: +[78]\.[0-9]*% (CI95 ' <<<"$output"
+	[ "$output" = 2 ]
+	run -0 contest history -f "$N" -l no_load
+	[[ "$output" == *"1 series, 0 change points, 0 regressions "* ]]
+}
+
+@test "history: each point is its label's mean in time order, and the change is the segments' means' (jq)" {
+	run -0 contest history -f "$N" -l fork_load --figure time --format json
+	echo "$output" >h.json
+	run -0 jq -r '.series | length' h.json
+	[ "$output" = 1 ]
+	# the points: every label's mean wall_s, in the order its runs began
+	jq -s -r 'map(select(.load == "fork_load")) | group_by(.label) |
+	    map({l: .[0].label, t: (map(.timestamp) | min), m: (map(.wall_s) | add / length)}) |
+	    sort_by(.t) | .[] | "\(.l) \(.m)"' "$N" >want
+	jq -r '.series[0].points[] | "\(.label) \(.mean)"' h.json >got
+	[ "$(wc -l <got)" -eq 24 ]
+	run -0 awk 'NR == FNR { w[FNR] = $0; next }
+	    { split(w[FNR], a, " "); if (a[1] != $1 || (a[2] - $2) ^ 2 > 1e-10) { print FNR ": " w[FNR] " / " $0; bad = 1 } }
+	    END { exit bad }' want got
+	# the change: after the means of the points either side of it
+	run -0 jq -r '.series[0] | .change_points as $c | ($c | length), $c[0].index,
+	    $c[0].before, $c[0].after, $c[0].verdict,
+	    ((.points[$c[0].index:] | map(.mean) | add / length) as $a |
+	     (.points[:$c[0].index] | map(.mean) | add / length) as $b |
+	     (100 * ($a - $b) / $b - $c[0].change_pct | fabs < 0.001)),
+	    ($c[0].ci95_lo_pct < $c[0].change_pct and $c[0].change_pct < $c[0].ci95_hi_pct),
+	    ($c[0].p < 0.001)' h.json
+	[ "${lines[0]}" = 1 ]
+	[ "${lines[1]}" = 15 ]
+	[ "${lines[2]}" = night-15 ]
+	[ "${lines[3]}" = night-16 ]
+	[ "${lines[4]}" = regression ]
+	[ "${lines[5]}" = true ]
+	[ "${lines[6]}" = true ]
+	[ "${lines[7]}" = true ]
+}
+
+@test "history: csv has a row per point, the change on the first point after it; md a table" {
+	run -0 contest history -f "$N" --format csv
+	[ "${lines[0]}" = "host,command,load,figure,index,label,timestamp,runs,mean,ci95,change_pct,change_lo_pct,change_hi_pct,p,verdict" ]
+	[ "${#lines[@]}" -eq $((1 + 3 * 24)) ]
+	run -0 awk -F, 'NR > 1 && $15 != "" { print $3, $4, $5, $6, $15 }' <<<"$output"
+	[ "${lines[0]}" = "fork_load time_amean 15 night-16 regression" ]
+	[ "${lines[1]}" = "fork_load ratio 15 night-16 regression" ]
+	[ "${#lines[@]}" -eq 2 ]
+	run -0 contest history -f "$N" --figure ratio --format md
+	[ "${lines[0]}" = "### fork_load, Ratio on box, make -j2 bzImage:" ]
+	run -0 grep -c '^| night-[0-9]* | 2026-11-[0-9T:.]*Z | 3 | 1\.[0-9][0-9] | ±0\.[0-9][0-9] |$' <<<"$output"
+	[ "$output" = 24 ]
+}
+
+@test "history: the filters choose the nights, and a threshold above the step makes it can't tell or no change" {
+	# nights before the step: nothing changed (and no Ratio without no_load)
+	run -0 contest history -f "$N" -l fork_load -k night-01 -k night-02 -k night-03 \
+	    -k night-04 -k night-05 -k night-06 -k night-07 -k night-08
+	[[ "$output" == *"1 series, 0 change points, 0 regressions "* ]]
+	[ "$(grep -c '^  night-0' <<<"$output")" -eq 8 ]
+	run -0 contest history -f "$N" -l fork_load --figure time --since 2026-11-10 --format json
+	run -0 jq -r '.series[0] | (.points | length), .change_points[0].before' <<<"$output"
+	[ "${lines[0]}" = 15 ]
+	[ "${lines[1]}" = night-15 ]
+	# a threshold of 20%: the step is real, but within it
+	run -0 contest history -f "$N" -l fork_load --figure time --threshold 20
+	[[ "$output" == *"  no change: night-15 -> night-16: +"* ]]
+	[[ "$output" == *"1 series, 1 change point, 0 regressions "* ]]
+}
+
+@test "history: named in contest --help, its own --help, and bad input is exit 2 with one line" {
+	run -0 contest --help
+	[[ "$output" == *"  history  the labels as a series of nights"* ]]
+	run -0 contest history --help
+	[[ "${lines[0]}" == "usage: contest history "* ]]
+	for bad in "--figure bogus" "--format lava" "--format junit" "--stats" \
+	    "--threshold -1" "--gate time" "extra"; do
+		# shellcheck disable=SC2086
+		run -2 --separate-stderr contest history -f "$N" $bad
+		[ -z "$output" ]
+		[ "${#stderr_lines[@]}" -eq 1 ]
+	done
+	run -1 contest history -f "$N" -k nobody
+	[[ "$output" == *"no results match the filters"* ]]
+}
+
+@test "history: doc/reports.md's example is what contest prints" {
+	run -0 --separate-stderr contest history -f "$N" -l fork_load --figure time
+	local n=0
+	while IFS= read -r line; do
+		[ -n "$line" ] || continue
+		grep -qxF "    $line" "$TOP_SRCDIR/doc/reports.md" ||
+		    { echo "# not in doc/reports.md: $line" >&3; return 1; }
+		n=$((n + 1))
+	done <<<"$output"
+	[ "$n" -eq 28 ]
+}
