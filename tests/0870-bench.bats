@@ -14,9 +14,11 @@ load helpers
 		printf '%s\n' "$output" | sed 's/^/# /' >&3
 		return 1
 	fi
-	for b in overhead repeat loads sleepers forktime probe series shares report-scale drift; do
+	for b in overhead repeat loads sleepers forktime probe series shares report-scale changepoints drift; do
 		grep -qx "== scripts/bench/$b.*" <<<"$output"
 	done
+	grep -Eq "^goals: 3-sigma found in [0-9.]+% \(at least 95: (met|NOT met)\); false in [0-9.]+% \(at most 5: (met|NOT met)\); speed [0-9.]+ s " <<<"$output"
+	grep -Eq "^over 2000 lines: report [0-9.]+ s, [0-9]+ MB; history [0-9.]+ s, [0-9]+ MB: " <<<"$output"
 	grep -Eq '^contest \((clone3|fork\+move|fork)\) +[0-9.]+ +[0-9.]+ +[0-9.]+% +[-+][0-9.]+% +[0-9.]+ +[0-9.]+$' <<<"$output"
 	# the job moved into its cgroup, where there is one (else a plain fork)
 	grep -Eq '^contest-move \((fork\+move|fork)\) +[0-9.]+ ' <<<"$output"
@@ -44,7 +46,7 @@ load helpers
 }
 
 @test "bench scripts refuse unknown options with exit 2" {
-	for b in overhead repeat sleepers probe series shares report-scale faults drift all; do
+	for b in overhead repeat sleepers probe series shares report-scale changepoints faults drift all; do
 		run "$TOP_SRCDIR/scripts/bench/$b" --bogus
 		[ "$status" -eq 2 ]
 	done

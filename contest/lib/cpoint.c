@@ -16,28 +16,31 @@
  * with B the sum of |y_i - y_j| across the split and L, R those within
  * each side.  Moving one point from the right side to the left changes L
  * and R by its distances to the points left of it and right of it: O(len)
- * each, O(len^2) for every tau.
+ * each, O(len^2) for every tau (after[0..len): scratch).
  */
 static size_t
-best_split(const double *y, size_t len, size_t min)
+best_split(const double *y, size_t len, size_t min, double *after)
 {
 	double total = 0, left = 0, right;
 	size_t best = 0;
 	double bestq = -INFINITY;
 
-	for (size_t i = 0; i < len; i++)
-		for (size_t j = i + 1; j < len; j++)
-			total += fabs(y[i] - y[j]);
+	/* after[t]: y[t]'s distances to the points after it, whose sum is
+	 * every pair's; each pair is taken twice in all, not three times */
+	for (size_t t = 0; t < len; t++) {
+		after[t] = 0;
+		for (size_t k = t + 1; k < len; k++)
+			after[t] += fabs(y[t] - y[k]);
+		total += after[t];
+	}
 	right = total;
 	for (size_t t = 0; t + min < len; t++) {
 		/* y[t] moves to the left side, which then holds t + 1 points */
-		double lsum = 0, rsum = 0;
+		double lsum = 0;
 		for (size_t i = 0; i < t; i++)
 			lsum += fabs(y[i] - y[t]);
-		for (size_t k = t + 1; k < len; k++)
-			rsum += fabs(y[t] - y[k]);
 		left += lsum;
-		right -= rsum;
+		right -= after[t];
 		size_t a = t + 1, b = len - a;
 		if (a < min)
 			continue;
@@ -124,9 +127,13 @@ cpoint_find(const double *x, size_t n, size_t min, double pmax,
 	/* segments still to search, as [from, to) pairs: at most one more
 	 * than the change points found */
 	size_t *seg = malloc(2 * (n + 1) * sizeof *seg), nseg = 0, k = 0;
+	double *after = malloc((n + 1) * sizeof *after);
 
-	if (seg == NULL)
+	if (seg == NULL || after == NULL) {
+		free(seg);
+		free(after);
 		return -1;
+	}
 	if (min < 1)
 		min = 1;
 	seg[nseg++] = 0;
@@ -135,7 +142,7 @@ cpoint_find(const double *x, size_t n, size_t min, double pmax,
 		size_t to = seg[--nseg], from = seg[--nseg];
 		if (to - from < 2 * min)
 			continue;
-		size_t a = best_split(x + from, to - from, min);
+		size_t a = best_split(x + from, to - from, min, after);
 		struct cpoint c;
 		if (a == 0 || (c.p = ttest(x + from, a, to - from, &c)) >= pmax)
 			continue;
@@ -147,6 +154,7 @@ cpoint_find(const double *x, size_t n, size_t min, double pmax,
 		seg[nseg++] = to;
 	}
 	free(seg);
+	free(after);
 	qsort(out, k, sizeof *out, by_at);
 	return (long)revalidate(x, n, pmax, out, k);
 }

@@ -43,3 +43,18 @@ summary() {
 now() {
 	date +%s.%N
 }
+
+# nice_lines N: N results lines, the runs of doc/example-nice.jsonl
+# relabelled and repeated (20 labels, 5 load specs)
+nice_lines() {
+	awk -v want="$1" '
+	    { line[NR] = $0 }
+	    END {
+		for (i = 0; i < want; i++) {
+			l = line[i % NR + 1]
+			sub(/"label":"[^"]*"/, "\"label\":\"k" (int(i / NR) % 20) "\"", l)
+			sub(/"load_spec":"[^"]*"/, "\"load_spec\":\"L" (i % 5) "\"", l)
+			print l
+		}
+	    }' "$top/doc/example-nice.jsonl"
+}
