@@ -107,3 +107,44 @@ N="$TOP_SRCDIR/tests/data/report/nights.jsonl"
 	done <<<"$output"
 	[ "$n" -eq 28 ]
 }
+
+# tests/data/report/steps.jsonl (synthetic): 20 hosts of 30 nights, one
+# run each, 1% noise; s01-s07 without a step, s08-s15 one step of 4 to 6
+# sigma, s16-s20 a rise and a fall (a bump), as the generator placed them.
+S="$TOP_SRCDIR/tests/data/report/steps.jsonl"
+
+@test "history: change points where the steps were put, and where R's strucchange puts the same number" {
+	run -0 --separate-stderr contest history -f "$S" --figure time --format json
+	echo "$output" >h.json
+	jq -r '.series[] | "\(.host) \([.change_points[].index] | join(","))"' h.json >ours
+	printf '%s\n' s01 s02 s03 s04 s05 s06 s07 "s08 13" "s09 14" "s10 18" "s11 24" \
+	    "s12 23" "s13 5" "s14 23" "s15 23" "s16 10,22" "s17 7,20" "s18 8,15" \
+	    "s19 10,17" "s20 11,20" >truth
+	run diff <(sed 's/ *$//' ours) truth
+	[ "$status" -eq 0 ]
+	command -v Rscript >/dev/null || skip "no Rscript (scripts/bootstrap installs r-cran-strucchange)"
+	Rscript -e 'library(strucchange)' >/dev/null 2>&1 || skip "no R strucchange (scripts/bootstrap installs r-cran-strucchange)"
+	jq -r '.series[] | "\(.host) \(.change_points | length) \([.points[].mean] | join(","))"' h.json >values
+	# strucchange's least-squares partition into as many segments as
+	# contest found, and its sup-F test of one break against none
+	cat >bp.R <<'R'
+suppressPackageStartupMessages(library(strucchange))
+for (l in readLines("values")) {
+	f <- strsplit(l, " ")[[1]]
+	k <- as.integer(f[2])
+	y <- as.numeric(strsplit(f[3], ",")[[1]])
+	p <- sctest(Fstats(y ~ 1, from = 3))$p.value
+	bp <- if (k > 0) paste(breakpoints(y ~ 1, h = 3, breaks = k)$breakpoints, collapse = ",") else ""
+	cat(f[1], k, p, bp, "\n")
+}
+R
+	Rscript bp.R >theirs
+	[ "$(wc -l <theirs)" -eq 20 ]
+	# the same places wherever contest found a change
+	run diff <(awk '$2 > 0 { print $1, $4 }' theirs) <(awk 'NF > 1' ours)
+	[ "$status" -eq 0 ]
+	# no single break by the sup-F test where contest found none, and
+	# one, strongly, where contest found one
+	run awk '($2 == 0 && $3 < 0.01) || ($2 == 1 && $3 >= 0.001) { print; bad = 1 } END { exit bad }' theirs
+	[ "$status" -eq 0 ]
+}

@@ -57,20 +57,76 @@ best_split(const double *y, size_t len, size_t min, double *after)
 	return best;
 }
 
-/* Student's two-sample t-test of y[0..a) against y[a..len): its p, and
- * the change's means and CI95 into c. */
+/*
+ * Where a rise and a fall that undoes it (a bump) lie in y[0..len), by
+ * E-divisive means as Matteson and James define it: the tau and the end
+ * kappa (the points after kappa left out) that maximise
+ *   Q(tau, kappa) = tau m / kappa * (2 B / (tau m) - L / C(tau, 2)
+ *                   - R / C(m, 2)),  m = kappa - tau,
+ * with B the sum of |y_i - y_j| across [0, tau) and [tau, kappa), and L,
+ * R those within each side.  As kappa grows by one point y_e, its
+ * distances to the points before it, summed up to each tau (p[tau]), add
+ * p[tau] to B(tau) and p[e] - p[tau] to R(tau): O(len) a point, O(len^2)
+ * in all (s: 5 (len + 1) doubles of scratch).  The sides are at least min
+ * points; *end gets kappa.
+ */
+static size_t
+best_pair(const double *y, size_t len, size_t min, double *s, size_t *end)
+{
+	double *lw = s, *bw = s + len + 1, *rw = s + 2 * (len + 1), *p = s + 3 * (len + 1);
+	double *inv = s + 4 * (len + 1);
+	double bestq = -INFINITY;
+	size_t best = 0;
+
+	for (size_t t = 0; t <= len; t++) {
+		lw[t] = bw[t] = rw[t] = 0;
+		inv[t] = t ? 1 / (double)t : 0;
+	}
+	for (size_t e = 0; e < len; e++) {
+		/* y[e] joins: p[t], its distances to y[0..t) */
+		p[0] = 0;
+		for (size_t t = 0; t < e; t++)
+			p[t + 1] = p[t] + fabs(y[t] - y[e]);
+		for (size_t t = 0; t <= e; t++) {
+			bw[t] += p[t];
+			rw[t] += p[e] - p[t];
+		}
+		lw[e + 1] = lw[e] + p[e];
+		/* Q = 2 / kappa (B - m L / (tau - 1) - tau R / (m - 1)):
+		 * no division in the loop over tau */
+		size_t k = e + 1;	/* kappa */
+		double ik = 2 / (double)k;
+		for (size_t t = min; t + min <= k; t++) {
+			size_t m = k - t;
+			double q = ik * (bw[t] - (t > 1 ? (double)m * lw[t] * inv[t - 1] : 0) -
+			    (m > 1 ? (double)t * rw[t] * inv[m - 1] : 0));
+			if (q > bestq) {
+				bestq = q;
+				best = t;
+				*end = k;
+			}
+		}
+	}
+	return best;
+}
+
+/* Student's two-sample t-test of y[lo..hi) against the rest of
+ * y[0..len): its p, and the means (the rest's before) and the CI95 of
+ * the difference into c. */
 static double
-ttest(const double *y, size_t a, size_t len, struct cpoint *c)
+ttest_in(const double *y, size_t len, size_t lo, size_t hi, struct cpoint *c)
 {
 	double m[2] = { 0, 0 }, ss = 0;
-	size_t n[2] = { a, len - a };
+	size_t n[2] = { len - (hi - lo), hi - lo };
 
 	for (size_t i = 0; i < len; i++)
-		m[i >= a] += y[i];
+		m[i >= lo && i < hi] += y[i];
 	m[0] /= (double)n[0];
 	m[1] /= (double)n[1];
-	for (size_t i = 0; i < len; i++)
-		ss += (y[i] - m[i >= a]) * (y[i] - m[i >= a]);
+	for (size_t i = 0; i < len; i++) {
+		double d = y[i] - m[i >= lo && i < hi];
+		ss += d * d;
+	}
 	double df = (double)len - 2;
 	double se = sqrt(ss / df * (1 / (double)n[0] + 1 / (double)n[1]));
 	double d = m[1] - m[0];
@@ -86,6 +142,13 @@ ttest(const double *y, size_t a, size_t len, struct cpoint *c)
 	c->lo = d - q * se;
 	c->hi = d + q * se;
 	return stats_t_pvalue(d / se, df);
+}
+
+/* y[0..a) against y[a..len). */
+static double
+ttest(const double *y, size_t a, size_t len, struct cpoint *c)
+{
+	return ttest_in(y, len, a, len, c);
 }
 
 static int
@@ -127,34 +190,52 @@ cpoint_find(const double *x, size_t n, size_t min, double pmax,
 	/* segments still to search, as [from, to) pairs: at most one more
 	 * than the change points found */
 	size_t *seg = malloc(2 * (n + 1) * sizeof *seg), nseg = 0, k = 0;
-	double *after = malloc((n + 1) * sizeof *after);
+	double *scratch = malloc(5 * (n + 1) * sizeof *scratch);
 
-	if (seg == NULL || after == NULL) {
+	if (seg == NULL || scratch == NULL) {
 		free(seg);
-		free(after);
+		free(scratch);
 		return -1;
 	}
 	if (min < 1)
 		min = 1;
 	seg[nseg++] = 0;
 	seg[nseg++] = n;
-	while (nseg > 0 && k < max) {
-		size_t to = seg[--nseg], from = seg[--nseg];
-		if (to - from < 2 * min)
+	while (nseg > 0 && k + 1 < max) {
+		size_t to = seg[--nseg], from = seg[--nseg], len = to - from, end;
+		if (len < 2 * min)
 			continue;
-		size_t a = best_split(x + from, to - from, min, after);
+		size_t a = best_split(x + from, len, min, scratch);
 		struct cpoint c;
-		if (a == 0 || (c.p = ttest(x + from, a, to - from, &c)) >= pmax)
-			continue;
+		if (a == 0 || (c.p = ttest(x + from, a, len, &c)) >= pmax) {
+			/*
+			 * No one split: a bump, inside against outside, at pmax
+			 * over the pairs of ends it was chosen among (about
+			 * len^2 / 2), so that noise does not pass for one.
+			 */
+			if (len < 3 * min || (a = best_pair(x + from, len, min, scratch,
+			    &end)) == 0 || end + min > len || ttest_in(x + from, len, a,
+			    end, &c) >= pmax / ((double)len * (double)len / 2))
+				continue;
+			out[k] = c;
+			out[k++].at = from + end;
+			seg[nseg++] = from + a;
+			seg[nseg++] = from + end;
+			seg[nseg++] = from + end;
+			seg[nseg++] = to;
+			to = from + a;
+		}
 		c.at = from + a;
 		out[k++] = c;
 		seg[nseg++] = from;
 		seg[nseg++] = c.at;
-		seg[nseg++] = c.at;
-		seg[nseg++] = to;
+		if (to > c.at) {
+			seg[nseg++] = c.at;
+			seg[nseg++] = to;
+		}
 	}
 	free(seg);
-	free(after);
+	free(scratch);
 	qsort(out, k, sizeof *out, by_at);
 	return (long)revalidate(x, n, pmax, out, k);
 }

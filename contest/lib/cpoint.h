@@ -4,7 +4,10 @@
  * nightly performance data: E-divisive means (Matteson and James, 2014,
  * with alpha 1) proposes where a segment splits, a two-sample Student's
  * t-test between the two sides decides whether it does, and the split
- * sides are searched again; at the end each change point is tested
+ * sides are searched again.  Where no one split passes, a rise and the
+ * fall that undoes it (a bump) is looked for with E-divisive's end as
+ * well, inside against outside, its threshold divided by the pairs of
+ * ends it was chosen among.  At the end each change point is tested
  * against its neighbours' segments once more and the weakest that no
  * longer passes is dropped, until all pass.  Deterministic: no
  * permutation test.

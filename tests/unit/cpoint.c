@@ -71,6 +71,16 @@ main(void)
 	    "a step up at 20 and down at 40: %ld found, at %zu and %zu", k,
 	    k > 0 ? cp[0].at : 0, k > 1 ? cp[1].at : 0);
 
+	/* a bump in 30 nights: no one split of the whole passes, inside
+	 * against outside does */
+	size_t atb[] = { 10, 21 };
+	double bump[] = { 8, -8 };
+	series(x, 30, atb, bump, 2);
+	k = cpoint_find(x, 30, CPOINT_MIN, CPOINT_P, cp, 32);
+	ok(k == 2 && cp[0].at + 1 >= 10 && cp[0].at <= 11 && cp[1].at + 1 >= 21 &&
+	    cp[1].at <= 22, "a 4-sigma bump from 10 to 21 of 30: %ld found, at %zu "
+	    "and %zu", k, k > 0 ? cp[0].at : 0, k > 1 ? cp[1].at : 0);
+
 	/* a step 5 points before the end, within a point */
 	size_t at3[] = { 55 };
 	double big[] = { 10 };
