@@ -111,7 +111,8 @@ usage_history(FILE *f)
 	fputs("usage: contest history [-f RESULTS_FILE_OR_DIR]... [-k LABEL]... "
 	    "[-l LOAD]...\n"
 	    "                       [--host HOST] [--since DATE] [--figure FIGURES]...\n"
-	    "                       [--threshold PCT] [--format FMT] [--keep-suspect]\n\n"
+	    "                       [--threshold PCT] [--format FMT] [--report]\n"
+	    "                       [--keep-suspect]\n\n"
 	    "The labels of each host and command as a series of nights, in the order\n"
 	    "their runs began: per load and figure a point per label (its mean, CI95\n"
 	    "and runs), and where the series changed: E-divisive means proposes each\n"
@@ -132,6 +133,9 @@ usage_history(FILE *f)
 	fputs("      --threshold PCT  a change beyond it is a regression or an\n"
 	    "                       improvement (default 5)\n"
 	    "      --format FMT     text (default), csv, json or md\n"
+	    "      --report         per regression, the block a kernel test robot\n"
+	    "                       mails: base and new, %stddev and %change of each\n"
+	    "                       tested figure of the load, what differed (text, md)\n"
 	    "      --keep-suspect   average in runs that may have done no work\n"
 	    "  -h, --help           this text\n", f);
 }
@@ -161,6 +165,7 @@ struct query {
 	int		 fmt, stats, strict;
 	struct cmpopt	 cmp;
 	unsigned	 figs;		/* history: CMP_GATE() bits; 0: the gate's */
+	int		 robot;		/* history --report */
 };
 
 /* YYYY-MM-DD, optionally THH:MM or THH:MM:SS: a prefix of our timestamps. */
@@ -196,7 +201,7 @@ add_filter(const char **list, size_t *n, const char *opt, const char *v)
 enum {
 	OPT_HOST = 256, OPT_SINCE, OPT_SORT, OPT_STATS, OPT_FORMAT, OPT_SVG,
 	OPT_SERIES, OPT_THRESHOLD, OPT_ALPHA, OPT_HOLM, OPT_GATE, OPT_KEEP_SUSPECT,
-	OPT_STRICT, OPT_LOOKS, OPT_FIGURE,
+	OPT_STRICT, OPT_LOOKS, OPT_FIGURE, OPT_REPORT,
 };
 
 static const struct option query_longopts[] = {
@@ -216,6 +221,7 @@ static const struct option query_longopts[] = {
 	{ "strict", no_argument, NULL, OPT_STRICT },
 	{ "looks", required_argument, NULL, OPT_LOOKS },
 	{ "figure", required_argument, NULL, OPT_FIGURE },
+	{ "report", no_argument, NULL, OPT_REPORT },
 	{ "file", required_argument, NULL, 'f' },
 	{ "keep-suspect", no_argument, NULL, OPT_KEEP_SUSPECT },
 	{ "help", no_argument, NULL, 'h' },
@@ -308,6 +314,9 @@ output_opt(int ch, const char *arg, struct query *q, enum qmode mode)
 	case OPT_STRICT:
 		q->strict = 1;
 		return 1;
+	case OPT_REPORT:
+		q->robot = 1;
+		return 1;
 	case OPT_LOOKS:
 		v = num_parse(arg, 1, 1000, &why);
 		if (why)
@@ -347,7 +356,7 @@ mode_has(enum qmode mode, int ch)
 		return mode == Q_COMPARE;
 	case OPT_THRESHOLD:
 		return mode != Q_REPORT;
-	case OPT_FIGURE:
+	case OPT_FIGURE: case OPT_REPORT:
 		return mode == Q_HISTORY;
 	default:
 		return 1;
@@ -533,7 +542,12 @@ cmd_history(int argc, char **argv)
 		return 1;
 	}
 	history_build(&h, &rs, q.figs ? q.figs : CMP_GATE_DEFAULT, q.cmp.threshold);
-	switch (q.fmt) {
+	if (q.robot && q.fmt != RFMT_TEXT && q.fmt != RFMT_MD)
+		usage_fail("--report: text or md, not --format %s", q.fmt == RFMT_CSV ?
+		    "csv" : "json");
+	if (q.robot)
+		history_robot(stdout, &h, q.fmt == RFMT_MD);
+	else switch (q.fmt) {
 	case RFMT_CSV:
 		history_csv(stdout, &h);
 		break;

@@ -96,7 +96,7 @@ N="$TOP_SRCDIR/tests/data/report/nights.jsonl"
 	[[ "$output" == *"no results match the filters"* ]]
 }
 
-@test "history: doc/reports.md's example is what contest prints" {
+@test "history: doc/reports.md's examples are what contest prints" {
 	run -0 --separate-stderr contest history -f "$N" -l fork_load --figure time
 	local n=0
 	while IFS= read -r line; do
@@ -106,6 +106,15 @@ N="$TOP_SRCDIR/tests/data/report/nights.jsonl"
 		n=$((n + 1))
 	done <<<"$output"
 	[ "$n" -eq 28 ]
+	run -0 --separate-stderr contest history -f "$N" --report
+	n=0
+	while IFS= read -r line; do
+		[ -n "$line" ] || continue
+		grep -qxF "    $line" "$TOP_SRCDIR/doc/reports.md" ||
+		    { echo "# not in doc/reports.md: $line" >&3; return 1; }
+		n=$((n + 1))
+	done <<<"$output"
+	[ "$n" -eq 11 ]
 }
 
 # tests/data/report/steps.jsonl (synthetic): 20 hosts of 30 nights, one
@@ -147,4 +156,33 @@ R
 	# one, strongly, where contest found one
 	run awk '($2 == 0 && $3 < 0.01) || ($2 == 1 && $3 >= 0.001) { print; bad = 1 } END { exit bad }' theirs
 	[ "$status" -eq 0 ]
+}
+
+@test "history --report: one robot's block per regressed night and load, its figures checked with jq" {
+	run -0 contest history -f "$N" --report
+	[ "${lines[0]}" = "+7.9% regression of fork_load Time at night-16 (from night-15), box, make -j2 bzImage" ]
+	# Ratio regressed at the same night: the same block, not a second one
+	[ "$(grep -c ' regression of ' <<<"$output")" -eq 1 ]
+	[[ "${lines[1]}" == "  base: night-01..night-15 (15 labels), new: night-16..night-24 (9); change CI95 +"* ]]
+	# base and new: the mean of the label means either side, to the digit shown
+	want=$(jq -s -r 'map(select(.load == "fork_load")) | group_by(.label) |
+	    map({l: .[0].label, m: (map(.wall_s) | add / length)}) |
+	    [(map(select(.l < "night-16") | .m) | add / length),
+	     (map(select(.l >= "night-16") | .m) | add / length)] |
+	    "\(.[0]) \(.[1])"' "$N" | awk '{ printf "%.2f %.2f", $1, $2 }')
+	run -0 awk '$NF == "Time" && $(NF - 1) == "*" { printf "%s %s", $1, $5 }' <<<"$output"
+	[ "$output" = "$want" ]
+	run -0 contest history -f "$N" --report
+	grep -Eq '^ +1\.20 ± +[0-9.]+% +\+7\.9% +1\.30 ± +[0-9.]+% +\* Ratio$' <<<"$output"
+	# Wait% did not move: no star
+	grep -Eq '^ +1\.6 ± +0\.0% +\+0\.0% +1\.6 ± +0\.0% +Wait%$' <<<"$output"
+	grep -qx '  kernel   night-15: 6.18.0-night-15, night-16: 6.18.0-night-16' <<<"$output"
+	run -0 contest history -f "$N" --report --format md
+	[ "${lines[0]}" = "### +7.9% regression of fork_load Time at night-16 (from night-15), box, make -j2 bzImage" ]
+	grep -Eqx '\| 12\.[0-9]{2} \| ± [0-9.]+% \| \+7\.9% \| 12\.[0-9]{2} \| ± [0-9.]+% \| \* Time \|' <<<"$output"
+	# none to report; and not as json
+	run -0 contest history -f "$N" -k night-01 -k night-02 -k night-03 --report
+	[ "$output" = "no regression beyond 5% in 3 series (0 change points)" ]
+	run -2 --separate-stderr contest history -f "$N" --report --format json
+	[ "${#stderr_lines[@]}" -eq 1 ]
 }

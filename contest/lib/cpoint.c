@@ -134,7 +134,12 @@ ttest_in(const double *y, size_t len, size_t lo, size_t hi, struct cpoint *c)
 	c->after = m[1];
 	c->nbefore = n[0];
 	c->nafter = n[1];
-	if (!(se > 0)) {	/* no noise: any difference is the change */
+	/* no noise: any difference is the change (but for the last bits of
+	 * sums of one value, which are noise and differences of their own) */
+	double ulp = 1e-12 * (fabs(m[0]) + fabs(m[1]));
+	if (!(se > ulp)) {
+		if (fabs(d) <= ulp)
+			d = 0;
 		c->lo = c->hi = d;
 		return d != 0 ? 0 : 1;
 	}
@@ -238,4 +243,13 @@ cpoint_find(const double *x, size_t n, size_t min, double pmax,
 	free(scratch);
 	qsort(out, k, sizeof *out, by_at);
 	return (long)revalidate(x, n, pmax, out, k);
+}
+
+double
+cpoint_test(const double *x, size_t a, size_t n, struct cpoint *c)
+{
+	c->at = a;
+	c->before = c->after = c->lo = c->hi = NAN;
+	c->p = a > 0 && a < n && n > 2 ? ttest(x, a, n, c) : NAN;
+	return c->p;
 }

@@ -36,4 +36,9 @@ struct cpoint {
 long	cpoint_find(const double *x, size_t n, size_t min, double pmax,
 	    struct cpoint *out, size_t max);
 
+/* Student's t-test of x[0..a) against x[a..n) (2 points at least in
+ * all, one a side): its p, the means and the CI95 of the change in c
+ * (c->at = a). */
+double	cpoint_test(const double *x, size_t a, size_t n, struct cpoint *c);
+
 #endif

@@ -37,9 +37,8 @@ by_time(const void *a, const void *b)
 	    (*(const size_t *)a < *(const size_t *)b);
 }
 
-/* A figure's point in a cell; 0 where it has none. */
-static int
-point(const struct rset *rs, size_t row, size_t blk, int fig, struct hpoint *p)
+int
+history_point(const struct rset *rs, size_t row, size_t blk, int fig, struct hpoint *p)
 {
 	const struct column *k = &cmp_figs[fig];
 	const struct rcell *c = rset_cell(rs, row, blk);
@@ -69,7 +68,7 @@ add_series(struct history *h, const size_t *rows, size_t n, size_t blk, int fig,
 
 	s.pt = xcalloc(n + 1, sizeof *s.pt);
 	for (size_t i = 0; i < n; i++)
-		if (point(h->rs, rows[i], blk, fig, &s.pt[s.npt]))
+		if (history_point(h->rs, rows[i], blk, fig, &s.pt[s.npt]))
 			x[s.npt] = s.pt[s.npt].mean, s.npt++;
 	if (s.npt == 0) {
 		free(s.pt);

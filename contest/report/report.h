@@ -179,6 +179,15 @@ struct history {
 void	history_build(struct history *, const struct rset *, unsigned figs,
 	    double threshold);
 void	history_free(struct history *);
+/* Figure fig (a cmp_figs[] row) of row in block blk as a point; 0 where
+ * the cell has none. */
+int	history_point(const struct rset *, size_t row, size_t blk, int fig,
+	    struct hpoint *);
+/* Per regression, the block a kernel test robot mails (text or md): the
+ * headline, base and new segments' mean, %stddev and %change of every
+ * tested figure of that load (* where it moved too), and what differed
+ * between the labels either side. */
+void	history_robot(FILE *, const struct history *, int md);
 /* The verdict of series s's change point k; its change in % into pct
  * (lo..hi its CI95), relative to the mean before it. */
 enum cmp_verdict history_verdict(const struct history *, const struct hseries *,

@@ -35,11 +35,12 @@ series(double *x, size_t n, const size_t *at, const double *step, size_t k)
 	}
 }
 
-int
-main(void)
+static double x[400];
+static struct cpoint cp[32];
+
+static void
+check_steps(void)
 {
-	double x[400];
-	struct cpoint cp[32];
 	long k;
 
 	/* noise alone, 200 series: a false change point in at most 5% */
@@ -89,6 +90,13 @@ main(void)
 	ok(k == 1 && cp[0].at >= 54 && cp[0].at <= 56,
 	    "a 5-sigma step with 5 points after it: at %zu", k > 0 ? cp[0].at : 0);
 
+}
+
+static void
+check_edges(void)
+{
+	long k;
+
 	/* no noise: a step anywhere is the change, exactly */
 	for (size_t i = 0; i < 20; i++)
 		x[i] = i < 7 ? 10 : 12;
@@ -114,6 +122,13 @@ main(void)
 	    cpoint_find(x, 0, CPOINT_MIN, CPOINT_P, cp, 32) == 0,
 	    "a series too short for two sides: none");
 
+}
+
+static void
+check_year(void)
+{
+	long k;
+
 	/* a year of nights with a drift of 0.1% a night and a step: the
 	 * step is found, and the drift is not one change but some */
 	size_t at4[] = { 200 };
@@ -124,5 +139,13 @@ main(void)
 	for (long i = 0; i < k; i++)
 		found |= cp[i].at >= 199 && cp[i].at <= 201;
 	ok(found, "a step at 200 of 365: found (%ld change points)", k);
+}
+
+int
+main(void)
+{
+	check_steps();
+	check_edges();
+	check_year();
 	return tap_done();
 }
