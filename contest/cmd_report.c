@@ -111,8 +111,8 @@ usage_history(FILE *f)
 	fputs("usage: contest history [-f RESULTS_FILE_OR_DIR]... [-k LABEL]... "
 	    "[-l LOAD]...\n"
 	    "                       [--host HOST] [--since DATE] [--figure FIGURES]...\n"
-	    "                       [--threshold PCT] [--format FMT] [--report]\n"
-	    "                       [--keep-suspect]\n\n"
+	    "                       [--threshold PCT] [--last K] [--format FMT]\n"
+	    "                       [--report] [--keep-suspect]\n\n"
 	    "The labels of each host and command as a series of nights, in the order\n"
 	    "their runs began: per load and figure a point per label (its mean, CI95\n"
 	    "and runs), and where the series changed: E-divisive means proposes each\n"
@@ -120,7 +120,9 @@ usage_history(FILE *f)
 	    "with at least 3 labels a side, as Hunter and Apache Otava do.  Each change\n"
 	    "is given from the label before it to the one after, in % of the mean\n"
 	    "before with its CI95, its p, and a verdict: regression or improvement\n"
-	    "beyond PCT, no change within it, or can't tell.\n\n"
+	    "beyond PCT, no change within it, or can't tell.  Exit 1 when a series'\n"
+	    "newest change is a regression (it ends worse than it was), as a\n"
+	    "nightly gate; 0 otherwise.\n\n"
 	    "  -f, --file PATH      read this results file or directory (repeatable;\n"
 	    "                       default $CONTEST_RESULTS or ./contest-results)\n"
 	    "  -k, --label LABEL    only this label (repeatable)\n"
@@ -132,7 +134,9 @@ usage_history(FILE *f)
 	    sizeof all, ~0u), cmp_gate_list(dflt, sizeof dflt, CMP_GATE_DEFAULT));
 	fputs("      --threshold PCT  a change beyond it is a regression or an\n"
 	    "                       improvement (default 5)\n"
-	    "      --format FMT     text (default), csv, json or md\n"
+	    "      --last K         each series' newest K labels alone (6..100000)\n"
+	    "      --format FMT     text (default), csv, json, md or junit (a test\n"
+	    "                       case per series, failed where it ends worse)\n"
 	    "      --report         per regression, the block a kernel test robot\n"
 	    "                       mails: base and new, %stddev and %change of each\n"
 	    "                       tested figure of the load, what differed (text, md)\n"
@@ -140,7 +144,7 @@ usage_history(FILE *f)
 	    "  -h, --help           this text\n", f);
 }
 
-/* junit is compare's alone; history has neither junit nor lava. */
+/* junit is compare's and history's; lava compare's and report's. */
 static int
 rfmt_parse(const char *s, enum qmode mode)
 {
@@ -150,7 +154,7 @@ rfmt_parse(const char *s, enum qmode mode)
 
 	for (int i = 0; i < 6; i++)
 		if (strcmp(s, names[i]) == 0)
-			return (i == RFMT_JUNIT && mode != Q_COMPARE) ||
+			return (i == RFMT_JUNIT && mode == Q_REPORT) ||
 			    (i == RFMT_LAVA && mode == Q_HISTORY) ? -1 : i;
 	return -1;
 }
@@ -166,6 +170,7 @@ struct query {
 	struct cmpopt	 cmp;
 	unsigned	 figs;		/* history: CMP_GATE() bits; 0: the gate's */
 	int		 robot;		/* history --report */
+	size_t		 last;		/* history --last; 0: every night */
 };
 
 /* YYYY-MM-DD, optionally THH:MM or THH:MM:SS: a prefix of our timestamps. */
@@ -201,7 +206,7 @@ add_filter(const char **list, size_t *n, const char *opt, const char *v)
 enum {
 	OPT_HOST = 256, OPT_SINCE, OPT_SORT, OPT_STATS, OPT_FORMAT, OPT_SVG,
 	OPT_SERIES, OPT_THRESHOLD, OPT_ALPHA, OPT_HOLM, OPT_GATE, OPT_KEEP_SUSPECT,
-	OPT_STRICT, OPT_LOOKS, OPT_FIGURE, OPT_REPORT,
+	OPT_STRICT, OPT_LOOKS, OPT_FIGURE, OPT_REPORT, OPT_LAST,
 };
 
 static const struct option query_longopts[] = {
@@ -222,6 +227,7 @@ static const struct option query_longopts[] = {
 	{ "looks", required_argument, NULL, OPT_LOOKS },
 	{ "figure", required_argument, NULL, OPT_FIGURE },
 	{ "report", no_argument, NULL, OPT_REPORT },
+	{ "last", required_argument, NULL, OPT_LAST },
 	{ "file", required_argument, NULL, 'f' },
 	{ "keep-suspect", no_argument, NULL, OPT_KEEP_SUSPECT },
 	{ "help", no_argument, NULL, 'h' },
@@ -283,7 +289,7 @@ output_opt(int ch, const char *arg, struct query *q, enum qmode mode)
 		if ((q->fmt = rfmt_parse(arg, mode)) < 0)
 			usage_fail("--format: '%s' is not text, csv, json, md%s", arg,
 			    mode == Q_COMPARE ? ", junit or lava" : mode == Q_REPORT ?
-			    " or lava" : "");
+			    " or lava" : " or junit");
 		return 1;
 	case OPT_SERIES:
 		q->f.series = 1;
@@ -314,9 +320,6 @@ output_opt(int ch, const char *arg, struct query *q, enum qmode mode)
 	case OPT_STRICT:
 		q->strict = 1;
 		return 1;
-	case OPT_REPORT:
-		q->robot = 1;
-		return 1;
 	case OPT_LOOKS:
 		v = num_parse(arg, 1, 1000, &why);
 		if (why)
@@ -341,6 +344,28 @@ output_opt(int ch, const char *arg, struct query *q, enum qmode mode)
 	return 0;
 }
 
+/* An option of history's own; 0 when ch is none. */
+static int
+history_opt(int ch, const char *arg, struct query *q)
+{
+	const char *why;
+	long long v;
+
+	switch (ch) {
+	case OPT_REPORT:
+		q->robot = 1;
+		return 1;
+	case OPT_LAST:
+		v = num_parse(arg, 2 * CPOINT_MIN, 100000, &why);
+		if (why)
+			usage_fail("--last: '%s' is %s (allowed %d..100000 nights)", arg, why,
+			    2 * CPOINT_MIN);
+		q->last = (size_t)v;
+		return 1;
+	}
+	return 0;
+}
+
 /* Whether contest <mode> has option ch. */
 static int
 mode_has(enum qmode mode, int ch)
@@ -356,7 +381,7 @@ mode_has(enum qmode mode, int ch)
 		return mode == Q_COMPARE;
 	case OPT_THRESHOLD:
 		return mode != Q_REPORT;
-	case OPT_FIGURE: case OPT_REPORT:
+	case OPT_FIGURE: case OPT_REPORT: case OPT_LAST:
 		return mode == Q_HISTORY;
 	default:
 		return 1;
@@ -387,7 +412,8 @@ parse(int argc, char **argv, struct query *q, enum qmode mode)
 			    usage_history : usage_report)(stdout);
 			contest_exit(finish_stdout());
 		}
-		if (!filter_opt(ch, optarg, q) && !output_opt(ch, optarg, q, mode))
+		if (!filter_opt(ch, optarg, q) && !output_opt(ch, optarg, q, mode) &&
+		    !history_opt(ch, optarg, q))
 			getopt_fail(cmd, ch, argv);
 	}
 	return optind;
@@ -534,6 +560,9 @@ cmd_history(int argc, char **argv)
 
 	if (i < argc)
 		usage_fail("history: '%s' is no option (name files with -f)", argv[i]);
+	if (q.robot && q.fmt != RFMT_TEXT && q.fmt != RFMT_MD)
+		usage_fail("--report: text or md, not --format %s", q.fmt == RFMT_CSV ?
+		    "csv" : q.fmt == RFMT_JSON ? "json" : "junit");
 	load(&rs, NULL, 0, &q);
 	if (rs.nrun == 0) {
 		warnmsg("no results%s", q.f.nlabels || q.f.nloads || q.f.host ||
@@ -541,10 +570,8 @@ cmd_history(int argc, char **argv)
 		rset_free(&rs);
 		return 1;
 	}
-	history_build(&h, &rs, q.figs ? q.figs : CMP_GATE_DEFAULT, q.cmp.threshold);
-	if (q.robot && q.fmt != RFMT_TEXT && q.fmt != RFMT_MD)
-		usage_fail("--report: text or md, not --format %s", q.fmt == RFMT_CSV ?
-		    "csv" : "json");
+	history_build(&h, &rs, q.figs ? q.figs : CMP_GATE_DEFAULT, q.cmp.threshold,
+	    q.last);
 	if (q.robot)
 		history_robot(stdout, &h, q.fmt == RFMT_MD);
 	else switch (q.fmt) {
@@ -554,11 +581,16 @@ cmd_history(int argc, char **argv)
 	case RFMT_JSON:
 		history_json(stdout, &h);
 		break;
+	case RFMT_JUNIT:
+		history_junit(stdout, &h);
+		break;
 	default:
 		history_text(stdout, &h, q.fmt == RFMT_MD);
 		break;
 	}
+	/* a series that ends worse than it was: the nightly gate */
+	int rc = h.worse > 0;
 	history_free(&h);
 	rset_free(&rs);
-	return finish_stdout();
+	return finish_stdout() || rc;
 }

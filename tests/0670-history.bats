@@ -10,16 +10,17 @@ load helpers
 N="$TOP_SRCDIR/tests/data/report/nights.jsonl"
 
 @test "history: the step is found where it is, a regression, and nowhere else" {
-	run -0 contest history -f "$N"
-	[[ "${lines[${#lines[@]} - 1]}" == "3 series, 2 change points, 2 regressions "* ]]
+	# it ends worse than it was: exit 1, the nightly gate
+	run -1 contest history -f "$N"
+	[[ "${lines[${#lines[@]} - 1]}" == "3 series, 2 change points, 2 regressions, 2 ending worse than before "* ]]
 	run -0 grep -c '^  regression: night-15 -> night-16: +[78]\.[0-9]*% (CI95 ' <<<"$output"
 	[ "$output" = 2 ]
 	run -0 contest history -f "$N" -l no_load
-	[[ "$output" == *"1 series, 0 change points, 0 regressions "* ]]
+	[[ "$output" == *"1 series, 0 change points, 0 regressions, 0 ending worse "* ]]
 }
 
 @test "history: each point is its label's mean in time order, and the change is the segments' means' (jq)" {
-	run -0 contest history -f "$N" -l fork_load --figure time --format json
+	run -1 contest history -f "$N" -l fork_load --figure time --format json
 	echo "$output" >h.json
 	run -0 jq -r '.series | length' h.json
 	[ "$output" = 1 ]
@@ -51,14 +52,14 @@ N="$TOP_SRCDIR/tests/data/report/nights.jsonl"
 }
 
 @test "history: csv has a row per point, the change on the first point after it; md a table" {
-	run -0 contest history -f "$N" --format csv
+	run -1 contest history -f "$N" --format csv
 	[ "${lines[0]}" = "host,command,load,figure,index,label,timestamp,runs,mean,ci95,change_pct,change_lo_pct,change_hi_pct,p,verdict" ]
 	[ "${#lines[@]}" -eq $((1 + 3 * 24)) ]
 	run -0 awk -F, 'NR > 1 && $15 != "" { print $3, $4, $5, $6, $15 }' <<<"$output"
 	[ "${lines[0]}" = "fork_load time_amean 15 night-16 regression" ]
 	[ "${lines[1]}" = "fork_load ratio 15 night-16 regression" ]
 	[ "${#lines[@]}" -eq 2 ]
-	run -0 contest history -f "$N" --figure ratio --format md
+	run -1 contest history -f "$N" --figure ratio --format md
 	[ "${lines[0]}" = "### fork_load, Ratio on box, make -j2 bzImage:" ]
 	run -0 grep -c '^| night-[0-9]* | 2026-11-[0-9T:.]*Z | 3 | 1\.[0-9][0-9] | ±0\.[0-9][0-9] |$' <<<"$output"
 	[ "$output" = 24 ]
@@ -68,16 +69,16 @@ N="$TOP_SRCDIR/tests/data/report/nights.jsonl"
 	# nights before the step: nothing changed (and no Ratio without no_load)
 	run -0 contest history -f "$N" -l fork_load -k night-01 -k night-02 -k night-03 \
 	    -k night-04 -k night-05 -k night-06 -k night-07 -k night-08
-	[[ "$output" == *"1 series, 0 change points, 0 regressions "* ]]
+	[[ "$output" == *"1 series, 0 change points, 0 regressions, 0 ending worse "* ]]
 	[ "$(grep -c '^  night-0' <<<"$output")" -eq 8 ]
-	run -0 contest history -f "$N" -l fork_load --figure time --since 2026-11-10 --format json
+	run -1 contest history -f "$N" -l fork_load --figure time --since 2026-11-10 --format json
 	run -0 jq -r '.series[0] | (.points | length), .change_points[0].before' <<<"$output"
 	[ "${lines[0]}" = 15 ]
 	[ "${lines[1]}" = night-15 ]
 	# a threshold of 20%: the step is real, but within it
 	run -0 contest history -f "$N" -l fork_load --figure time --threshold 20
 	[[ "$output" == *"  no change: night-15 -> night-16: +"* ]]
-	[[ "$output" == *"1 series, 1 change point, 0 regressions "* ]]
+	[[ "$output" == *"1 series, 1 change point, 0 regressions, 0 ending worse "* ]]
 }
 
 @test "history: named in contest --help, its own --help, and bad input is exit 2 with one line" {
@@ -85,8 +86,8 @@ N="$TOP_SRCDIR/tests/data/report/nights.jsonl"
 	[[ "$output" == *"  history  the labels as a series of nights"* ]]
 	run -0 contest history --help
 	[[ "${lines[0]}" == "usage: contest history "* ]]
-	for bad in "--figure bogus" "--format lava" "--format junit" "--stats" \
-	    "--threshold -1" "--gate time" "extra"; do
+	for bad in "--figure bogus" "--format lava" "--stats" "--threshold -1" \
+	    "--gate time" "extra" "--last 5" "--last x" "--report --format junit"; do
 		# shellcheck disable=SC2086
 		run -2 --separate-stderr contest history -f "$N" $bad
 		[ -z "$output" ]
@@ -97,7 +98,7 @@ N="$TOP_SRCDIR/tests/data/report/nights.jsonl"
 }
 
 @test "history: doc/reports.md's examples are what contest prints" {
-	run -0 --separate-stderr contest history -f "$N" -l fork_load --figure time
+	run -1 --separate-stderr contest history -f "$N" -l fork_load --figure time
 	local n=0
 	while IFS= read -r line; do
 		[ -n "$line" ] || continue
@@ -106,7 +107,7 @@ N="$TOP_SRCDIR/tests/data/report/nights.jsonl"
 		n=$((n + 1))
 	done <<<"$output"
 	[ "$n" -eq 28 ]
-	run -0 --separate-stderr contest history -f "$N" --report
+	run -1 --separate-stderr contest history -f "$N" --report
 	n=0
 	while IFS= read -r line; do
 		[ -n "$line" ] || continue
@@ -123,7 +124,7 @@ N="$TOP_SRCDIR/tests/data/report/nights.jsonl"
 S="$TOP_SRCDIR/tests/data/report/steps.jsonl"
 
 @test "history: change points where the steps were put, and where R's strucchange puts the same number" {
-	run -0 --separate-stderr contest history -f "$S" --figure time --format json
+	run -1 --separate-stderr contest history -f "$S" --figure time --format json
 	echo "$output" >h.json
 	jq -r '.series[] | "\(.host) \([.change_points[].index] | join(","))"' h.json >ours
 	printf '%s\n' s01 s02 s03 s04 s05 s06 s07 "s08 13" "s09 14" "s10 18" "s11 24" \
@@ -159,7 +160,7 @@ R
 }
 
 @test "history --report: one robot's block per regressed night and load, its figures checked with jq" {
-	run -0 contest history -f "$N" --report
+	run -1 contest history -f "$N" --report
 	[ "${lines[0]}" = "+7.9% regression of fork_load Time at night-16 (from night-15), box, make -j2 bzImage" ]
 	# Ratio regressed at the same night: the same block, not a second one
 	[ "$(grep -c ' regression of ' <<<"$output")" -eq 1 ]
@@ -172,12 +173,12 @@ R
 	    "\(.[0]) \(.[1])"' "$N" | awk '{ printf "%.2f %.2f", $1, $2 }')
 	run -0 awk '$NF == "Time" && $(NF - 1) == "*" { printf "%s %s", $1, $5 }' <<<"$output"
 	[ "$output" = "$want" ]
-	run -0 contest history -f "$N" --report
+	run -1 contest history -f "$N" --report
 	grep -Eq '^ +1\.20 ± +[0-9.]+% +\+7\.9% +1\.30 ± +[0-9.]+% +\* Ratio$' <<<"$output"
 	# Wait% did not move: no star
 	grep -Eq '^ +1\.6 ± +0\.0% +\+0\.0% +1\.6 ± +0\.0% +Wait%$' <<<"$output"
 	grep -qx '  kernel   night-15: 6.18.0-night-15, night-16: 6.18.0-night-16' <<<"$output"
-	run -0 contest history -f "$N" --report --format md
+	run -1 contest history -f "$N" --report --format md
 	[ "${lines[0]}" = "### +7.9% regression of fork_load Time at night-16 (from night-15), box, make -j2 bzImage" ]
 	grep -Eqx '\| 12\.[0-9]{2} \| ± [0-9.]+% \| \+7\.9% \| 12\.[0-9]{2} \| ± [0-9.]+% \| \* Time \|' <<<"$output"
 	# none to report; and not as json
@@ -185,4 +186,22 @@ R
 	[ "$output" = "no regression beyond 5% in 3 series (0 change points)" ]
 	run -2 --separate-stderr contest history -f "$N" --report --format json
 	[ "${#stderr_lines[@]}" -eq 1 ]
+}
+
+@test "history --last and junit: the newest nights decide; a series that ends worse fails" {
+	# the last 12 nights: the step at night-16 still inside them
+	run -1 contest history -f "$N" -l fork_load --figure time --last 12 --format json
+	run -0 jq -r '.series[0] | (.points | length), .points[0].label, .change_points[0].after, .ending_worse' <<<"$output"
+	[ "${lines[0]}" = 12 ]
+	[ "${lines[1]}" = night-13 ]
+	[ "${lines[2]}" = night-16 ]
+	# the last 8: all after the step, nothing changed: the gate passes
+	run -0 contest history -f "$N" -l fork_load --figure time --last 8
+	[[ "$output" == *"1 series, 0 change points, 0 regressions, 0 ending worse "* ]]
+	run -1 contest history -f "$N" --format junit
+	echo "$output" >h.xml
+	if command -v xmllint >/dev/null; then xmllint --noout h.xml; fi
+	grep -q '<testsuite name="contest history" tests="3" failures="2" errors="0" skipped="0">' h.xml
+	[ "$(grep -c '<failure type="regression" message="night-16: +7.9% (CI +7\.[0-9]..+8\.[0-9]%, p=[0-9.e-]*) beyond 5%, since night-15"/>' h.xml)" -eq 2 ]
+	grep -q '<testcase classname="contest.history.box" name="no_load Time">' h.xml
 }

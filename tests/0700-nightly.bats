@@ -106,3 +106,26 @@ nightly() {
 	[ "$(rounds fixed)" -eq 2 ]
 	run ! grep -q 'Looks:' "$BATS_TEST_TMPDIR/n/nightly-fixed.md"
 }
+
+@test "nightly: a series of the last nights that ends worse fails the night, whatever the night before says" {
+	# 24 earlier nights of this host (tests/data/report/nights.jsonl: a
+	# step of +8% at night-16), then tonight's session of its own command
+	mkdir -p "$BATS_TEST_TMPDIR/n"
+	sed "s/\"host\":\"box\"/\"host\":\"$(uname -n)\"/" "$TOP_SRCDIR/tests/data/report/nights.jsonl" \
+	    >"$BATS_TEST_TMPDIR/n/results.jsonl"
+	run nightly -k tonight -- sleep 0.05
+	[ "$status" -eq 1 ]
+	N=$BATS_TEST_TMPDIR/n
+	grep -qx "## The last 30 nights on $(uname -n)" "$N/nightly-tonight.md"
+	grep -q '^- regression: night-15 -> night-16: +7\.[0-9]*% (CI95 ' "$N/nightly-tonight.md"
+	# against the night before, nothing failed: the series did
+	run ! grep -q '^tonight against night-24: regression' "$N/nightly-tonight.md"
+	grep -q '<testsuite name="contest history" tests="[0-9]*" failures="2" ' "$N/nightly-tonight.series.junit.xml"
+	if command -v xmllint >/dev/null; then xmllint --noout "$N/nightly-tonight.series.junit.xml"; fi
+	# the last 8 nights only: after the step, nothing changed: it passes
+	run nightly -k tonight2 --nights 8 -b tonight --threshold 900 -- sleep 0.05
+	[ "$status" -eq 0 ]
+	grep -qx "## The last 8 nights on $(uname -n)" "$N/nightly-tonight2.md"
+	run -2 nightly -k x --nights 5 -- true
+	run -2 nightly -k x --nights many -- true
+}

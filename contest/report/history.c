@@ -70,6 +70,12 @@ add_series(struct history *h, const size_t *rows, size_t n, size_t blk, int fig,
 	for (size_t i = 0; i < n; i++)
 		if (history_point(h->rs, rows[i], blk, fig, &s.pt[s.npt]))
 			x[s.npt] = s.pt[s.npt].mean, s.npt++;
+	if (h->last && s.npt > h->last) {	/* the newest nights alone */
+		size_t drop = s.npt - h->last;
+		memmove(s.pt, s.pt + drop, h->last * sizeof *s.pt);
+		memmove(x, x + drop, h->last * sizeof *x);
+		s.npt = h->last;
+	}
 	if (s.npt == 0) {
 		free(s.pt);
 		free(x);
@@ -88,11 +94,21 @@ add_series(struct history *h, const size_t *rows, size_t n, size_t blk, int fig,
 	}
 	xgrow(&h->s, cap, h->n + 1, sizeof *h->s, 16);
 	h->s[h->n++] = s;
+	h->worse += history_ends_worse(h, &h->s[h->n - 1]);
+}
+
+int
+history_ends_worse(const struct history *h, const struct hseries *s)
+{
+	double pct, lo, hi;
+
+	return s->ncp > 0 && history_verdict(h, s, s->ncp - 1, &pct, &lo, &hi) ==
+	    CV_REGRESSION;
 }
 
 void
 history_build(struct history *h, const struct rset *rs, unsigned figs,
-    double threshold)
+    double threshold, size_t last)
 {
 	size_t cap = 0, *rows = xcalloc(rs->nrow + 1, sizeof *rows);
 	unsigned char *done = xcalloc(rs->nrow + 1, 1);
@@ -100,6 +116,7 @@ history_build(struct history *h, const struct rset *rs, unsigned figs,
 	memset(h, 0, sizeof *h);
 	h->rs = rs;
 	h->threshold = threshold;
+	h->last = last;
 	for (size_t r = 0; r < rs->nrow; r++) {
 		if (done[r])
 			continue;
@@ -206,11 +223,11 @@ history_text(FILE *f, const struct history *h, int md)
 			    h->rs->row[s->pt[cp->at].row].name, pct, lo, hi, cp->p);
 		}
 	}
-	fprintf(f, "%s%zu series, %zu change point%s, %zu regression%s (E-divisive means, "
-	    "Student's t p < %g, at least %d points a side; regression: worse by "
-	    "more than %g%%)\n", h->n ? "\n" : "", h->n, h->changes,
-	    h->changes == 1 ? "" : "s", h->regressions, h->regressions == 1 ? "" : "s",
-	    CPOINT_P, CPOINT_MIN, h->threshold);
+	fprintf(f, "%s%zu series, %zu change point%s, %zu regression%s, %zu ending worse "
+	    "than before (E-divisive means, Student's t p < %g, at least %d points "
+	    "a side; regression: worse by more than %g%%)\n", h->n ? "\n" : "", h->n,
+	    h->changes, h->changes == 1 ? "" : "s", h->regressions,
+	    h->regressions == 1 ? "" : "s", h->worse, CPOINT_P, CPOINT_MIN, h->threshold);
 }
 
 void
@@ -310,6 +327,36 @@ history_json(FILE *f, const struct history *h)
 	json_arr_end(&j);
 	json_kuint(&j, "change_points", h->changes);
 	json_kuint(&j, "regressions", h->regressions);
+	json_kuint(&j, "ending_worse", h->worse);
 	json_obj_end(&j);
 	report_json_emit(f, &j);
+}
+
+void
+history_junit(FILE *f, const struct history *h)
+{
+	fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n"
+	    "  <testsuite name=\"contest history\" tests=\"%zu\" failures=\"%zu\" "
+	    "errors=\"0\" skipped=\"0\">\n", h->n, h->worse);
+	for (size_t i = 0; i < h->n; i++) {
+		const struct hseries *s = &h->s[i];
+		fputs("    <testcase classname=\"contest.history.", f);
+		xml_text(f, s->first->host ? s->first->host : "");
+		fputs("\" name=\"", f);
+		xml_text(f, h->rs->blk[s->blk].name);
+		fprintf(f, " %s\">\n", cmp_figs[s->fig].head);
+		if (history_ends_worse(h, s)) {
+			const struct cpoint *c = &s->cp[s->ncp - 1];
+			double pct, lo, hi;
+			history_verdict(h, s, s->ncp - 1, &pct, &lo, &hi);
+			fputs("      <failure type=\"regression\" message=\"", f);
+			xml_text(f, h->rs->row[s->pt[c->at].row].name);
+			fprintf(f, ": %+.1f%% (CI %+.1f..%+.1f%%, p=%.2g) beyond %g%%, "
+			    "since ", pct, lo, hi, c->p, h->threshold);
+			xml_text(f, h->rs->row[s->pt[c->at - 1].row].name);
+			fputs("\"/>\n", f);
+		}
+		fputs("    </testcase>\n", f);
+	}
+	fputs("  </testsuite>\n</testsuites>\n", f);
 }

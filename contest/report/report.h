@@ -173,11 +173,17 @@ struct history {
 	struct hseries	*s;
 	size_t		 n;
 	double		 threshold;	/* percent */
+	size_t		 last;		/* each series' newest points; 0: all */
 	size_t		 changes, regressions;
+	size_t		 worse;		/* series whose newest change regressed */
 };
-/* figs: CMP_GATE() bits of the figures wanted. */
+/* figs: CMP_GATE() bits of the figures wanted; last: the newest points
+ * of each series kept (0: all). */
 void	history_build(struct history *, const struct rset *, unsigned figs,
-	    double threshold);
+	    double threshold, size_t last);
+/* Whether series s's newest change point is a regression: it ends worse
+ * than it was (the nightly gate). */
+int	history_ends_worse(const struct history *, const struct hseries *);
 void	history_free(struct history *);
 /* Figure fig (a cmp_figs[] row) of row in block blk as a point; 0 where
  * the cell has none. */
@@ -195,6 +201,8 @@ enum cmp_verdict history_verdict(const struct history *, const struct hseries *,
 void	history_text(FILE *, const struct history *, int md);
 void	history_csv(FILE *, const struct history *);
 void	history_json(FILE *, const struct history *);
+/* A test case per series, failed where it ends worse. */
+void	history_junit(FILE *, const struct history *);
 
 void	report_text(FILE *, const struct rset *, int stats, int md);
 /* Name on stderr the runs that may have done no work; how many. */
