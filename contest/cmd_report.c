@@ -563,6 +563,7 @@ cmd_history(int argc, char **argv)
 	if (q.robot && q.fmt != RFMT_TEXT && q.fmt != RFMT_MD)
 		usage_fail("--report: text or md, not --format %s", q.fmt == RFMT_CSV ?
 		    "csv" : q.fmt == RFMT_JSON ? "json" : "junit");
+	q.f.per_host = 1;
 	load(&rs, NULL, 0, &q);
 	if (rs.nrun == 0) {
 		warnmsg("no results%s", q.f.nlabels || q.f.nloads || q.f.host ||

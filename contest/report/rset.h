@@ -196,6 +196,8 @@ struct rfilter {
 	const char	*host, *since;
 	int		 series;	/* keep the runs' per-second samples */
 	int		 keep_suspect;	/* average in runs that may have done no work */
+	int		 per_host;	/* history: a series per host, so a label
+					 * on many hosts is the rule, not news */
 	int		 pairs;		/* keep each session's rounds, for compare's
 					 * paired tests (a report has no use for
 					 * them: a million runs' would be 100 MB) */
@@ -252,6 +254,7 @@ struct rset {
 	size_t		 nfname, capfname;
 	int		 keep_suspect;	/* a filter asked for it */
 	int		 pairs;		/* and for pairs */
+	int		 per_host;	/* and for series per host (no warning) */
 	struct rwarmup	*warm;		/* sessions shown whose warmup dwarfed them */
 	size_t		 nwarm, capwarm;
 };

@@ -245,6 +245,7 @@ keep_filter(struct rset *rs, const struct rfilter *f)
 {
 	rs->keep_suspect |= f->keep_suspect;
 	rs->pairs |= f->pairs;
+	rs->per_host |= f->per_host;
 }
 
 /* A line that is no JSON object: said, and passed over. */

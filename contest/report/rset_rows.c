@@ -133,7 +133,7 @@ rs_name_rows(struct rset *rs)
 			    "build ID beside runs that say one: they may be another "
 			    "build, and are a row of their own, LABEL#?", w->label,
 			    hosts > 1 ? " on " : "", hosts > 1 ? w->host : "");
-		if (first && hosts > 1)
+		if (first && hosts > 1 && !rs->per_host)
 			warnmsg("warning: label '%s' was measured on %zu hosts; its rows "
 			    "are named LABEL@HOST", w->label, hosts);
 		if (first && jobs > 1)
