@@ -1,0 +1,127 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* The usage texts of the commands that read stored results: report,
+ * compare, history and bisect, each mirroring its synopsis in contest(1). */
+#include "config.h"
+
+#include <stdio.h>
+
+#include "cli.h"
+#include "cpoint.h"
+#include "report.h"
+
+void
+usage_report(FILE *f)
+{
+	fputs("usage: contest report [-k LABEL]... [-l LOAD]... [--host HOST] "
+	    "[--since DATE]\n"
+	    "                      [--sort first|label|time] [--stats] "
+	    "[--format FMT] [--svg FILE [--series]]\n"
+	    "                      [--keep-suspect] [-f RESULTS_FILE_OR_DIR]... "
+	    "[RESULTS_FILE_OR_DIR]...\n\n"
+	    "Print stored results per load, one row per kernel label, as the run\n"
+	    "does: Kernel [runs] Time CPU% Wait% Loads Load% LCPU% Ratio, and Lat\n"
+	    "p99 and Met% for runs with a latency probe.  Ratio is over the same\n"
+	    "label's no_load mean.  A directory means every *.jsonl file in it\n"
+	    "(default: $CONTEST_RESULTS or ./contest-results).\n\n"
+	    "  -f, --file PATH      read this results file or directory (repeatable)\n"
+	    "  -k, --label LABEL    only this label (repeatable)\n"
+	    "  -l, --load LOAD      only this load or load spec (repeatable)\n"
+	    "      --host HOST      only results from this host\n"
+	    "      --since DATE     only results from DATE on (YYYY-MM-DD[THH:MM[:SS]], UTC)\n"
+	    "      --sort HOW       rows in order of first appearance (default), by\n"
+	    "                       label (natural order) or by mean time per load\n"
+	    "      --stats          add CoV, min, median, max and CI95 columns\n"
+	    "      --format FMT     text (default), csv, json, md, or lava (LAVA's\n"
+	    "                       TEST_CASE_ID RESULT MEASUREMENT UNITS lines)\n"
+	    "      --svg FILE       also write a chart: Ratio per load per kernel with\n"
+	    "                       CI95 error bars, and every run's Time\n"
+	    "      --series         the chart is of the runs' per-second samples\n"
+	    "                       (contest --series): per load the median run of\n"
+	    "                       each label, job CPU% and Wait%, the load's rate\n"
+	    "      --keep-suspect   average in runs that may have done no work (left\n"
+	    "                       out by default, and named under the table)\n"
+	    "  -h, --help           this text\n", f);
+}
+
+void
+usage_compare(FILE *f)
+{
+	char all[128], dflt[128];
+
+	fputs("usage: contest compare [-f RESULTS_FILE_OR_DIR]... [-l LOAD]... "
+	    "[--host HOST]\n"
+	    "                       [--since DATE] [--threshold PCT] [--alpha P] "
+	    "[--holm]\n"
+	    "                       [--gate FIGURES] [--strict] [--looks N] [--stats]\n"
+	    "                       [--format FMT] [--keep-suspect] BASE CAND [CAND...]\n\n"
+	    "Put labels side by side per load, one column each, as mmtests'\n"
+	    "compare-kernels does: Time (Min, Amean, Stddev, CoeffVar, Max,\n"
+	    "BAmean-50), Ratio, Loads, and Wait%, p99/run, Met%/run and Load% where\n"
+	    "recorded (the probe's, the mean of the runs' own); each candidate's change against BASE, marked *  +x.xx%* when\n"
+	    "significant (paired over the rounds of one session both ran, else\n"
+	    "Welch's t-test; Ratio: a t-test on the ratios' standard errors).  Per\n"
+	    "gated figure a verdict: regression (worse, significant, beyond PCT),\n"
+	    "improvement, no change (its interval within +-PCT) or can't tell.\n"
+	    "Exit 1 on a regression, 3 with --strict where some gated figure can't\n"
+	    "tell, 0 otherwise: a nightly gate.\n\n"
+	    "  -f, --file PATH      read this results file or directory (repeatable;\n"
+	    "                       default $CONTEST_RESULTS or ./contest-results)\n"
+	    "  -l, --load LOAD      only this load or load spec (repeatable)\n"
+	    "      --host HOST      only results from this host\n"
+	    "      --since DATE     only results from DATE on (YYYY-MM-DD[THH:MM[:SS]], UTC)\n"
+	    "      --threshold PCT  regression threshold in percent (default 5)\n"
+	    "      --alpha P        significance level (default 0.05)\n"
+	    "      --holm           Holm-Bonferroni correction over the table's tests\n", f);
+	fprintf(f, "      --gate FIGURES   figures that can fail: %s\n"
+	    "                       (default %s)\n", cmp_gate_list(all, sizeof all,
+	    ~0u), cmp_gate_list(dflt, sizeof dflt, CMP_GATE_DEFAULT));
+	fputs("      --strict         exit 3 when nothing regressed but some gated\n"
+	    "                       figure can't tell\n"
+	    "      --looks N        one of N looks of a loop that stops once decided:\n"
+	    "                       each test at alpha / N (1..1000, default 1)\n"
+	    "      --stats          add run counts and p-values\n"
+	    "      --format FMT     text (default), csv, json, md, junit or lava\n"
+	    "      --keep-suspect   average in runs that may have done no work\n"
+	    "  -h, --help           this text\n", f);
+}
+
+void
+usage_history(FILE *f)
+{
+	char all[128], dflt[128];
+
+	fputs("usage: contest history [-f RESULTS_FILE_OR_DIR]... [-k LABEL]... "
+	    "[-l LOAD]...\n"
+	    "                       [--host HOST] [--since DATE] [--figure FIGURES]...\n"
+	    "                       [--threshold PCT] [--last K] [--format FMT]\n"
+	    "                       [--report] [--keep-suspect]\n\n"
+	    "The labels of each host and command as a series of nights, in the order\n"
+	    "their runs began: per load and figure a point per label (its mean, CI95\n"
+	    "and runs), and where the series changed: E-divisive means proposes each\n"
+	    "split and a Student's t-test between the two sides keeps it at p < 0.001,\n"
+	    "with at least 3 labels a side, as Hunter and Apache Otava do.  Each change\n"
+	    "is given from the label before it to the one after, in % of the mean\n"
+	    "before with its CI95, its p, and a verdict: regression or improvement\n"
+	    "beyond PCT, no change within it, or can't tell.  Exit 1 when a series'\n"
+	    "newest change is a regression (it ends worse than it was), as a\n"
+	    "nightly gate; 0 otherwise.\n\n"
+	    "  -f, --file PATH      read this results file or directory (repeatable;\n"
+	    "                       default $CONTEST_RESULTS or ./contest-results)\n"
+	    "  -k, --label LABEL    only this label (repeatable)\n"
+	    "  -l, --load LOAD      only this load or load spec (repeatable)\n"
+	    "      --host HOST      only results from this host\n"
+	    "      --since DATE     only results from DATE on (YYYY-MM-DD[THH:MM[:SS]], UTC)\n", f);
+	fprintf(f, "      --figure FIGURES the figures: %s\n"
+	    "                       (repeatable; default %s)\n", cmp_gate_list(all,
+	    sizeof all, ~0u), cmp_gate_list(dflt, sizeof dflt, CMP_GATE_DEFAULT));
+	fputs("      --threshold PCT  a change beyond it is a regression or an\n"
+	    "                       improvement (default 5)\n"
+	    "      --last K         each series' newest K labels alone (6..100000)\n"
+	    "      --format FMT     text (default), csv, json, md or junit (a test\n"
+	    "                       case per series, failed where it ends worse)\n"
+	    "      --report         per regression, the block a kernel test robot\n"
+	    "                       mails: base and new, %stddev and %change of each\n"
+	    "                       tested figure of the load, what differed (text, md)\n"
+	    "      --keep-suspect   average in runs that may have done no work\n"
+	    "  -h, --help           this text\n", f);
+}
