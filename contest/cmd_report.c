@@ -24,8 +24,8 @@
 
 #define MAX_FILTERS 64
 
-enum qmode { Q_REPORT, Q_COMPARE, Q_HISTORY };
-static const char *const qcmd[] = { "report", "compare", "history" };
+enum qmode { Q_REPORT, Q_COMPARE, Q_HISTORY, Q_BISECT };
+static const char *const qcmd[] = { "report", "compare", "history", "bisect" };
 
 /* junit is compare's and history's; lava compare's and report's. */
 static int
@@ -255,15 +255,17 @@ mode_has(enum qmode mode, int ch)
 {
 	switch (ch) {
 	case 'k':
-		return mode != Q_COMPARE;
+		return mode == Q_REPORT || mode == Q_HISTORY;
 	case OPT_SORT: case OPT_SVG: case OPT_SERIES:
 		return mode == Q_REPORT;
-	case OPT_STATS:
-		return mode != Q_HISTORY;
-	case OPT_ALPHA: case OPT_HOLM: case OPT_GATE: case OPT_STRICT: case OPT_LOOKS:
+	case OPT_STATS: case OPT_FORMAT:
+		return mode == Q_REPORT || mode == Q_COMPARE;
+	case OPT_HOLM: case OPT_STRICT: case OPT_LOOKS:
 		return mode == Q_COMPARE;
+	case OPT_ALPHA: case OPT_GATE:
+		return mode == Q_COMPARE || mode == Q_BISECT;
 	case OPT_THRESHOLD:
-		return mode != Q_REPORT;
+		return mode == Q_COMPARE || mode == Q_HISTORY;
 	case OPT_FIGURE: case OPT_REPORT: case OPT_LAST:
 		return mode == Q_HISTORY;
 	default:
@@ -287,12 +289,15 @@ parse(int argc, char **argv, struct query *q, enum qmode mode)
 	getopt_restart();
 	while ((ch = getopt_long(argc, argv, ":f:k:l:h", query_longopts, NULL)) != -1) {
 		/* each command's own options are unknown to the others */
+		/* the option's own word, not its value where that came apart */
 		if (ch != '?' && ch != ':' && !mode_has(mode, ch))
 			usage_fail("contest %s has no option '%s' (see 'contest %s --help')",
-			    cmd, argv[optind - 1], cmd);
+			    cmd, optarg && optind >= 2 && optarg == argv[optind - 1] ?
+			    argv[optind - 2] : argv[optind - 1], cmd);
 		if (ch == 'h') {
 			(mode == Q_COMPARE ? usage_compare : mode == Q_HISTORY ?
-			    usage_history : usage_report)(stdout);
+			    usage_history : mode == Q_BISECT ? usage_bisect :
+			    usage_report)(stdout);
 			contest_exit(finish_stdout());
 		}
 		if (!filter_opt(ch, optarg, q) && !output_opt(ch, optarg, q, mode) &&
@@ -477,4 +482,31 @@ cmd_history(int argc, char **argv)
 	history_free(&h);
 	rset_free(&rs);
 	return finish_stdout() || rc;
+}
+
+int
+cmd_bisect(int argc, char **argv)
+{
+	struct query q;
+	struct rset rs = { 0 };
+	int i = parse(argc, argv, &q, Q_BISECT);
+
+	if (argc - i != 3)
+		usage_fail("bisect needs GOOD, BAD and CAND labels (see 'contest bisect --help')");
+	for (int a = 0; a < 3; a++) {
+		if (*argv[i + a] == '\0')
+			usage_fail("bisect: empty label");
+		for (int b = 0; b < a; b++)
+			if (strcmp(argv[i + a], argv[i + b]) == 0)
+				usage_fail("bisect: label '%s' is given twice", argv[i + a]);
+		q.labels[a] = argv[i + a];
+	}
+	q.f.nlabels = 3;
+	q.f.pairs = 1;
+	load(&rs, NULL, 0, &q);
+	int rc = bisect_decide(stdout, &rs, argv[i], argv[i + 1], argv[i + 2], &q.cmp);
+	rset_free(&rs);
+	if (rc == 2)
+		return EXIT_USAGE;
+	return finish_stdout() ? 125 : rc;
 }

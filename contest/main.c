@@ -16,6 +16,8 @@ static const struct subcmd subcmds[] = {
 	    cmd_compare },
 	{ "history", "the labels as a series of nights, and where each figure changed",
 	    cmd_history },
+	{ "bisect", "for git bisect run: whether a label's runs look good (0), bad (1) or neither (125)",
+	    cmd_bisect },
 	{ "list", "list the loads with their options and counters", cmd_list },
 	{ NULL, NULL, NULL },
 };

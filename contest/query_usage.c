@@ -125,3 +125,33 @@ usage_history(FILE *f)
 	    "      --keep-suspect   average in runs that may have done no work\n"
 	    "  -h, --help           this text\n", f);
 }
+
+void
+usage_bisect(FILE *f)
+{
+	char all[128], dflt[128];
+
+	fputs("usage: contest bisect [-f RESULTS_FILE_OR_DIR]... [-l LOAD]... [--host HOST]\n"
+	    "                      [--since DATE] [--gate FIGURES] [--alpha P]\n"
+	    "                      [--keep-suspect] GOOD BAD CAND\n\n"
+	    "For git bisect run: whether CAND's runs look like GOOD's or BAD's.  The\n"
+	    "step is every gated figure of every load in which BAD is significantly\n"
+	    "worse than GOOD (compare's tests).  In each, CAND looks bad where it is\n"
+	    "significantly worse than GOOD and not significantly better than BAD,\n"
+	    "good the other way round.  Exit 0 when every figure of the step looks\n"
+	    "good, 1 when every one looks bad, 125 (git bisect's skip) otherwise or\n"
+	    "where CAND has no results: never a guess.  A call is wrong only where\n"
+	    "a test in its direction is, at most alpha / 2 in each figure.  Exit 2\n"
+	    "where there is no step, or on bad input.\n\n"
+	    "  -f, --file PATH      read this results file or directory (repeatable;\n"
+	    "                       default $CONTEST_RESULTS or ./contest-results)\n"
+	    "  -l, --load LOAD      only this load or load spec (repeatable)\n"
+	    "      --host HOST      only results from this host\n"
+	    "      --since DATE     only results from DATE on (YYYY-MM-DD[THH:MM[:SS]], UTC)\n", f);
+	fprintf(f, "      --gate FIGURES   the figures of the step: %s\n"
+	    "                       (default %s)\n", cmp_gate_list(all, sizeof all, ~0u),
+	    cmp_gate_list(dflt, sizeof dflt, CMP_GATE_DEFAULT));
+	fputs("      --alpha P        significance level (default 0.05)\n"
+	    "      --keep-suspect   average in runs that may have done no work\n"
+	    "  -h, --help           this text\n", f);
+}

@@ -144,6 +144,16 @@ int	cmp_build(struct cmp *, const struct rset *, char *const *labels,
 	    size_t nlabels, const struct cmpopt *);
 void	cmp_free(struct cmp *);
 
+/*
+ * contest bisect: CAND against GOOD and against BAD in every gated figure
+ * the step from GOOD to BAD made worse (significantly): 0 where each
+ * looks good (significantly better than BAD, not worse than GOOD), 1
+ * where each looks bad (the other way), 125 otherwise, 2 where there is
+ * no step; a line per figure and the call to f.
+ */
+int	bisect_decide(FILE *, const struct rset *, char *good, char *bad,
+	    char *cand, const struct cmpopt *);
+
 /* "fork_load" or "fork_load j=2". */
 const char *cmp_group_name(char *buf, size_t len, const struct cmp *,
 	    const struct cmpgroup *);
