@@ -256,10 +256,14 @@ mode_has(enum qmode mode, int ch)
 	switch (ch) {
 	case 'k':
 		return mode == Q_REPORT || mode == Q_HISTORY;
-	case OPT_SORT: case OPT_SVG: case OPT_SERIES:
+	case OPT_SORT: case OPT_SERIES:
 		return mode == Q_REPORT;
-	case OPT_STATS: case OPT_FORMAT:
+	case OPT_SVG:
+		return mode == Q_REPORT || mode == Q_HISTORY;
+	case OPT_STATS:
 		return mode == Q_REPORT || mode == Q_COMPARE;
+	case OPT_FORMAT:
+		return mode != Q_BISECT;
 	case OPT_HOLM: case OPT_STRICT: case OPT_LOOKS:
 		return mode == Q_COMPARE;
 	case OPT_ALPHA: case OPT_GATE:
@@ -479,6 +483,8 @@ cmd_history(int argc, char **argv)
 	}
 	/* a series that ends worse than it was: the nightly gate */
 	int rc = h.worse > 0;
+	if (q.svg && history_svg(q.svg, &h) != 0)
+		rc = 1;
 	history_free(&h);
 	rset_free(&rs);
 	return finish_stdout() || rc;

@@ -94,7 +94,7 @@ usage_history(FILE *f)
 	    "[-l LOAD]...\n"
 	    "                       [--host HOST] [--since DATE] [--figure FIGURES]...\n"
 	    "                       [--threshold PCT] [--last K] [--format FMT]\n"
-	    "                       [--report] [--keep-suspect]\n\n"
+	    "                       [--report] [--svg FILE] [--keep-suspect]\n\n"
 	    "The labels of each host and command as a series of nights, in the order\n"
 	    "their runs began: per load and figure a point per label (its mean, CI95\n"
 	    "and runs), and where the series changed: E-divisive means proposes each\n"
@@ -122,6 +122,8 @@ usage_history(FILE *f)
 	    "      --report         per regression, the block a kernel test robot\n"
 	    "                       mails: base and new, %stddev and %change of each\n"
 	    "                       tested figure of the load, what differed (text, md)\n"
+	    "      --svg FILE       also a chart: a panel per series, each label's mean\n"
+	    "                       and CI95, a dashed line at each change (red: worse)\n"
 	    "      --keep-suspect   average in runs that may have done no work\n"
 	    "  -h, --help           this text\n", f);
 }

@@ -207,3 +207,15 @@ R
 	[ "$(grep -c '<failure type="regression" message="night-16: +7.9% (CI +7\.[0-9]..+8\.[0-9]%, p=[0-9.e-]*) beyond 5%, since night-15"/>' h.xml)" -eq 2 ]
 	grep -q '<testcase classname="contest.history.box" name="no_load Time">' h.xml
 }
+
+@test "history --svg: a panel per series, a point per label, the change marked red" {
+	run -1 contest history -f "$N" --svg h.svg
+	if command -v xmllint >/dev/null; then xmllint --noout h.svg; fi
+	[ "$(grep -c '<circle ' h.svg)" -eq $((3 * 24)) ]
+	[ "$(grep -c 'class="title"' h.svg)" -eq 3 ]
+	[ "$(grep -c '<line [^>]* class="cp bad"><title>regression: night-15 -&gt; night-16 +7\.[0-9]*% (CI95 ' h.svg)" -eq 2 ]
+	grep -q '<title>night-16: 12\.9[0-9]*, 3 runs</title>' h.svg
+	# before the step alone: no change, no line
+	run -0 contest history -f "$N" -k night-01 -k night-02 -k night-03 --svg h2.svg
+	run ! grep -q 'class="cp' h2.svg
+}

@@ -227,6 +227,13 @@ void	report_lava(FILE *, const struct rset *);
 /* The chart (series: the runs' per-second samples instead); 0, or -1
  * after a message. */
 int	report_svg(const char *path, const struct rset *, int series);
+/* path written by drawfn(f, arg) beside it and renamed over it (a reader
+ * never sees half a chart); 0, or -1 after a message. */
+int	svg_file(const char *path, void (*drawfn)(FILE *, const void *),
+	    const void *arg);
+/* history's chart: a panel per series, each label's mean with its CI95,
+ * the change points marked; 0, or -1 after a message. */
+int	history_svg(const char *path, const struct history *);
 
 void	compare_text(FILE *, const struct cmp *, int stats, int md);
 void	compare_csv(FILE *, const struct cmp *);

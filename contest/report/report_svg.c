@@ -201,8 +201,9 @@ legend(FILE *f, const struct rset *rs, double legend_y)
 }
 
 static void
-draw(FILE *f, const struct rset *rs)
+draw(FILE *f, const void *arg)
 {
+	const struct rset *rs = arg;
 	size_t groups = 0, nrow = rs->nrow;
 	double rmax = 0, tmax = 0;
 
@@ -364,8 +365,9 @@ series_block(FILE *f, const struct rset *rs, size_t b, double y, double width,
  * headline rate below.
  */
 static void
-draw_series(FILE *f, const struct rset *rs)
+draw_series(FILE *f, const void *arg)
 {
+	const struct rset *rs = arg;
 	const double width = 760, h = PANEL * 0.6;
 	size_t nrow = rs->nrow;
 	double y = 40, height = 60 + 22 * (double)nrow;
@@ -395,6 +397,12 @@ draw_series(FILE *f, const struct rset *rs)
 int
 report_svg(const char *path, const struct rset *rs, int series)
 {
+	return svg_file(path, series ? draw_series : draw, rs);
+}
+
+int
+svg_file(const char *path, void (*drawfn)(FILE *, const void *), const void *arg)
+{
 	char tmp[4096];
 	FILE *f;
 
@@ -421,7 +429,7 @@ report_svg(const char *path, const struct rset *rs, int series)
 		unlink(tmp);
 		return -1;
 	}
-	(series ? draw_series : draw)(f, rs);
+	drawfn(f, arg);
 	if (fflush(f) != 0 || ferror(f)) {
 		int e = errno ? errno : EIO;
 		fclose(f);
