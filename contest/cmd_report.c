@@ -27,7 +27,7 @@
 enum qmode { Q_REPORT, Q_COMPARE, Q_HISTORY, Q_BISECT };
 static const char *const qcmd[] = { "report", "compare", "history", "bisect" };
 
-/* junit is compare's and history's; lava compare's and report's. */
+/* junit is compare's and history's; lava every one's. */
 static int
 rfmt_parse(const char *s, enum qmode mode)
 {
@@ -37,8 +37,7 @@ rfmt_parse(const char *s, enum qmode mode)
 
 	for (int i = 0; i < 6; i++)
 		if (strcmp(s, names[i]) == 0)
-			return (i == RFMT_JUNIT && mode == Q_REPORT) ||
-			    (i == RFMT_LAVA && mode == Q_HISTORY) ? -1 : i;
+			return i == RFMT_JUNIT && mode == Q_REPORT ? -1 : i;
 	return -1;
 }
 
@@ -171,8 +170,7 @@ output_opt(int ch, const char *arg, struct query *q, enum qmode mode)
 	case OPT_FORMAT:
 		if ((q->fmt = rfmt_parse(arg, mode)) < 0)
 			usage_fail("--format: '%s' is not text, csv, json, md%s", arg,
-			    mode == Q_COMPARE ? ", junit or lava" : mode == Q_REPORT ?
-			    " or lava" : " or junit");
+			    mode == Q_REPORT ? " or lava" : ", junit or lava");
 		return 1;
 	case OPT_SERIES:
 		q->f.series = 1;
@@ -454,7 +452,8 @@ cmd_history(int argc, char **argv)
 		usage_fail("history: '%s' is no option (name files with -f)", argv[i]);
 	if (q.robot && q.fmt != RFMT_TEXT && q.fmt != RFMT_MD)
 		usage_fail("--report: text or md, not --format %s", q.fmt == RFMT_CSV ?
-		    "csv" : q.fmt == RFMT_JSON ? "json" : "junit");
+		    "csv" : q.fmt == RFMT_JSON ? "json" : q.fmt == RFMT_LAVA ? "lava" :
+		    "junit");
 	q.f.per_host = 1;
 	load(&rs, NULL, 0, &q);
 	if (rs.nrun == 0) {
@@ -476,6 +475,9 @@ cmd_history(int argc, char **argv)
 		break;
 	case RFMT_JUNIT:
 		history_junit(stdout, &h);
+		break;
+	case RFMT_LAVA:
+		history_lava(stdout, &h);
 		break;
 	default:
 		history_text(stdout, &h, q.fmt == RFMT_MD);

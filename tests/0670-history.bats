@@ -86,7 +86,7 @@ N="$TOP_SRCDIR/tests/data/report/nights.jsonl"
 	[[ "$output" == *"  history  the labels as a series of nights"* ]]
 	run -0 contest history --help
 	[[ "${lines[0]}" == "usage: contest history "* ]]
-	for bad in "--figure bogus" "--format lava" "--stats" "--threshold -1" \
+	for bad in "--figure bogus" "--format svg" "--stats" "--threshold -1" \
 	    "--gate time" "extra" "--last 5" "--last x" "--report --format junit"; do
 		# shellcheck disable=SC2086
 		run -2 --separate-stderr contest history -f "$N" $bad
@@ -218,4 +218,12 @@ R
 	# before the step alone: no change, no line
 	run -0 contest history -f "$N" -k night-01 -k night-02 -k night-03 --svg h2.svg
 	run ! grep -q 'class="cp' h2.svg
+}
+
+@test "history --format lava: a line per series, fail with its change where it ends worse" {
+	run -1 contest history -f "$N" --format lava
+	[ "${#lines[@]}" -eq 3 ]
+	[ "${lines[0]}" = "history-box-no_load-time_amean pass" ]
+	[ "${lines[1]}" = "history-box-fork_load-time_amean fail 7.93 percent" ]
+	[ "${lines[2]}" = "history-box-fork_load-ratio fail 7.95 percent" ]
 }

@@ -148,3 +148,26 @@ real_lava_test_case() {
 	run --separate-stderr contest report --format junit "$TOP_SRCDIR/tests/data/report/three.jsonl"
 	[ "$status" -eq 2 ]
 }
+
+@test "lava: with the lab's earlier results the night is judged in their series: fail where one ends worse" {
+	setup_lava
+	# 24 earlier nights of this host (tests/data/report/nights.jsonl: a
+	# step of +8% at night-16 in fork_load)
+	sed "s/\"host\":\"box\"/\"host\":\"$(uname -n)\"/" "$TOP_SRCDIR/tests/data/report/nights.jsonl" >prior.jsonl
+	host=$(uname -n | tr -c 'A-Za-z0-9.\n-' _)
+	run env PATH="$BATS_TEST_TMPDIR/bin:$PATH" "$TOP_SRCDIR/scripts/lava/contest.sh" \
+	    -l "sleepers:n=5" -n 1 -j "sleep 0.05" -a "--warmup 0 --lead 0.1" -s true -p prior.jsonl
+	[ "$status" -eq 0 ]
+	f=$OUTPUT/result.txt
+	grep -qx "history-$host-fork_load-time_amean fail 7\.9[0-9] percent" "$f"
+	grep -qx "history-$host-fork_load-ratio fail 7\.9[0-9] percent" "$f"
+	grep -qx "history-$host-no_load-time_amean pass" "$f"
+	grep -q "^history-$host-fork_load-time_amean --result fail --measurement 7\.9[0-9] --units percent$" calls
+	# the last 8 nights only: after the step, all pass
+	run env PATH="$BATS_TEST_TMPDIR/bin:$PATH" "$TOP_SRCDIR/scripts/lava/contest.sh" \
+	    -l "sleepers:n=5" -n 1 -j "sleep 0.05" -a "--warmup 0 --lead 0.1" -s true -p prior.jsonl -K 8
+	[ "$status" -eq 0 ]
+	run ! grep -q '^history-.* fail' "$f"
+	grep -qx "history-$host-fork_load-time_amean pass" "$f"
+	run -2 env PATH="$BATS_TEST_TMPDIR/bin:$PATH" "$TOP_SRCDIR/scripts/lava/contest.sh" -s true -p nowhere.jsonl
+}

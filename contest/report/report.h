@@ -213,6 +213,9 @@ void	history_csv(FILE *, const struct history *);
 void	history_json(FILE *, const struct history *);
 /* A test case per series, failed where it ends worse. */
 void	history_junit(FILE *, const struct history *);
+/* LAVA's lines: "history-HOST-LOAD-FIGURE pass", or "fail PCT percent"
+ * where the series ends worse (its newest change). */
+void	history_lava(FILE *, const struct history *);
 
 void	report_text(FILE *, const struct rset *, int stats, int md);
 /* Name on stderr the runs that may have done no work; how many. */

@@ -102,3 +102,23 @@ compare_lava(FILE *f, const struct cmp *m)
 		fprintf(f, "-verdict %s\n", lava_result(m->col[k].verdict));
 	}
 }
+
+void
+history_lava(FILE *f, const struct history *h)
+{
+	for (size_t i = 0; i < h->n; i++) {
+		const struct hseries *s = &h->s[i];
+		fputs("history-", f);
+		put_id(f, s->first->host ? s->first->host : "");
+		fputc('-', f);
+		put_id(f, h->rs->blk[s->blk].name);
+		fputc('-', f);
+		put_id(f, cmp_figs[s->fig].key);
+		if (history_ends_worse(h, s)) {
+			double pct, lo, hi;
+			history_verdict(h, s, s->ncp - 1, &pct, &lo, &hi);
+			fprintf(f, " fail %.2f percent\n", pct);
+		} else
+			fputs(" pass\n", f);
+	}
+}

@@ -6,10 +6,14 @@
 # Where lava-test-case is on PATH (inside a LAVA test shell) each line is
 # reported through it; elsewhere the file is all.  The results file itself
 # is kept in output/results/ for the lab to merge with contest report.
+# With -p (the lab's earlier results of this host, a file or directory),
+# the night is judged in their series too: a line per series of the last
+# -K labels (contest history --format lava), fail where it ends worse.
 set -u
 
 usage() {
 	echo "usage: $0 [-l LOADS] [-n RUNS] [-j JOB] [-k LABEL] [-a CONTEST_ARGS] [-s true|false]" >&2
+	echo "       [-p PRIOR_RESULTS] [-K NIGHTS]" >&2
 	exit 2
 }
 
@@ -23,8 +27,10 @@ job=
 label=
 extra=
 skip_install=false
+prior=
+nights=30
 
-while getopts "l:n:j:k:a:s:h" o; do
+while getopts "l:n:j:k:a:s:p:K:h" o; do
 	case $o in
 	l) loads=$OPTARG ;;
 	n) runs=$OPTARG ;;
@@ -32,10 +38,14 @@ while getopts "l:n:j:k:a:s:h" o; do
 	k) label=$OPTARG ;;
 	a) extra=$OPTARG ;;
 	s) skip_install=$OPTARG ;;
+	p) prior=$OPTARG ;;
+	K) nights=$OPTARG ;;
 	*) usage ;;
 	esac
 done
 case $skip_install in true | false) ;; *) usage ;; esac
+case $nights in *[!0-9]* | '') usage ;; esac
+[ -z "$prior" ] || [ -e "$prior" ] || { echo "contest.sh: -p $prior: no such file or directory" >&2; exit 2; }
 
 contest=${CONTEST:-$top/contest/contest}
 # an image with contest installed (scripts/vm's) runs that one
@@ -97,6 +107,13 @@ if ! "$contest" report --format lava -f "$OUTPUT/results" > "$RESULT_FILE.tmp"; 
 	rm -f "$RESULT_FILE.tmp"
 	echo "contest.sh: no results (contest exited $rc)" >&2
 	exit 1
+fi
+# the series of this host's last nights, the lab's earlier results and
+# tonight's: history exits 1 where one ends worse (its lines say fail)
+if [ -n "$prior" ]; then
+	"$contest" history -f "$prior" -f "$OUTPUT/results" --host "$(uname -n)" \
+	    --last "$nights" --format lava >> "$RESULT_FILE.tmp"
+	[ $? -le 1 ] || { rm -f "$RESULT_FILE.tmp"; echo "contest.sh: history failed" >&2; exit 1; }
 fi
 mv "$RESULT_FILE.tmp" "$RESULT_FILE"
 
