@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * The results reader and everything report and compare compute from what
- * it hands on: a file of any bytes is read, grouped, summarised and
- * printed in every format, and the first two rows compared.
+ * The results reader and everything report, compare, history and bisect
+ * compute from what it hands on: a file of any bytes is read, grouped,
+ * summarised and printed in every format, its nights' change points
+ * found, the first two rows compared and the third bisected.
  */
 #include "config.h"
 
@@ -45,9 +46,29 @@ LLVMFuzzerTestOneInput(const uint8_t *d, size_t n)
 		report_json(null, &rs);
 		report_svg(svg, &rs, 0);
 		report_svg(svg, &rs, 1);
+		/* history: every figure, all nights and the newest few */
+		for (size_t last = 0; last <= 6; last += 6) {
+			struct history h;
+			history_build(&h, &rs, ~0u, 5.0, last);
+			history_text(null, &h, 0);
+			history_text(null, &h, 1);
+			history_csv(null, &h);
+			history_json(null, &h);
+			history_junit(null, &h);
+			history_lava(null, &h);
+			history_robot(null, &h, 0);
+			history_robot(null, &h, 1);
+			history_svg(svg, &h);
+			history_free(&h);
+		}
+		if (rs.nrow >= 3) {
+			struct cmpopt o = { 5.0, CMP_ALPHA, 0, CMP_GATE_DEFAULT, 1 };
+			bisect_decide(null, &rs, rs.row[0].name, rs.row[1].name,
+			    rs.row[2].name, &o);
+		}
 		if (rs.nrow >= 2) {
 			struct cmp m;
-			struct cmpopt o = { 5.0, CMP_ALPHA, rs.nrow > 2, ~0u };
+			struct cmpopt o = { 5.0, CMP_ALPHA, rs.nrow > 2, ~0u, 1 };
 			char *labels[3] = { rs.row[0].name, rs.row[1].name,
 			    rs.nrow > 2 ? rs.row[2].name : NULL };
 			if (cmp_build(&m, &rs, labels, rs.nrow > 2 ? 3 : 2, &o) == 0) {
