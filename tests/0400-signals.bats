@@ -29,10 +29,12 @@ job_running() {
 	[ -n "$(marked_named "$1")" ]
 }
 
-# interrupt SIG: a long session, two runs finished, the third one's job
-# and load alive, then SIG.
+# interrupt SIG: a long session, two runs finished, a later one's job
+# and load alive, then SIG.  Rounds enough that the session outlasts any
+# wait for a job alive: on a machine busy enough a walk of /proc took
+# longer than the ten runs of -n 5, and the wait gave up.
 interrupt() {
-	start --warmup 0 -n 5 --lead 0.2 -l fork_load:procs=2 -- sleep 1
+	start --warmup 0 -n 100 --lead 0.2 -l fork_load:procs=2 -- sleep 1
 	wait_until 600 eval '[ "$(lines_of "$R")" -ge 2 ]'
 	wait_until 600 job_running sleep
 	stop "$1"
