@@ -46,13 +46,14 @@ struct query {
 	const char	*labels[MAX_FILTERS], *loads[MAX_FILTERS];
 	const char	*paths[MAX_FILTERS];
 	size_t		 npaths;
-	const char	*svg;
+	const char	*svg, *html;
 	enum rsort	 sort;
 	int		 fmt, stats, strict;
 	struct cmpopt	 cmp;
 	unsigned	 figs;		/* history: CMP_GATE() bits; 0: the gate's */
 	int		 robot;		/* history --report */
 	size_t		 last;		/* history --last; 0: every night */
+	int		 thr_set;	/* --threshold given */
 };
 
 /* YYYY-MM-DD, optionally THH:MM or THH:MM:SS: a prefix of our timestamps. */
@@ -88,7 +89,7 @@ add_filter(const char **list, size_t *n, const char *opt, const char *v)
 enum {
 	OPT_HOST = 256, OPT_SINCE, OPT_SORT, OPT_STATS, OPT_FORMAT, OPT_SVG,
 	OPT_SERIES, OPT_THRESHOLD, OPT_ALPHA, OPT_HOLM, OPT_GATE, OPT_KEEP_SUSPECT,
-	OPT_STRICT, OPT_LOOKS, OPT_FIGURE, OPT_REPORT, OPT_LAST,
+	OPT_STRICT, OPT_LOOKS, OPT_FIGURE, OPT_REPORT, OPT_LAST, OPT_HTML,
 };
 
 static const struct option query_longopts[] = {
@@ -100,6 +101,7 @@ static const struct option query_longopts[] = {
 	{ "stats", no_argument, NULL, OPT_STATS },
 	{ "format", required_argument, NULL, OPT_FORMAT },
 	{ "svg", required_argument, NULL, OPT_SVG },
+	{ "html", required_argument, NULL, OPT_HTML },
 	{ "series", no_argument, NULL, OPT_SERIES },
 	{ "threshold", required_argument, NULL, OPT_THRESHOLD },
 	{ "alpha", required_argument, NULL, OPT_ALPHA },
@@ -180,12 +182,14 @@ output_opt(int ch, const char *arg, struct query *q, enum qmode mode)
 			usage_fail("--svg: empty file name");
 		q->svg = arg;
 		return 1;
+
 	case OPT_THRESHOLD:
 		v = num_parse_ms(arg, 1000 * 1000, &why);
 		if (why)
 			usage_fail("--threshold: '%s' is %s (allowed 0..1000 percent, "
 			    "at most 3 decimals)", arg, why);
 		q->cmp.threshold = (double)v / 1000;
+		q->thr_set = 1;
 		return 1;
 	case OPT_ALPHA:
 		/* a probability in thousandths of a percent: 0.05 is 50 */
@@ -225,7 +229,7 @@ output_opt(int ch, const char *arg, struct query *q, enum qmode mode)
 	return 0;
 }
 
-/* An option of history's own; 0 when ch is none. */
+/* An option of history's own, or the site's; 0 when ch is none. */
 static int
 history_opt(int ch, const char *arg, struct query *q)
 {
@@ -233,6 +237,11 @@ history_opt(int ch, const char *arg, struct query *q)
 	long long v;
 
 	switch (ch) {
+	case OPT_HTML:
+		if (*arg == '\0')
+			usage_fail("--html: empty directory name");
+		q->html = arg;
+		return 1;
 	case OPT_REPORT:
 		q->robot = 1;
 		return 1;
@@ -254,7 +263,7 @@ mode_has(enum qmode mode, int ch)
 	switch (ch) {
 	case 'k':
 		return mode == Q_REPORT || mode == Q_HISTORY;
-	case OPT_SORT: case OPT_SERIES:
+	case OPT_SORT: case OPT_SERIES: case OPT_HTML:
 		return mode == Q_REPORT;
 	case OPT_SVG:
 		return mode == Q_REPORT || mode == Q_HISTORY;
@@ -266,9 +275,9 @@ mode_has(enum qmode mode, int ch)
 		return mode == Q_COMPARE;
 	case OPT_ALPHA: case OPT_GATE:
 		return mode == Q_COMPARE || mode == Q_BISECT;
-	case OPT_THRESHOLD:
-		return mode == Q_COMPARE || mode == Q_HISTORY;
-	case OPT_FIGURE: case OPT_REPORT: case OPT_LAST:
+	case OPT_THRESHOLD: case OPT_FIGURE:	/* report's with --html */
+		return mode != Q_BISECT;
+	case OPT_REPORT: case OPT_LAST:
 		return mode == Q_HISTORY;
 	default:
 		return 1;
@@ -343,6 +352,19 @@ load(struct rset *rs, char **paths, int n, const struct query *q)
 	rset_summarise(rs, q->sort);
 }
 
+/* The site, its histories by history's rules; rs freed. */
+static int
+report_html(const struct query *q, struct rset *rs)
+{
+	struct history h;
+
+	history_build(&h, rs, q->figs ? q->figs : CMP_GATE_DEFAULT, q->cmp.threshold, 0);
+	int rc = report_site(q->html, rs, &h, &q->f, &q->cmp, q->sort) != 0;
+	history_free(&h);
+	rset_free(rs);
+	return finish_stdout() || rc;
+}
+
 int
 cmd_report(int argc, char **argv)
 {
@@ -352,6 +374,12 @@ cmd_report(int argc, char **argv)
 
 	if (q.f.series && q.svg == NULL)
 		usage_fail("--series: a chart of the runs' samples needs --svg FILE");
+	if (q.html == NULL && (q.figs || q.thr_set))
+		usage_fail("--%s: the site's (--html DIR)", q.figs ? "figure" : "threshold");
+	if (q.html && (q.svg || q.fmt != RFMT_TEXT || q.stats))
+		usage_fail("--html: the site is the output; not with %s", q.svg ?
+		    "--svg" : q.stats ? "--stats" : "--format");
+	q.f.per_host |= q.html != NULL;
 	load(&rs, argv + i, argc - i, &q);
 	if (rs.nrun == 0) {
 		warnmsg("no results%s", q.f.nlabels || q.f.nloads || q.f.host ||
@@ -359,6 +387,8 @@ cmd_report(int argc, char **argv)
 		rset_free(&rs);
 		return 1;
 	}
+	if (q.html)
+		return report_html(&q, &rs);
 	switch (q.fmt) {
 	case RFMT_CSV:
 		report_csv(stdout, &rs);

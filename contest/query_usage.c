@@ -12,10 +12,13 @@
 void
 usage_report(FILE *f)
 {
+	char all[128], dflt[128];
+
 	fputs("usage: contest report [-k LABEL]... [-l LOAD]... [--host HOST] "
 	    "[--since DATE]\n"
 	    "                      [--sort first|label|time] [--stats] "
 	    "[--format FMT] [--svg FILE [--series]]\n"
+	    "                      [--html DIR [--figure FIGURES]... [--threshold PCT]]\n"
 	    "                      [--keep-suspect] [-f RESULTS_FILE_OR_DIR]... "
 	    "[RESULTS_FILE_OR_DIR]...\n\n"
 	    "Print stored results per load, one row per kernel label, as the run\n"
@@ -38,6 +41,17 @@ usage_report(FILE *f)
 	    "      --series         the chart is of the runs' per-second samples\n"
 	    "                       (contest --series): per load the median run of\n"
 	    "                       each label, job CPU% and Wait%, the load's rate\n"
+	    "      --html DIR       write the nights as a static site in DIR instead:\n"
+	    "                       index.html (each host's histories, as contest\n"
+	    "                       history draws them, and its nights), a page per\n"
+	    "                       night (its report, its comparison with the night\n"
+	    "                       before) and changes.html (each change point, and\n"
+	    "                       a regression's robot block); no script\n", f);
+	fprintf(f, "      --figure FIGURES the site's figures: %s\n"
+	    "                       (repeatable; default %s)\n", cmp_gate_list(all,
+	    sizeof all, ~0u), cmp_gate_list(dflt, sizeof dflt, CMP_GATE_DEFAULT));
+	fputs("      --threshold PCT  the site's: a change beyond it is a regression\n"
+	    "                       or an improvement (default 5)\n"
 	    "      --keep-suspect   average in runs that may have done no work (left\n"
 	    "                       out by default, and named under the table)\n"
 	    "  -h, --help           this text\n", f);

@@ -30,6 +30,12 @@ nightly() {
 	fi
 	[ "$(grep -c 'class="bar"' "$N/nightly-night2.svg")" -eq 2 ]
 	[ -z "$(ls "$N" | grep '\.tmp')" ]
+	# the site is kept current: both nights have their page, the second
+	# its comparison with the first
+	[[ "$output" == *"nightly: $N/site/index.html"* ]]
+	grep -q '<a href="night-night1.html">night1</a>' "$N/site/index.html"
+	grep -q '<a href="night-night2.html">night2</a>' "$N/site/index.html"
+	grep -q '<h2 id="compare">Against night1, the night before</h2>' "$N/site/night-night2.html"
 }
 
 @test "nightly: a job six times slower than the baseline fails the gate with exit 1" {
@@ -121,6 +127,10 @@ nightly() {
 	# against the night before, nothing failed: the series did
 	run ! grep -q '^tonight against night-24: regression' "$N/nightly-tonight.md"
 	grep -q '<testsuite name="contest history" tests="[0-9]*" failures="2" ' "$N/nightly-tonight.series.junit.xml"
+	# the site has the step, its robot's block, and tonight
+	grep -q 'regression</span> of fork_load Time at night-16 (from night-15)' "$N/site/index.html"
+	grep -q '+7.9% regression of fork_load Time at night-16' "$N/site/changes.html"
+	[ -s "$N/site/night-tonight.html" ]
 	if command -v xmllint >/dev/null; then xmllint --noout "$N/nightly-tonight.series.junit.xml"; fi
 	# the last 8 nights only: after the step, nothing changed: it passes
 	run nightly -k tonight2 --nights 8 -b tonight --threshold 900 -- sleep 0.05

@@ -377,8 +377,14 @@ jsonl_is_object(const char *s, size_t len)
 const struct jnode *
 jsonl_parse(const char *s, size_t len, struct jarena *a)
 {
+	return jsonl_parse_keys(s, len, a, NULL);
+}
+
+const struct jnode *
+jsonl_parse_keys(const char *s, size_t len, struct jarena *a, const struct jkeys *keys)
+{
 	char *b = padded(a, s, len);
 	int ok;
 
-	return b ? jsonl_parse_line(b, len, a, NULL, 0, &ok) : NULL;
+	return b ? jsonl_parse_line(b, len, a, keys, 0, &ok) : NULL;
 }

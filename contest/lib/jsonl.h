@@ -131,6 +131,10 @@ int	jsonl_is_object(const char *s, size_t len);
 
 /* The object in s[0..len) as a tree in a, or NULL if it is not one. */
 const struct jnode *jsonl_parse(const char *s, size_t len, struct jarena *a);
+/* The same building only the top-level members in keys (NULL: all),
+ * each reached by jslot. */
+const struct jnode *jsonl_parse_keys(const char *s, size_t len, struct jarena *a,
+	    const struct jkeys *keys);
 
 /* A top-level member by its key set's id (jkeys), without a lookup. */
 static inline const struct jnode *

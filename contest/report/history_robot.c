@@ -66,18 +66,18 @@ cell(FILE *f, const struct column *k, double v, double cv, int md)
 		fprintf(f, md ? " %s | ± %.1f%% |" : " %10s ± %4.1f%%", b, cv);
 }
 
-/* One regression: series s's change point c. */
-static void
-robot_block(FILE *f, const struct history *h, const struct hseries *s, size_t c, int md)
+void
+history_robot_block(FILE *f, const struct history *h, size_t i, size_t c, int md)
 {
 	const struct rset *rs = h->rs;
+	const struct hseries *s = &h->s[i];
 	size_t from = c ? s->cp[c - 1].at : 0, to = c + 1 < s->ncp ? s->cp[c + 1].at : s->npt;
 	size_t at = s->cp[c].at, n = to - from;
 	size_t *rows = xcalloc(n + 1, sizeof *rows);
 	double pct, lo, hi;
 
-	for (size_t i = 0; i < n; i++)
-		rows[i] = s->pt[from + i].row;
+	for (size_t p = 0; p < n; p++)
+		rows[p] = s->pt[from + p].row;
 	history_verdict(h, s, c, &pct, &lo, &hi);
 	const char *before = rs->row[rows[at - from - 1]].name, *after = rs->row[rows[at - from]].name;
 	fprintf(f, "%s%+.1f%% regression of %s %s at %s (from %s), %s, %s\n\n",
@@ -116,22 +116,20 @@ robot_block(FILE *f, const struct history *h, const struct hseries *s, size_t c,
 	free(rows);
 }
 
-/* Whether a regression at the same night of the same load and series
- * was shown already (its block has every figure). */
-static int
-shown_before(const struct history *h, size_t i, size_t c)
+int
+history_robot_shown(const struct history *h, size_t i, size_t c, size_t *j, size_t *d)
 {
 	const struct hseries *s = &h->s[i];
 	size_t row = s->pt[s->cp[c].at].row;
 
-	for (size_t j = 0; j <= i; j++) {
-		const struct hseries *o = &h->s[j];
+	for (*j = 0; *j <= i; ++*j) {
+		const struct hseries *o = &h->s[*j];
 		if (o->first != s->first || o->blk != s->blk)
 			continue;
-		for (size_t d = 0; d < o->ncp && (j < i || d < c); d++) {
+		for (*d = 0; *d < o->ncp && (*j < i || *d < c); ++*d) {
 			double pct, lo, hi;
-			if (o->pt[o->cp[d].at].row == row &&
-			    history_verdict(h, o, d, &pct, &lo, &hi) == CV_REGRESSION)
+			if (o->pt[o->cp[*d].at].row == row &&
+			    history_verdict(h, o, *d, &pct, &lo, &hi) == CV_REGRESSION)
 				return 1;
 		}
 	}
@@ -146,12 +144,13 @@ history_robot(FILE *f, const struct history *h, int md)
 	for (size_t i = 0; i < h->n; i++)
 		for (size_t c = 0; c < h->s[i].ncp; c++) {
 			double pct, lo, hi;
+			size_t j, d;
 			if (history_verdict(h, &h->s[i], c, &pct, &lo, &hi) != CV_REGRESSION ||
-			    shown_before(h, i, c))
+			    history_robot_shown(h, i, c, &j, &d))
 				continue;
 			if (shown++)
 				fputs("\n", f);
-			robot_block(f, h, &h->s[i], c, md);
+			history_robot_block(f, h, i, c, md);
 		}
 	if (shown == 0)
 		fprintf(f, "no regression beyond %g%% in %zu series (%zu change points)\n",

@@ -35,8 +35,11 @@ range(const struct hseries *s, double *lo, double *hi)
 	*hi += pad;
 }
 
+/* Series s's panel at y0; href: where each change point links, as
+ * HREF#cp-SERIES-K (NULL: no links). */
 static void
-panel(FILE *f, const struct history *h, const struct hseries *s, double y0)
+panel(FILE *f, const struct history *h, const struct hseries *s, double y0,
+    const char *href)
 {
 	const struct rset *rs = h->rs;
 	const struct column *k = &cmp_figs[s->fig];
@@ -60,14 +63,18 @@ panel(FILE *f, const struct history *h, const struct hseries *s, double y0)
 		double pct, clo, chi;
 		enum cmp_verdict v = history_verdict(h, s, c, &pct, &clo, &chi);
 		double x = X(s->cp[c].at) - STEP / 2.0;
+		if (href)	/* a wide clear line to click, the thin one to see */
+			fprintf(f, "<a xlink:href=\"%s#cp-%zu-%zu\"><line x1=\"%.1f\" y1=\"%.0f\" "
+			    "x2=\"%.1f\" y2=\"%.0f\" class=\"hit\"/>", href,
+			    (size_t)(s - h->s), c, x, y0, x, y0 + PANEL);
 		fprintf(f, "<line x1=\"%.1f\" y1=\"%.0f\" x2=\"%.1f\" y2=\"%.0f\" class=\"%s\">"
 		    "<title>%s: ", x, y0, x, y0 + PANEL, v == CV_REGRESSION ? "cp bad" : "cp",
 		    cmp_verdict_names[v]);
 		xml_text(f, rs->row[s->pt[s->cp[c].at - 1].row].name);
 		fputs(" -&gt; ", f);
 		xml_text(f, rs->row[s->pt[s->cp[c].at].row].name);
-		fprintf(f, " %+.2f%% (CI95 %+.2f..%+.2f%%), p=%.2g</title></line>\n", pct,
-		    clo, chi, s->cp[c].p);
+		fprintf(f, " %+.2f%% (CI95 %+.2f..%+.2f%%), p=%.2g</title></line>%s\n", pct,
+		    clo, chi, s->cp[c].p, href ? "</a>" : "");
 	}
 	for (size_t p = 0; p < s->npt; p++) {
 		const struct hpoint *pt = &s->pt[p];
@@ -89,6 +96,42 @@ panel(FILE *f, const struct history *h, const struct hseries *s, double y0)
 #undef Y
 }
 
+const char history_svg_css[] = "text{font-family:sans-serif;font-size:11px;"
+    "fill:#222}.title{font-size:13px;font-weight:bold}.tick{text-anchor:end}"
+    ".grid{stroke:#ddd}.err{stroke:#4e79a7;stroke-width:1.5}"
+    ".pt{fill:#4e79a7}.cp{stroke:#555;stroke-dasharray:5 3;stroke-width:1.5}"
+    ".bad{stroke:#c00}";
+
+/* doc: a file of its own, with its style; else inline in a page, whose
+ * style has history_svg_css and whose links are SVG 1.1's xlink:href */
+static void
+svg_open(FILE *f, double width, double height, int doc)
+{
+	fprintf(f, "%s<svg xmlns=\"http://www.w3.org/2000/svg\"%s version=\"1.1\" "
+	    "width=\"%.0f\" height=\"%.0f\" viewBox=\"0 0 %.0f %.0f\">\n%s%s%s"
+	    "<rect width=\"100%%\" height=\"100%%\" fill=\"#fff\"/>\n",
+	    doc ? "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" : "",
+	    doc ? "" : " xmlns:xlink=\"http://www.w3.org/1999/xlink\"",
+	    width, height, width, height, doc ? "<style>" : "", doc ? history_svg_css : "",
+	    doc ? "</style>\n" : "");
+}
+
+static double
+svg_width(size_t npt)
+{
+	double w = LEFT + (double)npt * STEP + 40;
+
+	return w < 480 ? 480 : w;
+}
+
+void
+history_svg_panel(FILE *f, const struct history *h, size_t i, const char *href)
+{
+	svg_open(f, svg_width(h->s[i].npt), PANEL + PAD + 40, 0);
+	panel(f, h, &h->s[i], 30, href);
+	fputs("</svg>\n", f);
+}
+
 static void
 draw(FILE *f, const void *arg)
 {
@@ -98,27 +141,16 @@ draw(FILE *f, const void *arg)
 	for (size_t i = 0; i < h->n; i++)
 		if (h->s[i].npt > most)
 			most = h->s[i].npt;
-	double width = LEFT + (double)most * STEP + 40;
+	double width = svg_width(most);
 	double height = 40 + (double)h->n * (PANEL + PAD + 40);
-	if (width < 480)
-		width = 480;
-	fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-	    "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" "
-	    "width=\"%.0f\" height=\"%.0f\" viewBox=\"0 0 %.0f %.0f\">\n"
-	    "<style>text{font-family:sans-serif;font-size:11px;fill:#222}"
-	    ".title{font-size:13px;font-weight:bold}.tick{text-anchor:end}"
-	    ".grid{stroke:#ddd}.err{stroke:#4e79a7;stroke-width:1.5}"
-	    ".pt{fill:#4e79a7}.cp{stroke:#555;stroke-dasharray:5 3;stroke-width:1.5}"
-	    ".bad{stroke:#c00}</style>\n"
-	    "<rect width=\"100%%\" height=\"100%%\" fill=\"#fff\"/>\n",
-	    width, height, width, height);
+	svg_open(f, width, height, 1);
 	for (size_t i = 0; i < h->n; i++)
-		panel(f, h, &h->s[i], 40 + (double)i * (PANEL + PAD + 40) + 20);
+		panel(f, h, &h->s[i], 40 + (double)i * (PANEL + PAD + 40) + 20, NULL);
 	fputs("</svg>\n", f);
 }
 
 int
 history_svg(const char *path, const struct history *h)
 {
-	return svg_file(path, draw, h);
+	return file_replace(path, draw, h);
 }

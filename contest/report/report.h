@@ -204,6 +204,14 @@ int	history_point(const struct rset *, size_t row, size_t blk, int fig,
  * tested figure of that load (* where it moved too), and what differed
  * between the labels either side. */
 void	history_robot(FILE *, const struct history *, int md);
+/* The block of series i's change point c, a regression. */
+void	history_robot_block(FILE *, const struct history *, size_t i, size_t c,
+	    int md);
+/* Whether a regression of the same load and series at the same night
+ * came before series i's change point c (its block has every figure),
+ * and which: series *j, change *d. */
+int	history_robot_shown(const struct history *, size_t i, size_t c, size_t *j,
+	    size_t *d);
 /* The verdict of series s's change point k; its change in % into pct
  * (lo..hi its CI95), relative to the mean before it. */
 enum cmp_verdict history_verdict(const struct history *, const struct hseries *,
@@ -216,6 +224,12 @@ void	history_junit(FILE *, const struct history *);
 /* LAVA's lines: "history-HOST-LOAD-FIGURE pass", or "fail PCT percent"
  * where the series ends worse (its newest change). */
 void	history_lava(FILE *, const struct history *);
+
+/* contest report --html: the nights as a static site in dir (site.c),
+ * its histories h of rs; f and sort: the report's, for each night's
+ * page.  0, or -1 after a message. */
+int	report_site(const char *dir, const struct rset *rs, const struct history *h,
+	    const struct rfilter *f, const struct cmpopt *o, enum rsort sort);
 
 void	report_text(FILE *, const struct rset *, int stats, int md);
 /* Name on stderr the runs that may have done no work; how many. */
@@ -231,12 +245,18 @@ void	report_lava(FILE *, const struct rset *);
  * after a message. */
 int	report_svg(const char *path, const struct rset *, int series);
 /* path written by drawfn(f, arg) beside it and renamed over it (a reader
- * never sees half a chart); 0, or -1 after a message. */
-int	svg_file(const char *path, void (*drawfn)(FILE *, const void *),
+ * never sees half a chart or page); 0, or -1 after a message. */
+int	file_replace(const char *path, void (*drawfn)(FILE *, const void *),
 	    const void *arg);
 /* history's chart: a panel per series, each label's mean with its CI95,
  * the change points marked; 0, or -1 after a message. */
 int	history_svg(const char *path, const struct history *);
+/* The charts' style, which a page that inlines them carries. */
+extern const char history_svg_css[];
+/* Series i's panel as an <svg> to inline in a page, each change point a
+ * link to HREF#cp-I-K (href NULL: none). */
+void	history_svg_panel(FILE *, const struct history *, size_t i,
+	    const char *href);
 
 void	compare_text(FILE *, const struct cmp *, int stats, int md);
 void	compare_csv(FILE *, const struct cmp *);
