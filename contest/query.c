@@ -71,6 +71,7 @@ enum {
 	OPT_HOST = 256, OPT_SINCE, OPT_SORT, OPT_STATS, OPT_FORMAT, OPT_SVG,
 	OPT_SERIES, OPT_THRESHOLD, OPT_ALPHA, OPT_HOLM, OPT_GATE, OPT_KEEP_SUSPECT,
 	OPT_STRICT, OPT_LOOKS, OPT_FIGURE, OPT_REPORT, OPT_LAST, OPT_HTML,
+	OPT_RUN, OPT_MIN_RUNS,
 };
 
 static const struct option query_longopts[] = {
@@ -83,6 +84,9 @@ static const struct option query_longopts[] = {
 	{ "format", required_argument, NULL, OPT_FORMAT },
 	{ "svg", required_argument, NULL, OPT_SVG },
 	{ "html", required_argument, NULL, OPT_HTML },
+	{ "run", no_argument, NULL, OPT_RUN },
+	{ "runs", required_argument, NULL, 'n' },
+	{ "min-runs", required_argument, NULL, OPT_MIN_RUNS },
 	{ "series", no_argument, NULL, OPT_SERIES },
 	{ "threshold", required_argument, NULL, OPT_THRESHOLD },
 	{ "alpha", required_argument, NULL, OPT_ALPHA },
@@ -237,13 +241,38 @@ history_opt(int ch, const char *arg, struct query *q)
 	return 0;
 }
 
+/* An option of bisect --run's; 0 when ch is none. */
+static int
+bisect_opt(int ch, const char *arg, struct query *q)
+{
+	const char *why;
+	long long v;
+
+	switch (ch) {
+	case OPT_RUN:
+		q->run = 1;
+		return 1;
+	case 'n':
+	case OPT_MIN_RUNS:
+		v = num_parse(arg, 2, 1000, &why);
+		if (why)
+			usage_fail("%s: '%s' is %s (allowed 2..1000 rounds)", ch == 'n' ?
+			    "-n" : "--min-runs", arg, why);
+		*(ch == 'n' ? &q->rounds_max : &q->rounds_min) = (unsigned)v;
+		return 1;
+	}
+	return 0;
+}
+
 /* Whether contest <mode> has option ch. */
 static int
 mode_has(enum qmode mode, int ch)
 {
 	switch (ch) {
-	case 'k':
-		return mode == Q_REPORT || mode == Q_HISTORY;
+	case 'k':	/* bisect's: --run's candidate */
+		return mode != Q_COMPARE;
+	case OPT_RUN: case 'n': case OPT_MIN_RUNS:
+		return mode == Q_BISECT;
 	case OPT_SORT: case OPT_SERIES: case OPT_HTML:
 		return mode == Q_REPORT;
 	case OPT_SVG:
@@ -265,7 +294,7 @@ mode_has(enum qmode mode, int ch)
 	}
 }
 
-/* Options common to report, compare and history; returns optind. */
+/* The options of report, compare, history and bisect; returns optind. */
 int
 query_parse(int argc, char **argv, struct query *q, enum qmode mode)
 {
@@ -279,7 +308,7 @@ query_parse(int argc, char **argv, struct query *q, enum qmode mode)
 	q->cmp.alpha = CMP_ALPHA;
 	q->cmp.gate = CMP_GATE_DEFAULT;
 	getopt_restart();
-	while ((ch = getopt_long(argc, argv, ":f:k:l:h", query_longopts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, ":f:k:l:n:h", query_longopts, NULL)) != -1) {
 		/* each command's own options are unknown to the others */
 		/* the option's own word, not its value where that came apart */
 		if (ch != '?' && ch != ':' && !mode_has(mode, ch))
@@ -293,7 +322,7 @@ query_parse(int argc, char **argv, struct query *q, enum qmode mode)
 			contest_exit(finish_stdout());
 		}
 		if (!filter_opt(ch, optarg, q) && !output_opt(ch, optarg, q, mode) &&
-		    !history_opt(ch, optarg, q))
+		    !history_opt(ch, optarg, q) && !bisect_opt(ch, optarg, q))
 			getopt_fail(cmd, ch, argv);
 	}
 	return optind;

@@ -26,6 +26,8 @@ struct query {
 	int		 robot;		/* history --report */
 	size_t		 last;		/* history --last; 0: every night */
 	int		 thr_set;	/* --threshold given */
+	int		 run;		/* bisect --run */
+	unsigned	 rounds_max, rounds_min;	/* its -n, --min-runs; 0: not given */
 };
 
 /* argv's options into q, as command mode takes them (one line and exit

@@ -150,7 +150,11 @@ usage_bisect(FILE *f)
 
 	fputs("usage: contest bisect [-f RESULTS_FILE_OR_DIR]... [-l LOAD]... [--host HOST]\n"
 	    "                      [--since DATE] [--gate FIGURES] [--alpha P]\n"
-	    "                      [--keep-suspect] GOOD BAD CAND\n\n"
+	    "                      [--keep-suspect] GOOD BAD CAND\n"
+	    "       contest bisect --run [-f RESULTS_DIR] [-k LABEL] [-n RUNS] "
+	    "[--min-runs N]\n"
+	    "                      [-l LOAD]... [--gate FIGURES] [--alpha P] GOOD BAD\n"
+	    "                      -- COMMAND [ARG]...\n\n"
 	    "For git bisect run: whether CAND's runs look like GOOD's or BAD's.  The\n"
 	    "step is every gated figure of every load in which BAD is significantly\n"
 	    "worse than GOOD (compare's tests).  In each, CAND looks bad where it is\n"
@@ -160,6 +164,13 @@ usage_bisect(FILE *f)
 	    "where CAND has no results: never a guess.  A call is wrong only where\n"
 	    "a test in its direction is, at most alpha / 2 in each figure.  Exit 2\n"
 	    "where there is no step, or on bad input.\n\n"
+	    "With --run, CAND is the kernel booted: a session of COMMAND beside\n"
+	    "GOOD's loads, with its lead and --prepare, is run under LABEL (default\n"
+	    "bisect-TIME-PID) into the results directory, then a round more at each\n"
+	    "look until the call is made or -n is spent, each look at alpha over\n"
+	    "the looks there can be.  A job that fails is 125; no step, a label with\n"
+	    "no results, or a session that cannot run exit 255, which stops git\n"
+	    "bisect run rather than take the commit for bad.\n\n"
 	    "  -f, --file PATH      read this results file or directory (repeatable;\n"
 	    "                       default $CONTEST_RESULTS or ./contest-results)\n"
 	    "  -l, --load LOAD      only this load or load spec (repeatable)\n"
@@ -170,5 +181,9 @@ usage_bisect(FILE *f)
 	    cmp_gate_list(dflt, sizeof dflt, CMP_GATE_DEFAULT));
 	fputs("      --alpha P        significance level (default 0.05)\n"
 	    "      --keep-suspect   average in runs that may have done no work\n"
+	    "      --run            measure CAND first (see above)\n"
+	    "  -k, --label LABEL    --run's candidate label\n"
+	    "  -n, --runs RUNS      --run's rounds at most (2..1000, default 10)\n"
+	    "      --min-runs N     --run's rounds before the first look (default 3)\n"
 	    "  -h, --help           this text\n", f);
 }

@@ -62,3 +62,105 @@ N="$TOP_SRCDIR/tests/data/report/nights.jsonl"
 		grep -qxF "    $line" "$TOP_SRCDIR/doc/reports.md"
 	done
 }
+
+# A git repository of 9 commits, c0 to c8, each one's job a sleep of the
+# work its file names: 0.20 s until c5, 0.22 s (10% more) from c6 on;
+# c4's job cannot build (it exits 1).
+bisect_repo() {
+	git init -q repo
+	cd repo
+	git config user.email t@example.org
+	git config user.name t
+	for c in 0 1 2 3 4 5 6 7 8; do
+		w=0.20
+		[ "$c" -lt 6 ] || w=0.22
+		echo "$w" >work
+		if [ "$c" -eq 4 ]; then
+			printf 'echo "c4: does not build" >&2\nexit 1\n' >job.sh
+		else
+			printf 'sleep "$(cat work)"\n' >job.sh
+		fi
+		git add work job.sh
+		git commit -q --allow-empty -m "c$c"
+		git tag "c$c"
+	done
+}
+
+@test "bisect --run under git bisect run: the 10% commit named in log2(n) steps, the one that cannot build skipped" {
+	command -v git >/dev/null || skip "no git"
+	bisect_repo
+	R="$BATS_TEST_TMPDIR/r"
+	git checkout -q c0
+	run -0 contest -o "$R" -k good -n 3 --lead 0 -l no_load -- sh job.sh
+	git checkout -q c8
+	run -0 contest -o "$R" -k bad -n 3 --lead 0 -l no_load -- sh job.sh
+	git bisect start c8 c0 >/dev/null
+	# each step labelled with its commit; the session's table and the
+	# call go to the log
+	marked git bisect run sh -c "\"\$CONTEST\" bisect --run -f '$R' -k \"\$(git describe --tags)\" good bad -- sh job.sh" >log 2>&1
+	git bisect log >blog
+	git bisect reset >/dev/null 2>&1
+	cat blog
+	grep -q "^$(git rev-parse c6) is the first bad commit" log
+	# c4 was tried and skipped; log2(8) = 3 calls besides, and one more
+	# where git's way around the skipped commit (its own pseudo-random
+	# pick) costs one
+	grep -q "^# skip: \[$(git rev-parse c4)\] c4" blog
+	[ "$(grep -c '^git bisect \(good\|bad\) ' blog)" -le 4 ]
+	# every call was made on the commit's own runs, and said so
+	grep -q '^c6 looks bad (1 of the step'"'"'s 1 figures bad' log
+	run -0 contest report -f "$R" --format csv -l no_load
+	run -0 grep -c '^no_load,no_load,c[0-9],' <<<"$output"
+	[ "$output" -ge 3 ]
+}
+
+@test "bisect --run: good and bad calls and their rounds; no step stops git bisect (255); bad input is exit 2 with one line" {
+	R="$BATS_TEST_TMPDIR/r"
+	run -0 contest -o "$R" -k good -n 3 --lead 0 -l no_load -- sleep 0.2
+	run -0 contest -o "$R" -k bad -n 3 --lead 0 -l no_load -- sleep 0.24
+	run -1 --separate-stderr contest bisect --run -f "$R" -k c1 good bad -- sleep 0.24
+	[[ "${lines[${#lines[@]} - 2]}" == "c1 looks bad (1 of the step's 1 figures bad, "*"each call a test at alpha 0.00625 in its direction"* ]]
+	[ "${lines[${#lines[@]} - 1]}" = "c1: 3 rounds (at most 10), 1 look of 8" ]
+	run -0 contest bisect --run -f "$R" -k c2 -n 4 --min-runs 2 good bad -- sleep 0.2
+	[[ "${lines[${#lines[@]} - 2]}" == "c2 looks good (0 of the step's 1 figures bad, 1 good, 0 can't tell; each call a test at alpha 0.0166667 "* ]]
+	# the runs are stored under the candidate's label, beside GOOD's and BAD's
+	[ "$(jq -s 'map(select(.label == "c2" and (.warmup | not))) | length' "$R/results.jsonl")" -ge 2 ]
+	# good against its like: no step, and git bisect run must stop, before
+	# any run
+	n=$(wc -l <"$R/results.jsonl")
+	run -255 --separate-stderr contest bisect --run -f "$R" good c2 -- sleep 0.2
+	[ "$stderr" = "contest: bisect: c2 is not significantly worse than good in any gated figure: no step to bisect" ]
+	[ "$(wc -l <"$R/results.jsonl")" -eq "$n" ]
+	for args in "-n 1" "-n 3 --min-runs 4" "-k a -k b" "-n x"; do
+		eval "run -2 --separate-stderr contest bisect --run -f \"\$R\" $args good bad -- true"
+		[ "${#stderr_lines[@]}" -eq 1 ]
+	done
+	run -2 --separate-stderr contest bisect --run -f "$R" good bad
+	[ "$stderr" = "contest: bisect --run needs GOOD, BAD and a COMMAND after them" ]
+	run -2 --separate-stderr contest bisect -f "$R" -k c9 good bad c1
+	[ "$stderr" = "contest: bisect: -k is --run's" ]
+	run -2 --separate-stderr contest bisect --run -f "$R/results.jsonl" good bad -- true
+	[ "$stderr" = "contest: bisect --run: -f names one results directory, where the session is written" ]
+}
+
+@test "bisect --run: Ctrl-C reaches the session and its job, kill -9 takes them with it; nothing is left" {
+	R="$BATS_TEST_TMPDIR/r"
+	run -0 contest -o "$R" -k good -n 3 --lead 0 -l no_load -- sleep 0.2
+	run -0 contest -o "$R" -k bad -n 3 --lead 0 -l no_load -- sleep 0.24
+	# the job is a sleep the suite can find by its length
+	for sig in INT KILL; do
+		marked_bg "$CONTEST" bisect --run -f "$R" -k "c$sig" good bad -- sleep 37 2>err
+		pid=$!
+		wait_until 300 pgrep -f '^sleep 37$' >/dev/null
+		kill -"$sig" "$pid"
+		rc=0
+		wait "$pid" || rc=$?
+		if [ "$sig" = INT ]; then
+			[ "$rc" -eq 130 ]
+		else
+			[ "$rc" -eq 137 ]
+		fi
+		# the session, its watchdog and its job go with the bisect
+		no_leftovers 50
+	done
+}

@@ -102,3 +102,20 @@ bisect_decide(FILE *f, const struct rset *rs, char *good, char *bad, char *cand,
 	cmp_free(&m2);
 	return rc;
 }
+
+long
+bisect_step(const struct rset *rs, char *good, char *bad, const struct cmpopt *o)
+{
+	char *two[2] = { good, bad };
+	struct cmp m;
+	long step = 0;
+
+	if (cmp_build(&m, rs, two, 2, o) != 0)
+		return -1;
+	for (size_t i = 0; i < m.ng; i++)
+		for (int fig = 0; fig < CF_NFIG; fig++)
+			step += cmp_figs[fig].gate && (o->gate & CMP_GATE(fig)) &&
+			    moved(val(&m, &m.g[i], fig, 1), cmp_figs[fig].worse, +1);
+	cmp_free(&m);
+	return step;
+}

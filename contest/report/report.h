@@ -153,6 +153,10 @@ void	cmp_free(struct cmp *);
  */
 int	bisect_decide(FILE *, const struct rset *, char *good, char *bad,
 	    char *cand, const struct cmpopt *);
+/* The gated figures the step from good to bad moved; -1 after a message
+ * (a label with no results, or an ambiguous one). */
+long	bisect_step(const struct rset *, char *good, char *bad,
+	    const struct cmpopt *);
 
 /* "fork_load" or "fork_load j=2". */
 const char *cmp_group_name(char *buf, size_t len, const struct cmp *,

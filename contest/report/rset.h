@@ -66,6 +66,7 @@ struct rrun {
 	long		 hz, autogroup, git_dirty;
 	double		 steal_pct;
 	const char	*session, *prepare;	/* prepare NULL: none */
+	double		 lead_s;	/* the session's --lead; NaN: not recorded */
 	const char	*variant;	/* --variant's name; NULL: none */
 	long		 round;		/* its session's round; -1: not recorded */
 	const char	*sweep;		/* "j=2": the sweep's values; NULL: none */
