@@ -102,6 +102,13 @@ col_scaled(const struct column *k, double v)
 {
 	return k->scale ? v * k->scale : v;
 }
+/* The decimals a series' mean shows (history, its robot's block): the
+ * column's own, one for a latency or a rate. */
+static inline int
+col_mean_dec(const struct column *k)
+{
+	return k->form == VF_LAT || k->form == VF_RATE ? 1 : k->dec;
+}
 /* Where in a run's rpair.v[] a paired test of it reads; -1: none (Ratio
  * pairs each side with its own no_load). */
 int	col_pv(const struct column *);

@@ -178,8 +178,7 @@ value_text(char *buf, size_t len, const struct column *k, double v, int ci)
 {
 	if (isnan(v))
 		return "-";
-	snprintf(buf, len, "%s%.*f", ci ? "±" : "", k->form == VF_LAT ||
-	    k->form == VF_RATE ? 1 : k->dec, col_scaled(k, v));
+	snprintf(buf, len, "%s%.*f", ci ? "±" : "", col_mean_dec(k), col_scaled(k, v));
 	return buf;
 }
 

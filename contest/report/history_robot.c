@@ -58,8 +58,7 @@ cell(FILE *f, const struct column *k, double v, double cv, int md)
 {
 	char b[32];
 
-	snprintf(b, sizeof b, "%.*f", k->form == VF_LAT || k->form == VF_RATE ? 1 :
-	    k->dec, col_scaled(k, v));
+	snprintf(b, sizeof b, "%.*f", col_mean_dec(k), col_scaled(k, v));
 	if (isnan(cv))
 		fprintf(f, md ? " %s | |" : " %10s        ", b);
 	else
