@@ -217,8 +217,8 @@ bisect_run(struct query *q, char **argv, int n)
 	long step = bisect_step(&rs, argv[0], argv[1], &q->cmp);
 	if (step <= 0) {
 		if (step == 0)
-			warnmsg("bisect: %s is not significantly worse than %s in any gated "
-			    "figure: no step to bisect", argv[1], argv[0]);
+			warnmsg("bisect: %s is no regression beyond %g%% against %s in any "
+			    "gated figure: no step to bisect", argv[1], q->cmp.threshold, argv[0]);
 		rset_free(&rs);
 		return BISECT_ABORT;
 	}

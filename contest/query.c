@@ -285,7 +285,9 @@ mode_has(enum qmode mode, int ch)
 		return mode == Q_COMPARE;
 	case OPT_ALPHA: case OPT_GATE:
 		return mode == Q_COMPARE || mode == Q_BISECT;
-	case OPT_THRESHOLD: case OPT_FIGURE:	/* report's with --html */
+	case OPT_THRESHOLD:	/* report's with --html */
+		return 1;
+	case OPT_FIGURE:	/* report's with --html */
 		return mode != Q_BISECT;
 	case OPT_REPORT: case OPT_LAST:
 		return mode == Q_HISTORY;

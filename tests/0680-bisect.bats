@@ -39,8 +39,11 @@ N="$TOP_SRCDIR/tests/data/report/nights.jsonl"
 @test "bisect: no step, and bad input: exit 2 with one line" {
 	run -2 --separate-stderr contest bisect -f "$N" night-01 night-05 night-03
 	[ -z "$output" ]
-	[ "$stderr" = "contest: bisect: night-05 is not significantly worse than night-01 in any gated figure: no step to bisect" ]
-	for bad in "a b" "a a b" "--format json a b c" "--threshold 5 a b c" "--alpha 2 a b c" \
+	[ "$stderr" = "contest: bisect: night-05 is no regression beyond 5% against night-01 in any gated figure: no step to bisect" ]
+	# the 8% step is no regression beyond 10%
+	run -2 --separate-stderr contest bisect -f "$N" --threshold 10 night-10 night-20 night-18
+	[ "$stderr" = "contest: bisect: night-20 is no regression beyond 10% against night-10 in any gated figure: no step to bisect" ]
+	for bad in "a b" "a a b" "--format json a b c" "--threshold x a b c" "--alpha 2 a b c" \
 	    "--gate bogus a b c"; do
 		# shellcheck disable=SC2086
 		run -2 --separate-stderr contest bisect -f "$N" $bad
@@ -119,17 +122,17 @@ bisect_repo() {
 	run -0 contest -o "$R" -k good -n 3 --lead 0 -l no_load -- sleep 0.2
 	run -0 contest -o "$R" -k bad -n 3 --lead 0 -l no_load -- sleep 0.24
 	run -1 --separate-stderr contest bisect --run -f "$R" -k c1 good bad -- sleep 0.24
-	[[ "${lines[${#lines[@]} - 2]}" == "c1 looks bad (1 of the step's 1 figures bad, "*"each call a test at alpha 0.00625 in its direction"* ]]
+	[[ "${lines[${#lines[@]} - 2]}" == "c1 looks bad (1 of the step's 1 figures bad, "*"each call two of compare's verdicts, at alpha 0.00625 and 5%)" ]]
 	[ "${lines[${#lines[@]} - 1]}" = "c1: 3 rounds (at most 10), 1 look of 8" ]
 	run -0 contest bisect --run -f "$R" -k c2 -n 4 --min-runs 2 good bad -- sleep 0.2
-	[[ "${lines[${#lines[@]} - 2]}" == "c2 looks good (0 of the step's 1 figures bad, 1 good, 0 can't tell; each call a test at alpha 0.0166667 "* ]]
+	[[ "${lines[${#lines[@]} - 2]}" == "c2 looks good (0 of the step's 1 figures bad, 1 good, 0 can't tell; each call two of compare's verdicts, at alpha 0.0166667 and 5%)" ]]
 	# the runs are stored under the candidate's label, beside GOOD's and BAD's
 	[ "$(jq -s 'map(select(.label == "c2" and (.warmup | not))) | length' "$R/results.jsonl")" -ge 2 ]
 	# good against its like: no step, and git bisect run must stop, before
 	# any run
 	n=$(wc -l <"$R/results.jsonl")
 	run -255 --separate-stderr contest bisect --run -f "$R" good c2 -- sleep 0.2
-	[ "$stderr" = "contest: bisect: c2 is not significantly worse than good in any gated figure: no step to bisect" ]
+	[ "$stderr" = "contest: bisect: c2 is no regression beyond 5% against good in any gated figure: no step to bisect" ]
 	[ "$(wc -l <"$R/results.jsonl")" -eq "$n" ]
 	for args in "-n 1" "-n 3 --min-runs 4" "-k a -k b" "-n x"; do
 		eval "run -2 --separate-stderr contest bisect --run -f \"\$R\" $args good bad -- true"

@@ -2,8 +2,12 @@
 /*
  * contest bisect: whether a candidate's runs look like the good label's
  * or the bad one's, for git bisect run: 0 good, 1 bad, 125 skip.  Never
- * a guess: a call needs a significant test in its direction and none
- * against it, in every gated figure the step between GOOD and BAD moved.
+ * a guess: in every gated figure the step moved (BAD against GOOD: a
+ * regression beyond the threshold), the candidate is bad where against
+ * GOOD it is a regression too and against BAD no change (or worse), good
+ * where against BAD it is an improvement and against GOOD no change (or
+ * better): compare's four words, each side's, so that a drift between
+ * sessions smaller than the threshold is no change, not a call.
  */
 #include "config.h"
 
@@ -31,11 +35,22 @@ same_group(const struct cmp *m2, const struct cmpgroup *g)
 	return NULL;
 }
 
-/* A change significant and the given way (+1 worse, -1 better). */
+/* Within the threshold, or beyond it the given way (+1 worse, -1 better). */
 static int
-moved(const struct cmpval *v, int worse, int way)
+no_worse(const struct cmpval *v, int way)
 {
-	return v->t.kind != CT_NONE && v->sig && way * worse * v->est_pct > 0;
+	return v->verdict == CV_NOCHANGE ||
+	    v->verdict == (way > 0 ? CV_REGRESSION : CV_IMPROVEMENT);
+}
+
+/* Whether figure fig of group g is in the step: gated, and BAD (column
+ * 1) a regression against GOOD. */
+static int
+step_figure(const struct cmp *m, const struct cmpgroup *g, int fig,
+    const struct cmpopt *o)
+{
+	return cmp_figs[fig].gate && (o->gate & CMP_GATE(fig)) &&
+	    val(m, g, fig, 1)->verdict == CV_REGRESSION;
 }
 
 /* One figure of the step: -1 bad, +1 good, 0 can't tell. */
@@ -48,14 +63,16 @@ call_figure(FILE *f, const struct cmp *m, const struct cmp *m2,
 	const struct cmpval *vg = val(m, g, fig, 2);
 	const struct cmpval *vb = g2 ? val(m2, g2, fig, 1) : NULL;
 	char name[256];
-	int bad = moved(vg, k->worse, +1) && !(vb && moved(vb, k->worse, -1));
-	int good = vb && moved(vb, k->worse, -1) && !moved(vg, k->worse, +1);
+	int bad = vg->verdict == CV_REGRESSION && vb && no_worse(vb, +1);
+	int good = vb && vb->verdict == CV_IMPROVEMENT && no_worse(vg, -1);
 
-	fprintf(f, "%s %s: %s against %s %+.1f%% (p=%.2g), against %s ",
+	fprintf(f, "%s %s: %s against %s %+.1f%% (p=%.2g, %s), against %s ",
 	    cmp_group_name(name, sizeof name, m, g), k->head, m->col[2].label,
-	    m->col[0].label, vg->est_pct, vg->p, m->col[1].label);
+	    m->col[0].label, vg->est_pct, vg->p, cmp_verdict_names[vg->verdict],
+	    m->col[1].label);
 	if (vb)
-		fprintf(f, "%+.1f%% (p=%.2g)", vb->est_pct, vb->p);
+		fprintf(f, "%+.1f%% (p=%.2g, %s)", vb->est_pct, vb->p,
+		    cmp_verdict_names[vb->verdict]);
 	else
 		fputs("untested", f);
 	fprintf(f, ": %s\n", bad ? "bad" : good ? "good" : "can't tell");
@@ -78,9 +95,8 @@ bisect_decide(FILE *f, const struct rset *rs, char *good, char *bad, char *cand,
 	}
 	for (size_t i = 0; i < m.ng; i++)
 		for (int fig = 0; fig < CF_NFIG; fig++) {
-			/* the step: BAD significantly worse than GOOD */
-			if (!cmp_figs[fig].gate || !(o->gate & CMP_GATE(fig)) ||
-			    !moved(val(&m, &m.g[i], fig, 1), cmp_figs[fig].worse, +1))
+			/* the step: BAD a regression against GOOD */
+			if (!step_figure(&m, &m.g[i], fig, o))
 				continue;
 			step++;
 			int c = call_figure(f, &m, &m2, &m.g[i], fig);
@@ -91,13 +107,13 @@ bisect_decide(FILE *f, const struct rset *rs, char *good, char *bad, char *cand,
 	int rc = step == 0 ? 2 : nbad && !ngood && !nnone ? 1 :
 	    ngood && !nbad && !nnone ? 0 : 125;
 	if (step == 0)
-		warnmsg("bisect: %s is not significantly worse than %s in any gated "
-		    "figure: no step to bisect", bad, good);
+		warnmsg("bisect: %s is no regression beyond %g%% against %s in any gated "
+		    "figure: no step to bisect", bad, o->threshold, good);
 	else
 		fprintf(f, "%s looks %s (%zu of the step's %zu figures bad, %zu good, %zu "
-		    "can't tell; each call a test at alpha %g in its direction and none "
-		    "against it)\n", cand, rc == 0 ? "good" : rc == 1 ? "bad" :
-		    "like neither: skip", nbad, step, ngood, nnone, m.alpha);
+		    "can't tell; each call two of compare's verdicts, at alpha %g and "
+		    "%g%%)\n", cand, rc == 0 ? "good" : rc == 1 ? "bad" :
+		    "like neither: skip", nbad, step, ngood, nnone, m.alpha, m.threshold);
 	cmp_free(&m);
 	cmp_free(&m2);
 	return rc;
@@ -114,8 +130,7 @@ bisect_step(const struct rset *rs, char *good, char *bad, const struct cmpopt *o
 		return -1;
 	for (size_t i = 0; i < m.ng; i++)
 		for (int fig = 0; fig < CF_NFIG; fig++)
-			step += cmp_figs[fig].gate && (o->gate & CMP_GATE(fig)) &&
-			    moved(val(&m, &m.g[i], fig, 1), cmp_figs[fig].worse, +1);
+			step += step_figure(&m, &m.g[i], fig, o);
 	cmp_free(&m);
 	return step;
 }
