@@ -114,7 +114,7 @@ pre_text() {
 	run -0 contest report --html site -f twelve.jsonl
 	[ "$(find site -name '*.html' | wc -l)" -eq 14 ]
 	for page in site/*.html; do
-		marked timeout -k 5 120 chromium --headless --no-sandbox --disable-gpu \
+		marked timeout -k 5 120 chromium --headless --no-sandbox --disable-gpu --disable-dev-shm-usage \
 		    --user-data-dir="$BATS_TEST_TMPDIR/chromium" --enable-logging=stderr --v=1 \
 		    --dump-dom "file://$PWD/$page" >dom 2>log
 		grep 'CONSOLE' log >console || :
@@ -128,7 +128,7 @@ pre_text() {
 	grep -q 'regression</span> of fork_load Time at night-16 (from night-15)' index.dom
 	shot=${CONTEST_ARTEFACTS:-$BATS_TEST_TMPDIR}/site-index.png
 	mkdir -p "${shot%/*}"
-	marked timeout -k 5 120 chromium --headless --no-sandbox --disable-gpu \
+	marked timeout -k 5 120 chromium --headless --no-sandbox --disable-gpu --disable-dev-shm-usage \
 	    --user-data-dir="$BATS_TEST_TMPDIR/chromium" --window-size=1200,1800 \
 	    --screenshot="$shot" "file://$PWD/site/index.html" 2>/dev/null
 	# a PNG, 1200 pixels wide
