@@ -273,7 +273,7 @@ int
 cmd_bisect(int argc, char **argv)
 {
 	struct query q;
-	struct rset rs = { 0 };
+	struct rset rs;
 	int i = query_parse(argc, argv, &q, Q_BISECT);
 
 	if (q.run)
@@ -284,11 +284,7 @@ cmd_bisect(int argc, char **argv)
 	if (argc - i != 3)
 		usage_fail("bisect needs GOOD, BAD and CAND labels (see 'contest bisect --help')");
 	labels_in(argv + i, 3);
-	for (int a = 0; a < 3; a++)
-		q.labels[a] = argv[i + a];
-	q.f.nlabels = 3;
-	q.f.pairs = 1;
-	query_load(&rs, NULL, 0, &q);
+	read_labels(&rs, &q, argv + i, 3);
 	int rc = bisect_decide(stdout, &rs, argv[i], argv[i + 1], argv[i + 2], &q.cmp);
 	rset_free(&rs);
 	if (rc == 2)
