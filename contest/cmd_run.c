@@ -45,7 +45,8 @@ usage_run(FILE *f)
 	fputs("usage: contest [run] [-n RUNS] [--warmup N] [--prepare CMD] "
 	    "[--lead SECONDS]\n"
 	    "                [-k LABEL] [-o DIR] [--load-nice N] [--load-policy P]\n"
-	    "                [--load-cpus LIST] [--job-cpus LIST] [--load-pids-max N]\n"
+	    "                [--load-cpus LIST] [--job-cpus LIST] [--job-nice N]\n"
+	    "                [--job-policy P] [--load-pids-max N]\n"
 	    "                [--latency[=MS]] [--probe-nice N] [--probe-work PCT]\n"
 	    "                [--sweep NAME=V1,V2,...] [--until-ci PCT] [--series]\n"
 	    "                [--lead-max SECONDS] [--keep-suspect]\n"
@@ -72,6 +73,9 @@ usage_run(FILE *f)
 	    "                       (other, batch, idle)\n"
 	    "      --load-cpus LIST loads on these CPUs (taskset -c syntax: 0,2-3,0-7:2)\n"
 	    "      --job-cpus LIST  the job on these CPUs\n"
+	    "      --job-nice N     the job at nice N (-20..19)\n"
+	    "      --job-policy P   the job under other, batch, idle, or real-time\n"
+	    "                       fifo:PRIO or rr:PRIO (PRIO 1..99, as chrt)\n"
 	    "      --load-pids-max N  each load's cgroup capped at N processes\n"
 	    "                       (default 20000, 1..4194304)\n"
 	    "      --latency[=MS]   a latency probe beside the job in every run: wakes\n"
@@ -140,7 +144,7 @@ enum {
 	OPT_WARMUP = 256, OPT_PREPARE, OPT_LEAD, OPT_LEAD_MAX, OPT_LOAD_NICE,
 	OPT_LOAD_POLICY, OPT_LOAD_CPUS, OPT_JOB_CPUS, OPT_PIDS_MAX, OPT_LATENCY,
 	OPT_PROBE_NICE, OPT_PROBE_WORK, OPT_SWEEP, OPT_UNTIL_CI, OPT_SERIES,
-	OPT_KEEP_SUSPECT, OPT_VARIANT,
+	OPT_KEEP_SUSPECT, OPT_VARIANT, OPT_JOB_NICE, OPT_JOB_POLICY,
 };
 
 static const struct option run_longopts[] = {
@@ -156,6 +160,8 @@ static const struct option run_longopts[] = {
 	{ "load-policy", required_argument, NULL, OPT_LOAD_POLICY },
 	{ "load-cpus", required_argument, NULL, OPT_LOAD_CPUS },
 	{ "job-cpus", required_argument, NULL, OPT_JOB_CPUS },
+	{ "job-nice", required_argument, NULL, OPT_JOB_NICE },
+	{ "job-policy", required_argument, NULL, OPT_JOB_POLICY },
 	{ "load-pids-max", required_argument, NULL, OPT_PIDS_MAX },
 	{ "latency", optional_argument, NULL, OPT_LATENCY },
 	{ "probe-nice", required_argument, NULL, OPT_PROBE_NICE },
@@ -286,20 +292,33 @@ session_opt(int ch, const char *arg, struct session *s, struct run_cli *c)
 static int
 sched_opt(int ch, const char *arg, struct session *s, struct run_cli *c)
 {
+	struct sched_set *set;
 	const char *why;
 	char err[512];
 	long long v;
 
 	switch (ch) {
 	case OPT_LOAD_NICE:
-		number_arg("--load-nice", arg, -20, 19, &v);
-		s->sched.load.has_nice = 1;
-		s->sched.load.nice = (int)v;
+	case OPT_JOB_NICE:
+		number_arg(ch == OPT_JOB_NICE ? "--job-nice" : "--load-nice", arg,
+		    -20, 19, &v);
+		set = ch == OPT_JOB_NICE ? &s->sched.job : &s->sched.load;
+		set->has_nice = 1;
+		set->nice = (int)v;
 		return 1;
 	case OPT_LOAD_POLICY:
-		if ((s->sched.load.policy = sched_policy_parse(arg)) < 0)
+		/* real-time loads would starve the machine they measure */
+		if ((s->sched.load.policy = sched_policy_parse(arg, 0,
+		    &s->sched.load.prio)) < 0)
 			usage_fail("--load-policy: '%s' is not other, batch or idle", arg);
 		s->sched.load.has_policy = 1;
+		return 1;
+	case OPT_JOB_POLICY:
+		if ((s->sched.job.policy = sched_policy_parse(arg, 1,
+		    &s->sched.job.prio)) < 0)
+			usage_fail("--job-policy: '%s' is not other, batch, idle, "
+			    "fifo:PRIO or rr:PRIO (PRIO 1..99)", arg);
+		s->sched.job.has_policy = 1;
 		return 1;
 	case OPT_PIDS_MAX:
 		number_arg("--load-pids-max", arg, 1, 4194304, &v);

@@ -1,8 +1,9 @@
 #!/usr/bin/env bats
 # SPDX-License-Identifier: GPL-2.0-or-later
-# --load-nice, --load-policy, --load-cpus and --job-cpus: what the kernel
-# reports for the load's processes and the job, what results record, and
-# a knob the kernel refuses failing the start.
+# --load-nice, --load-policy, --load-cpus, --job-cpus, --job-nice and
+# --job-policy: what the kernel reports for the load's processes and the
+# job, what results record, and a knob the kernel refuses failing the
+# start.
 
 load helpers
 
@@ -16,6 +17,10 @@ probe='for d in /proc/[0-9]*; do
 	echo "load $(echo $f | cut -d" " -f17) $(echo $f | cut -d" " -f39) $(awk "/^Cpus_allowed_list/ {print \$2}" $d/status)"
 done
 echo "job $(awk "/^Cpus_allowed_list/ {print \$2}" /proc/self/status)"'
+
+# The job's own nice (stat field 19), real-time priority (40) and policy
+# (41), as the kernel says them of the job's process.
+jobsched='f=$(sed "s/.*) //" /proc/$$/stat); echo "jobsched $(echo $f | cut -d" " -f17,38,39)"'
 
 @test "load nice, policy and CPUs apply to every load process; job CPUs to the job" {
 	[ "$(nproc)" -ge 2 ] || skip "needs two CPUs"
@@ -54,9 +59,42 @@ echo "job $(awk "/^Cpus_allowed_list/ {print \$2}" /proc/self/status)"'
 	[[ "$stderr" == *"did not start: sleepers: nice -5: Permission denied"* ]]
 }
 
+@test "the job's nice and policy: batch at nice 5, SCHED_FIFO and SCHED_RR with their priority" {
+	run contest -k jobknobs --warmup 0 -n 1 --lead 0 --job-nice 5 --job-policy batch \
+	    -- sh -c "$jobsched"
+	[ "$status" -eq 0 ]
+	grep -q '^environment: .*, job nice 5, policy batch$' <<<"$output"
+	# SCHED_BATCH is policy 3, with no real-time priority
+	[ "$(grep -c '^jobsched 5 0 3$' "$CONTEST_RESULTS"/logs/*.log)" -eq 1 ]
+	rq '.[0] | .job_nice == 5 and .job_policy == "batch" and .load_nice == null and .sched == "job nice 5, policy batch"' | grep -qx true
+	rm -rf "$CONTEST_RESULTS"
+	run contest --warmup 0 -n 1 --lead 0 --job-policy fifo:10 -l sleepers:n=2 -- sh -c "$jobsched"
+	[ "$status" -eq 0 ]
+	# SCHED_FIFO is policy 1; a real-time task's nice reads 0
+	[ "$(grep -c '^jobsched 0 10 1$' "$CONTEST_RESULTS"/logs/*.log)" -eq 2 ]
+	[ "$(rq -r 'map(.job_policy) | join(" ")')" = "fifo:10 fifo:10" ]
+	rm -rf "$CONTEST_RESULTS"
+	run contest --warmup 0 -n 1 --lead 0 --job-policy rr:3 -- sh -c "$jobsched"
+	[ "$status" -eq 0 ]
+	[ "$(grep -c '^jobsched 0 3 2$' "$CONTEST_RESULTS"/logs/*.log)" -eq 1 ]
+	[ "$(rq -r '.[0].job_policy')" = "rr:3" ]
+}
+
+@test "a real-time job policy the kernel refuses (as a user) fails the run with the kernel's reason" {
+	user_results
+	run --separate-stderr contest_as 64996 - --warmup 0 -n 1 --lead 0 --job-policy fifo:10 -- true
+	[ "$status" -eq 126 ]
+	[ "$stderr" = "contest: no_load run 1: cannot set the job's policy: policy fifo:10: Operation not permitted" ]
+	[ "$(rq -r '.[0] | [.status, .error, .exit_code, .job_policy] | join("|")')" = "exec_failed|cannot set the job's policy: policy fifo:10: Operation not permitted|126|fifo:10" ]
+}
+
 @test "bad knobs are refused before any run" {
 	for args in "--load-nice 20" "--load-nice x" "--load-policy fifo" \
-	    "--load-cpus 1-0" "--load-cpus ''" "--job-cpus 4096" "--load-cpus 1023"; do
+	    "--load-cpus 1-0" "--load-cpus ''" "--job-cpus 4096" "--load-cpus 1023" \
+	    "--load-policy fifo:1" "--load-policy rr:5" "--job-policy fifo" \
+	    "--job-policy fifo:0" "--job-policy fifo:100" "--job-policy rr:x" \
+	    "--job-policy other:1" "--job-policy deadline" "--job-nice 20" \
+	    "--job-nice -21" "--job-nice ''" "--variant a:load-policy=fifo:1 --variant b"; do
 		eval "set -- $args"
 		run --separate-stderr contest -n 1 "$@" true
 		[ "$status" -eq 2 ]

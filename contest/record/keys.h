@@ -45,6 +45,8 @@ X(LOAD_NICE, "load_nice") \
 X(LOAD_POLICY, "load_policy") \
 X(LOAD_CPUS, "load_cpus") \
 X(JOB_CPUS, "job_cpus") \
+X(JOB_NICE, "job_nice") \
+X(JOB_POLICY, "job_policy") \
 X(COMMAND, "command") \
 X(COMMAND_TEMPLATE, "command_template") \
 X(SWEEP, "sweep") \

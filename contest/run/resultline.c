@@ -367,6 +367,24 @@ put_figure(struct json *j, const struct session *s, const struct run_record *r,
 		json_kstr(j, f->why, r->fig_why[id]);
 }
 
+/* The scheduling knobs the run had, in words and one field each. */
+static void
+put_sched(struct json *j, const struct session *s, const struct run_record *r)
+{
+	const struct sched_opts *so = run_sched(s, r);
+	char pol[16];
+
+	json_kstr(j, RK_NAME(SCHED), run_sched_text(s, r));
+	sched_field(j, RK_NAME(LOAD_NICE), so->load.has_nice, so->load.nice, NULL);
+	sched_policy_text(&so->load, pol, sizeof pol);
+	sched_field(j, RK_NAME(LOAD_POLICY), so->load.has_policy, 0, pol);
+	sched_field(j, RK_NAME(LOAD_CPUS), so->load.has_cpus, 0, so->load.cpus_text);
+	sched_field(j, RK_NAME(JOB_CPUS), so->job.has_cpus, 0, so->job.cpus_text);
+	sched_field(j, RK_NAME(JOB_NICE), so->job.has_nice, so->job.nice, NULL);
+	sched_policy_text(&so->job, pol, sizeof pol);
+	sched_field(j, RK_NAME(JOB_POLICY), so->job.has_policy, 0, pol);
+}
+
 /* Which session, machine, scheduler settings and job the run was. */
 static void
 put_session(struct json *j, const struct session *s, const struct run_record *r)
@@ -389,13 +407,7 @@ put_session(struct json *j, const struct session *s, const struct run_record *r)
 	json_kstr(j, RK_NAME(CPU_MODEL), s->si.cpu_model);
 	json_kint(j, RK_NAME(MEM_TOTAL_KB), s->si.mem_total_kb);
 	put_env(j, &s->si);
-	const struct sched_opts *so = run_sched(s, r);
-	json_kstr(j, RK_NAME(SCHED), run_sched_text(s, r));
-	sched_field(j, RK_NAME(LOAD_NICE), so->load.has_nice, so->load.nice, NULL);
-	sched_field(j, RK_NAME(LOAD_POLICY), so->load.has_policy, 0,
-	    sched_policy_names[so->load.policy]);
-	sched_field(j, RK_NAME(LOAD_CPUS), so->load.has_cpus, 0, so->load.cpus_text);
-	sched_field(j, RK_NAME(JOB_CPUS), so->job.has_cpus, 0, so->job.cpus_text);
+	put_sched(j, s, r);
 	json_kstr(j, RK_NAME(COMMAND), s->command);
 	if (s->cells) {
 		/* the tables' row key; the command before substitution */

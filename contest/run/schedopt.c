@@ -12,15 +12,37 @@
 
 #define BITS (8 * sizeof(unsigned long))
 
-const char *const sched_policy_names[] = { "other", "batch", "idle", NULL };
+const char *const sched_policy_names[] = { "other", "batch", "idle", "fifo", "rr",
+    NULL };
 
 int
-sched_policy_parse(const char *s)
+sched_policy_parse(const char *s, int rt, int *prio)
 {
-	for (int i = 0; sched_policy_names[i]; i++)
-		if (strcmp(s, sched_policy_names[i]) == 0)
-			return i;
+	const char *why;
+
+	*prio = 0;
+	for (int i = 0; sched_policy_names[i]; i++) {
+		size_t n = strlen(sched_policy_names[i]);
+		if (strncmp(s, sched_policy_names[i], n) != 0)
+			continue;
+		if (i < SCHED_POL_FIFO)
+			return s[n] == '\0' ? i : -1;
+		/* a real-time policy has no default priority: chrt asks too */
+		if (!rt || s[n] != ':')
+			return -1;
+		*prio = (int)num_parse(s + n + 1, 1, 99, &why);
+		return why ? -1 : i;
+	}
 	return -1;
+}
+
+void
+sched_policy_text(const struct sched_set *s, char *buf, size_t len)
+{
+	if (s->policy >= SCHED_POL_FIFO)
+		snprintf(buf, len, "%s:%d", sched_policy_names[s->policy], s->prio);
+	else
+		snprintf(buf, len, "%s", sched_policy_names[s->policy]);
 }
 
 int
@@ -124,6 +146,10 @@ policy_value(int i)
 	case 2:
 		return SCHED_IDLE;
 #endif
+	case SCHED_POL_FIFO:
+		return SCHED_FIFO;
+	case SCHED_POL_RR:
+		return SCHED_RR;
 	case 0:
 		return SCHED_OTHER;
 	default:
@@ -138,6 +164,16 @@ sched_check(const struct sched_set *s, char *err, size_t errlen)
 		snprintf(err, errlen, "policy '%s' does not exist on this system",
 		    sched_policy_names[s->policy]);
 		return -1;
+	}
+	if (s->has_policy && s->policy >= SCHED_POL_FIFO) {
+		int pol = policy_value(s->policy);
+		int lo = sched_get_priority_min(pol), hi = sched_get_priority_max(pol);
+		if (s->prio < lo || s->prio > hi) {
+			snprintf(err, errlen, "policy %s: priority %d is outside this "
+			    "system's %d..%d", sched_policy_names[s->policy], s->prio,
+			    lo, hi);
+			return -1;
+		}
 	}
 	if (!s->has_cpus)
 		return 0;
@@ -164,7 +200,7 @@ int
 sched_apply_step(const struct sched_set *s)
 {
 	if (s->has_policy) {
-		struct sched_param sp = { 0 };
+		struct sched_param sp = { .sched_priority = s->prio };
 		if (sched_setscheduler(0, policy_value(s->policy), &sp) != 0)
 			return SCHED_STEP_POLICY;
 	}
@@ -185,9 +221,12 @@ sched_apply_step(const struct sched_set *s)
 void
 sched_step_text(const struct sched_set *s, int step, int err, char *buf, size_t len)
 {
-	if (step == SCHED_STEP_POLICY)
-		snprintf(buf, len, "policy %s: %s", sched_policy_names[s->policy], strerror(err));
-	else if (step == SCHED_STEP_NICE)
+	char pol[16];
+
+	if (step == SCHED_STEP_POLICY) {
+		sched_policy_text(s, pol, sizeof pol);
+		snprintf(buf, len, "policy %s: %s", pol, strerror(err));
+	} else if (step == SCHED_STEP_NICE)
 		snprintf(buf, len, "nice %d: %s", s->nice, strerror(err));
 	else
 		snprintf(buf, len, "CPUs %s: %s", s->cpus_text, strerror(err));
@@ -208,15 +247,17 @@ static size_t
 describe_set(const char *who, const struct sched_set *s, char *buf, size_t len)
 {
 	size_t off = 0;
+	char pol[16];
 
 	if (!s->has_nice && !s->has_policy && !s->has_cpus)
 		return 0;
+	sched_policy_text(s, pol, sizeof pol);
 #define ADD(...) do { if (off < len) off += (size_t)snprintf(buf + off, len - off, __VA_ARGS__); } while (0)
 	ADD("%s", who);
 	if (s->has_nice)
 		ADD(" nice %d", s->nice);
 	if (s->has_policy)
-		ADD("%s policy %s", s->has_nice ? "," : "", sched_policy_names[s->policy]);
+		ADD("%s policy %s", s->has_nice ? "," : "", pol);
 	if (s->has_cpus)
 		ADD("%s cpus %s", s->has_nice || s->has_policy ? "," : "", s->cpus_text);
 #undef ADD

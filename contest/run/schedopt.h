@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * Scheduling knobs for the loads and the job: nice, policy (SCHED_OTHER,
- * SCHED_BATCH, SCHED_IDLE) and CPU affinity in taskset's list syntax.
+ * SCHED_BATCH, SCHED_IDLE; the job also SCHED_FIFO and SCHED_RR with a
+ * priority, as chrt takes them) and CPU affinity in taskset's list syntax.
  * Set in the child between fork and exec (or the load's run); a knob
  * the kernel refuses fails that start, never silently.
  */
@@ -15,6 +16,7 @@
 struct sched_set {
 	int		 has_nice, nice;
 	int		 has_policy, policy;	/* index into sched_policy_names */
+	int		 prio;		/* SCHED_FIFO's or SCHED_RR's priority */
 	int		 has_cpus;
 	unsigned long	 cpus[SCHED_CPUS_MAX / (8 * sizeof(unsigned long))];
 	char		 cpus_text[128];	/* the list as normalised */
@@ -24,10 +26,17 @@ struct sched_opts {
 	struct sched_set load, job;
 };
 
-extern const char *const sched_policy_names[];	/* "other", "batch", "idle" */
+/* "other", "batch", "idle", then the real-time ones, "fifo", "rr" */
+extern const char *const sched_policy_names[];
+enum { SCHED_POL_FIFO = 3, SCHED_POL_RR };
 
-/* "other", "batch" or "idle": its index, or -1. */
-int	sched_policy_parse(const char *);
+/*
+ * "other", "batch" or "idle", and with rt "fifo:PRIO" or "rr:PRIO" (PRIO
+ * 1..99): its index, with the priority in *prio (0 for the others), or -1.
+ */
+int	sched_policy_parse(const char *, int rt, int *prio);
+/* The policy as sched_policy_parse takes it: "batch", "fifo:10". */
+void	sched_policy_text(const struct sched_set *, char *buf, size_t);
 
 /*
  * A CPU list as taskset -c takes it: "0", "0,2", "1-3", "0-7:2", joined
@@ -53,7 +62,8 @@ enum { SCHED_STEP_POLICY = 1, SCHED_STEP_NICE, SCHED_STEP_CPUS };
 int	sched_apply_step(const struct sched_set *);
 void	sched_step_text(const struct sched_set *, int step, int err, char *buf, size_t);
 
-/* "loads nice 19, policy idle, cpus 0; job cpus 1", or "" when unset. */
+/* "loads nice 19, policy idle, cpus 0; job policy fifo:10, cpus 1", or
+ * "" when unset. */
 void	sched_describe(const struct sched_opts *, char *buf, size_t);
 
 #endif

@@ -74,7 +74,7 @@ variant_key(const char **p, struct variant *v, char *err, size_t len)
 				return -1;
 			}
 			v->has_nice = 1;
-		} else if ((v->policy = sched_policy_parse(buf)) < 0) {
+		} else if ((v->policy = sched_policy_parse(buf, 0, &v->prio)) < 0) {
 			snprintf(err, len, "--variant %s: load-policy '%s' is not other, "
 			    "batch or idle", v->name, buf);
 			return -1;

@@ -43,10 +43,22 @@ main(void)
 	ok(sched_cpus_parse("9-2", &s, err, sizeof err) < 0 &&
 	    strstr(err, "backwards") != NULL, "the reason says why: %s", err);
 
-	ok(sched_policy_parse("other") == 0 && sched_policy_parse("batch") == 1 &&
-	    sched_policy_parse("idle") == 2, "the three policies");
-	ok(sched_policy_parse("fifo") < 0 && sched_policy_parse("") < 0,
-	    "real-time policies are not offered");
+	int prio = -1;
+	ok(sched_policy_parse("other", 0, &prio) == 0 && prio == 0 &&
+	    sched_policy_parse("batch", 0, &prio) == 1 &&
+	    sched_policy_parse("idle", 1, &prio) == 2, "the three policies");
+	ok(sched_policy_parse("fifo:1", 0, &prio) < 0 &&
+	    sched_policy_parse("rr:5", 0, &prio) < 0,
+	    "real-time policies are not offered to the loads");
+	ok(sched_policy_parse("fifo:1", 1, &prio) == SCHED_POL_FIFO && prio == 1,
+	    "fifo:1 for the job");
+	ok(sched_policy_parse("rr:99", 1, &prio) == SCHED_POL_RR && prio == 99,
+	    "rr:99 for the job");
+	const char *badpol[] = { "fifo", "fifo:", "fifo:0", "fifo:100", "rr:1x",
+	    "fifo:-1", "other:1", "batchy", "", "FIFO:1", "fifo:1:2" };
+	for (size_t i = 0; i < sizeof badpol / sizeof badpol[0]; i++)
+		ok(sched_policy_parse(badpol[i], 1, &prio) < 0, "refused: '%s'",
+		    badpol[i]);
 
 	struct sched_opts o = { 0 };
 	char d[200];
@@ -64,5 +76,11 @@ main(void)
 	sched_cpus_parse("1", &j.job, err, sizeof err);
 	sched_describe(&j, d, sizeof d);
 	is_str(d, "job cpus 1", "the job alone");
+	j.job.has_nice = 1;
+	j.job.nice = -5;
+	j.job.has_policy = 1;
+	j.job.policy = sched_policy_parse("rr:7", 1, &j.job.prio);
+	sched_describe(&j, d, sizeof d);
+	is_str(d, "job nice -5, policy rr:7, cpus 1", "a real-time job");
 	return tap_done();
 }
