@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "columns.h"
 #include "command.h"
 #include "contain.h"
 #include "builtin.h"
@@ -46,7 +47,8 @@ usage_run(FILE *f)
 	    "[--lead SECONDS]\n"
 	    "                [-k LABEL] [-o DIR] [--load-nice N] [--load-policy P]\n"
 	    "                [--load-cpus LIST] [--job-cpus LIST] [--job-nice N]\n"
-	    "                [--job-policy P] [--load-pids-max N]\n"
+	    "                [--job-policy P] [--job-metric NAME=REGEX|PRESET]...\n"
+	    "                [--load-pids-max N]\n"
 	    "                [--latency[=MS]] [--probe-nice N] [--probe-work PCT]\n"
 	    "                [--sweep NAME=V1,V2,...] [--until-ci PCT] [--series]\n"
 	    "                [--lead-max SECONDS] [--keep-suspect]\n"
@@ -76,6 +78,11 @@ usage_run(FILE *f)
 	    "      --job-nice N     the job at nice N (-20..19)\n"
 	    "      --job-policy P   the job under other, batch, idle, or real-time\n"
 	    "                       fifo:PRIO or rr:PRIO (PRIO 1..99, as chrt)\n"
+	    "      --job-metric NAME[:higher|:lower]=REGEX  a figure of each run: the\n"
+	    "                       number REGEX's one group captures in the job's\n"
+	    "                       output, its last match (lower is better by\n"
+	    "                       default); or a preset: hackbench, perf-messaging,\n"
+	    "                       cyclictest (with -q), schbench; repeatable\n"
 	    "      --load-pids-max N  each load's cgroup capped at N processes\n"
 	    "                       (default 20000, 1..4194304)\n"
 	    "      --latency[=MS]   a latency probe beside the job in every run: wakes\n"
@@ -144,7 +151,7 @@ enum {
 	OPT_WARMUP = 256, OPT_PREPARE, OPT_LEAD, OPT_LEAD_MAX, OPT_LOAD_NICE,
 	OPT_LOAD_POLICY, OPT_LOAD_CPUS, OPT_JOB_CPUS, OPT_PIDS_MAX, OPT_LATENCY,
 	OPT_PROBE_NICE, OPT_PROBE_WORK, OPT_SWEEP, OPT_UNTIL_CI, OPT_SERIES,
-	OPT_KEEP_SUSPECT, OPT_VARIANT, OPT_JOB_NICE, OPT_JOB_POLICY,
+	OPT_KEEP_SUSPECT, OPT_VARIANT, OPT_JOB_NICE, OPT_JOB_POLICY, OPT_JOB_METRIC,
 };
 
 static const struct option run_longopts[] = {
@@ -162,6 +169,7 @@ static const struct option run_longopts[] = {
 	{ "job-cpus", required_argument, NULL, OPT_JOB_CPUS },
 	{ "job-nice", required_argument, NULL, OPT_JOB_NICE },
 	{ "job-policy", required_argument, NULL, OPT_JOB_POLICY },
+	{ "job-metric", required_argument, NULL, OPT_JOB_METRIC },
 	{ "load-pids-max", required_argument, NULL, OPT_PIDS_MAX },
 	{ "latency", optional_argument, NULL, OPT_LATENCY },
 	{ "probe-nice", required_argument, NULL, OPT_PROBE_NICE },
@@ -283,6 +291,15 @@ session_opt(int ch, const char *arg, struct session *s, struct run_cli *c)
 		return 1;
 	case OPT_VARIANT:
 		add_variant(s, c->variants, arg);
+		return 1;
+	case OPT_JOB_METRIC:
+		if (jm_parse(arg, s->jm, &s->njm, err, sizeof err) < 0)
+			usage_fail("--job-metric: %s", err);
+		/* a metric is a --gate name beside compare's own figures */
+		for (size_t i = 0; i < s->njm; i++)
+			if (cmp_gate_parse(s->jm[i].name))
+				usage_fail("--job-metric: '%s' is the name of one of "
+				    "contest's own figures", s->jm[i].name);
 		return 1;
 	}
 	return 0;
@@ -419,7 +436,7 @@ run_args(int argc, char **argv, struct session *s, struct run_cli *c, int *cmdc)
 	s->lead_ms = 3000;
 	s->lead_max_ms = LEAD_MAX_MS;
 	s->pids_max = LOAD_PIDS_MAX;
-	s->dir_fd = s->results_fd = s->log_fd = s->job_dirfd = -1;
+	s->dir_fd = s->results_fd = s->log_fd = s->job_dirfd = s->cap_fd = -1;
 	if (loadspec_parse("no_load", &c->slots[0], err, sizeof err) < 0)
 		usage_fail("%s", err);
 	s->nslots = 1;
@@ -447,6 +464,7 @@ cmd_run_check(int argc, char **argv)
 
 	run_args(argc, argv, &s, &c, &cmdc);
 	sweep_free(&s.sweep);
+	jm_free(s.jm, s.njm);
 	return 0;
 }
 
@@ -536,6 +554,9 @@ session_free(struct session *s, struct builtin_job *tree, char **inferred)
 		close(s->results_fd);
 	if (s->log_fd >= 0)
 		close(s->log_fd);
+	if (s->cap_fd >= 0)
+		close(s->cap_fd);
+	jm_free(s->jm, s->njm);
 	if (s->dir_fd >= 0)
 		close(s->dir_fd);
 }

@@ -47,6 +47,8 @@ X(LOAD_CPUS, "load_cpus") \
 X(JOB_CPUS, "job_cpus") \
 X(JOB_NICE, "job_nice") \
 X(JOB_POLICY, "job_policy") \
+X(JOB_METRICS, "job_metrics") \
+X(JOB_METRIC_DEFS, "job_metric_defs") \
 X(COMMAND, "command") \
 X(COMMAND_TEMPLATE, "command_template") \
 X(SWEEP, "sweep") \

@@ -200,6 +200,40 @@ latency_line(FILE *f, const char *bn, const char *who, const struct cell_lat *l,
 	return 1;
 }
 
+/* A row's job metrics (--job-metric): each one's mean ± sd over the runs,
+ * to three digits, its unit, and which way is better. */
+static int
+metric_line(FILE *f, const struct rset *rs, const char *bn, const char *who,
+    const struct rcell *c, const struct rcell *base)
+{
+	int any = 0;
+
+	for (size_t k = 0; c->jm && k < rs->njm; k++) {
+		const struct stats *st = &c->jm[k];
+		const struct rmetric *m = &rs->jm[k];
+		char b[64];
+		if (st->n == 0)
+			continue;
+		double a = fabs(st->mean);
+		int dec = a >= 100 ? 0 : a >= 10 ? 1 : a >= 1 ? 2 : 3;
+		pmtext(b, sizeof b, st->mean, st->n > 1 ? st->sd : NAN, dec, 0);
+		if (any)
+			fputs(", ", f);
+		else
+			fprintf(f, "%s: %sJob metrics: ", bn, who);
+		fprintf(f, "%s %s%s%s", m->name, b, m->unit ? " " : "",
+		    m->unit ? m->unit : "");
+		/* against the same row's no_load, as Ratio is */
+		if (base && base->jm && base->jm[k].n && base->jm[k].mean != 0)
+			fprintf(f, ", %.2fx no_load", st->mean / base->jm[k].mean);
+		fprintf(f, " (%s is better)", m->higher ? "higher" : "lower");
+		any = 1;
+	}
+	if (any)
+		fputc('\n', f);
+	return any;
+}
+
 /*
  * Under a block, each row's counters that mean something for the load,
  * the headline first as "Loads =": the mean per run and the mean rate
@@ -237,6 +271,8 @@ block_notes(FILE *f, const struct rset *rs, size_t blk, const size_t *order,
 				fputc('\n', f);
 				any = 1;
 			}
+		any |= metric_line(f, rs, bn, who, c, blk != rs->base ?
+		    rset_cell(rs, order[i], rs->base) : NULL);
 		any |= latency_line(f, bn, who, &c->lat, NAN);
 		any |= latency_line(f, bn, who, &c->probe, c->skipped);
 	}

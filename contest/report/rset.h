@@ -28,6 +28,14 @@ struct run_counter {
 	int		 shown;		/* means something for the load's options */
 };
 
+/* The job's own figures (--job-metric) a report tells apart, by name in
+ * the order first read; a run's and a cell's are by this index. */
+#define RSET_JM	16
+struct rmetric {
+	const char	*name, *unit;	/* unit NULL: none said */
+	int		 higher;	/* higher is better */
+};
+
 /* Per-run telemetry the report compares when runs disagree. */
 #define RSET_NTEL (VMSTAT_NTEL + 2)
 extern const char *const rset_telemetry[RSET_NTEL];
@@ -104,6 +112,8 @@ struct rrun {
 	/* the probe's wake-ups, deadlines met, and deadlines that passed */
 	unsigned long long probe_periods, probe_met, probe_deadlines;
 	long long	 probe_skipped;	/* -1: not recorded */
+	double		 jm[RSET_JM];	/* by rset.jm's index; NaN: none */
+	int		 has_jm;
 };
 
 struct rrow {
@@ -127,6 +137,7 @@ struct rpair {
 	/* the pooled figures at fig_pool(), then the run's own: the
 	 * headline's rate, the probe's p99 and Met%; NaN: not measured */
 	double		 v[PV_N];
+	double		*jm;		/* RSET_JM of them; NULL: none */
 };
 
 /* A counter over a cell's runs: the mean count per run, and the mean of
@@ -168,6 +179,9 @@ struct rcell {
 	/* its ok runs by session and round (sorted so), for paired tests */
 	struct rpair	*pair;
 	size_t		 npair;
+	/* the job's own figures over the runs that have them, by rset.jm's
+	 * index; NULL: no run had any */
+	struct stats	*jm;
 };
 
 /* A pooled figure of a run. */
@@ -258,6 +272,9 @@ struct rset {
 	int		 per_host;	/* and for series per host (no warning) */
 	struct rwarmup	*warm;		/* sessions shown whose warmup dwarfed them */
 	size_t		 nwarm, capwarm;
+	struct rmetric	 jm[RSET_JM];	/* the job metrics its runs have */
+	size_t		 njm;
+	int		 jm_dropped;	/* names past RSET_JM, left out */
 };
 
 /* A file as first read: its lines are read again by number only while

@@ -215,6 +215,7 @@ add_pair(const struct rset *rs, struct cell_acc *a, const struct rrun *r, int si
 	if (sign < 0) {
 		for (size_t i = 0; i < a->npair; i++)
 			if (a->pair[i].session == r->session && a->pair[i].round == r->round) {
+				free(a->pair[i].jm);
 				a->pair[i] = a->pair[--a->npair];
 				return;
 			}
@@ -228,6 +229,30 @@ add_pair(const struct rset *rs, struct cell_acc *a, const struct rrun *r, int si
 	p->v[PV_RATE] = r->rate;
 	p->v[PV_P99] = r->probe_p99;
 	p->v[PV_MET] = r->met_pct;
+	p->jm = NULL;
+	if (r->has_jm) {
+		p->jm = xcalloc(RSET_JM, sizeof *p->jm);
+		memcpy(p->jm, r->jm, sizeof r->jm);
+	}
+}
+
+/* A run's job metrics into its cell's sums, or out again. */
+static void
+add_metrics(struct cell_acc *a, const struct rrun *r, int sign)
+{
+	if (!r->has_jm)
+		return;
+	if (a->jm == NULL) {
+		a->jm = xcalloc(RSET_JM, sizeof *a->jm);
+		a->jm2 = xcalloc(RSET_JM, sizeof *a->jm2);
+	}
+	for (size_t k = 0; k < RSET_JM; k++)
+		if (isnan(r->jm[k]))
+			continue;
+		else if (sign < 0)
+			stats_remove(&a->jm[k], &a->jm2[k], r->jm[k]);
+		else
+			stats_add(&a->jm[k], &a->jm2[k], r->jm[k]);
 }
 
 /*
@@ -276,6 +301,7 @@ rs_accumulate(struct rset *rs, struct cell_acc *a, const struct rrun *r,
 		a->headline = r->headline;
 	a->scx_changed += sign * r->scx_changed;
 	add_counters(a, r, sign);
+	add_metrics(a, r, sign);
 	add_pair(rs, a, r, sign);
 	lat_merge(&a->lat, &a->lat_inexact, &r->lat, sign);
 	lat_merge(&a->probe, &a->probe_inexact, &r->probe, sign);

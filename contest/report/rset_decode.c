@@ -53,6 +53,46 @@ counters(struct rset *rs, struct rrun *r, const struct jnode *o)
 	}
 }
 
+/* A metric's index in the report's list, added on first sight; -1 past
+ * RSET_JM names. */
+static int
+metric_index(struct rset *rs, const char *name, const struct jnode *def)
+{
+	for (size_t k = 0; k < rs->njm; k++)
+		if (rs->jm[k].name == name)
+			return (int)k;
+	if (rs->njm == RSET_JM) {
+		rs->jm_dropped = 1;
+		return -1;
+	}
+	const char *better = jget_str(def, "better");
+	rs->jm[rs->njm] = (struct rmetric){ name, rs_intern(rs, jget_str(def, "unit")),
+	    better && strcmp(better, "higher") == 0 };
+	return (int)rs->njm++;
+}
+
+/* --job-metric's figures, by the report's index. */
+static void
+job_metrics(struct rset *rs, struct rrun *r, const struct jnode *o)
+{
+	const struct jnode *vals = LGET(o, RK_JOB_METRICS);
+	const struct jnode *defs = LGET(o, RK_JOB_METRIC_DEFS);
+
+	for (size_t k = 0; k < RSET_JM; k++)
+		r->jm[k] = NAN;
+	if (vals == NULL || vals->type != J_OBJ)
+		return;
+	for (const struct jnode *v = vals->child; v; v = v->next) {
+		if (v->type != J_NUM)
+			continue;
+		int k = metric_index(rs, rs_intern(rs, v->key), jget(defs, v->key));
+		if (k >= 0) {
+			r->jm[k] = v->num;
+			r->has_jm = 1;
+		}
+	}
+}
+
 /* A sweep object {"j":"2","m":"4"} as "j=2 m=4". */
 const char *
 rs_sweep_key(struct rset *rs, const struct jnode *sw)
@@ -231,7 +271,7 @@ static const unsigned read_keys[] = {
 	RK_KERNEL_VERSION, RK_LABEL, RK_LEAD_S, RK_LOAD, RK_LOAD_SPEC, RK_MEM_TOTAL_KB,
 	RK_NPROC, RK_PREPARE, RK_PREPARE_INFERRED, RK_ROUND_POSITION, RK_RUN,
 	RK_SCHED, RK_ROUND, RK_SCHED_EXT_CHANGED, RK_SESSION, RK_SMT, RK_SWEEP,
-	RK_TIMESTAMP, RK_VARIANT, RK_WARMUP,
+	RK_TIMESTAMP, RK_VARIANT, RK_WARMUP, RK_JOB_METRICS, RK_JOB_METRIC_DEFS,
 };
 /* what a second look reads */
 static const unsigned tel_read[] = { RK_RUN, RK_FIG(WALL), RK_FIG(VMSTAT),
@@ -381,9 +421,12 @@ rs_parse_rest(struct rset *rs, const struct jnode *o, unsigned long lineno,
 	r->scx_changed = LGET(o, RK_SCHED_EXT_CHANGED) &&
 	    LGET(o, RK_SCHED_EXT_CHANGED)->type == J_BOOL &&
 	    LINT(o, RK_SCHED_EXT_CHANGED, 0, 0, 1);
+	for (size_t k = 0; k < RSET_JM; k++)
+		r->jm[k] = NAN;
 	if (!r->ok)
 		return;
 	counters(rs, r, o);
+	job_metrics(rs, r, o);
 	latency(rs, &r->lat, o, RK_FIG(LATENCY), jget_str(LGET(o, RK_FIG(LATENCY)), HK_NAME(WHAT)));
 	latency(rs, &r->probe, o, RK_FIG(PROBE), "Probe wake-up lateness");
 	const struct jnode *pr = LGET(o, RK_FIG(PROBE));

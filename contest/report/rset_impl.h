@@ -65,6 +65,9 @@ struct cell_acc {
 	/* ok runs of a session's rounds, for paired tests */
 	struct rpair	*pair;
 	size_t		 npair, cappair;
+	/* the job's own figures, as sums (RSET_JM; NULL: none yet) */
+	struct stats	*jm;
+	double		*jm2;
 	/* ok runs with no session (no timed entry): where they are */
 	struct place	*loc;
 	size_t		 nloc, caploc;

@@ -393,7 +393,11 @@ rset_free(struct rset *rs)
 		free(a->probe.count);
 		free(a->loc);
 		free(a->tel);
+		for (size_t k = 0; a->pair && k < a->npair; k++)
+			free(a->pair[k].jm);
 		free(a->pair);
+		free(a->jm);
+		free(a->jm2);
 	}
 	if (rs->cell)
 		for (size_t i = 0; i < rs->nrow * rs->nblk; i++) {
@@ -402,7 +406,10 @@ rset_free(struct rset *rs)
 			free(rs->cell[i].wall);
 			free(rs->cell[i].c);
 			free(rs->cell[i].suspect);
+			for (size_t k = 0; k < rs->cell[i].npair; k++)
+				free(rs->cell[i].pair[k].jm);
 			free(rs->cell[i].pair);
+			free(rs->cell[i].jm);
 		}
 	for (size_t i = 0; i < rs->nrow; i++) {
 		free(rs->row[i].name);

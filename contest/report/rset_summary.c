@@ -24,6 +24,20 @@ pair_order(const void *pa, const void *pb)
 	return (a->round > b->round) - (a->round < b->round);
 }
 
+/* The job metrics' sums become the cell's. */
+static void
+take_metrics(struct cell_acc *a, struct rcell *c)
+{
+	if (a->jm == NULL)
+		return;
+	c->jm = a->jm;
+	for (size_t k = 0; k < RSET_JM; k++)
+		stats_finish(&c->jm[k], a->jm2[k]);
+	free(a->jm2);
+	a->jm = NULL;
+	a->jm2 = NULL;
+}
+
 /* A cell from what its runs left in the accumulator (NULL: no runs). */
 static void
 summarise_cell(struct cell_acc *a, struct rcell *c)
@@ -85,6 +99,7 @@ summarise_cell(struct cell_acc *a, struct rcell *c)
 	a->pair = NULL;
 	if (c->npair > 1)
 		qsort(c->pair, c->npair, sizeof *c->pair, pair_order);
+	take_metrics(a, c);
 	c->met_pct = fig_met_pct(a->met, a->deadlines);
 	c->skipped = a->nskipped ? (double)a->skipped / (double)a->nskipped : NAN;
 	/* BAmean-50 as mmtests computes it: the mean of the int(n x 50 / 100)

@@ -330,6 +330,27 @@ job_status(const struct session *s, struct run_record *rec, int st)
 		    s->argv[0], rec->exit_code);
 }
 
+/* --job-metric: the figures in what the job printed (logged now, after
+ * the timed part); one missing fails the run as a failed job does. */
+static void
+job_metrics(const struct session *s, struct run_record *rec)
+{
+	char why[sizeof rec->why];
+	size_t len;
+
+	if (s->njm == 0)
+		return;
+	char *text = jm_take(s->cap_fd, s->log_fd, &len, why, sizeof why);
+	if (rec->status == RUN_OK && (text == NULL ||
+	    jm_scan(s->jm, s->njm, text, len, rec->jm, why, sizeof why) < 0)) {
+		rec->status = RUN_FAILED;
+		for (size_t i = 0; i < JM_MAX; i++)
+			rec->jm[i] = NAN;
+		snprintf(rec->why, sizeof rec->why, "%s", why);
+	}
+	free(text);
+}
+
 /*
  * The timed part: the job forked and waited for between the innermost
  * reads (the load's counters next to the job's fork and its wait4:
@@ -356,11 +377,13 @@ time_job(struct session *s, struct run_record *rec, struct inflight *x)
 	proc_cgroup_next(rec->job_cgroup ? &x->jc : NULL);
 	probe_snap(&x->pb, &p0, 1);
 	snapshot(&x->al, &c0, 1);
-	pid_t pid = proc_exec(s->argv, s->log_fd, s->job_dirfd, &s->sched.job, &f, &t0);
+	pid_t pid = proc_exec(s->argv, s->njm ? s->cap_fd : s->log_fd, s->job_dirfd,
+	    &s->sched.job, &f, &t0);
 	rec->job_spawn = proc_spawned_how();
 	proc_cgroup_next(NULL);
 	if (pid < 0) {
 		job_not_started(s, rec, pid, &f);
+		job_metrics(s, rec);	/* whatever it said goes to the log */
 		end_run(x, NULL);
 		return 0;
 	}
@@ -400,6 +423,7 @@ time_job(struct session *s, struct run_record *rec, struct inflight *x)
 	take_figures(rec, &e0, &e1, &ru, t1 - t0);
 	take_counters(spec, rec, &c0, &c1, &p0, &p1);
 	job_status(s, rec, st);
+	job_metrics(s, rec);
 	return 0;
 }
 
@@ -422,6 +446,8 @@ run_one(struct session *s, struct run_record *rec)
 	char name[1536];
 	int pr;
 
+	for (size_t i = 0; i < JM_MAX; i++)
+		rec->jm[i] = NAN;
 	provenance_sched_ext(rec->scx, sizeof rec->scx);
 	logline(s, "=== contest: round %u, %s, %s run %u ===\n", rec->round + 1,
 	    unit_name(s, rec, name, sizeof name), rec->warmup ? "warmup" : "measured",

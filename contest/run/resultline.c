@@ -385,6 +385,38 @@ put_sched(struct json *j, const struct session *s, const struct run_record *r)
 	sched_field(j, RK_NAME(JOB_POLICY), so->job.has_policy, 0, pol);
 }
 
+/* --job-metric: each figure (null where the run has none: it failed),
+ * and how it was read and which way is better; both null without. */
+static void
+put_job_metrics(struct json *j, const struct session *s, const struct run_record *r)
+{
+	json_key(j, RK_NAME(JOB_METRICS));
+	if (s->njm == 0) {
+		json_null(j);
+		json_key(j, RK_NAME(JOB_METRIC_DEFS));
+		json_null(j);
+		return;
+	}
+	json_obj_begin(j);
+	for (size_t i = 0; i < s->njm; i++)
+		json_knum(j, s->jm[i].name, r->jm[i], 6);
+	json_obj_end(j);
+	json_key(j, RK_NAME(JOB_METRIC_DEFS));
+	json_obj_begin(j);
+	for (size_t i = 0; i < s->njm; i++) {
+		const struct job_metric *m = &s->jm[i];
+		json_key(j, m->name);
+		json_obj_begin(j);
+		json_kstr(j, "regex", m->regex);
+		json_kstr(j, "better", m->higher ? "higher" : "lower");
+		json_kstr(j, "of", jm_of_names[m->of]);
+		json_kstr_or_null(j, "unit", m->unit);
+		json_kstr_or_null(j, "preset", m->preset);
+		json_obj_end(j);
+	}
+	json_obj_end(j);
+}
+
 /* Which session, machine, scheduler settings and job the run was. */
 static void
 put_session(struct json *j, const struct session *s, const struct run_record *r)
@@ -408,6 +440,7 @@ put_session(struct json *j, const struct session *s, const struct run_record *r)
 	json_kint(j, RK_NAME(MEM_TOTAL_KB), s->si.mem_total_kb);
 	put_env(j, &s->si);
 	put_sched(j, s, r);
+	put_job_metrics(j, s, r);
 	json_kstr(j, RK_NAME(COMMAND), s->command);
 	if (s->cells) {
 		/* the tables' row key; the command before substitution */

@@ -65,6 +65,27 @@ results_lock(struct session *s, int op)
 	return 0;
 }
 
+
+/* Where the job's output is caught for --job-metric: a file in logs/
+ * unlinked at once, so no end of the driver's leaves it behind. */
+static int
+open_capture(struct session *s, int logs, char *err, size_t errlen)
+{
+	char path[4096], name[300];
+
+	snprintf(name, sizeof name, "%s.capture", s->id);
+	snprintf(path, sizeof path, "%s/logs/%s", s->dir, name);
+	s->cap_fd = trust_openat(logs, path, name, O_RDWR | O_APPEND | O_CREAT |
+	    O_EXCL, err, errlen);
+	if (s->cap_fd < 0)
+		return -1;
+	if (unlinkat(logs, name, 0) < 0) {
+		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
 /* Before the first run: a full disk is an error now, not after an hour
  * of runs; a cut last line is mended. */
 static int
@@ -114,6 +135,10 @@ results_open(struct session *s, char *err, size_t errlen)
 	snprintf(name, sizeof name, "%s.log", s->id);
 	s->log_fd = trust_openat(logs, path, name, O_WRONLY | O_APPEND | O_CREAT |
 	    O_EXCL, err, errlen);
+	if (s->log_fd >= 0 && s->njm && open_capture(s, logs, err, errlen) < 0) {
+		close(logs);
+		return -1;
+	}
 	close(logs);
 	if (s->log_fd < 0)
 		return -1;

@@ -8,6 +8,7 @@
 #include <sys/resource.h>
 
 #include "figures.h"
+#include "jobmetric.h"
 #include "loadspec.h"
 #include "probe.h"
 #include "provenance.h"
@@ -81,6 +82,7 @@ struct run_record {
 	long long	 job_size, job_mtime;
 	int		 ctl_ok;
 	char		 ctl_job[512], ctl_loads[512];
+	double		 jm[JM_MAX];	/* --job-metric's figures; NaN: not read */
 	char		 why[512];
 };
 
@@ -122,6 +124,11 @@ struct session {
 	char		 scx0[160];	/* sched_ext when the session began */
 	long long	 pids_max;	/* asked of every load's cgroup */
 	struct probe_cfg probe;		/* period_ms 0: no probe */
+	/* --job-metric: read from the job's output, caught in cap_fd (an
+	 * unlinked file in logs/; -1 without metrics) and then logged */
+	struct job_metric jm[JM_MAX];
+	size_t		 njm;
+	int		 cap_fd;
 	int		 series;	/* sample once a second during the job */
 	int		 keep_suspect;	/* the table averages in runs that may
 					 * have done no work */

@@ -1,0 +1,63 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The job's own figures (--job-metric): numbers read from what the job
+ * printed, by a regular expression with one capture group, or by a
+ * preset for the scheduler benchmarks people run as the job (hackbench,
+ * perf bench sched messaging, cyclictest, schbench).  A run whose output
+ * lacks one has failed, as a job that exits non-zero has.
+ */
+#ifndef CONTEST_JOBMETRIC_H
+#define CONTEST_JOBMETRIC_H
+
+#include <stddef.h>
+#include <regex.h>
+
+#define JM_MAX		16
+#define JM_NAME_MAX	32
+#define JM_REGEX_MAX	256
+/* What is scanned of a run's output: its end, where the figures are. */
+#define JM_SCAN_MAX	(16u << 20)
+
+/* Which of a run's matches is its figure. */
+enum jm_of { JM_LAST, JM_MAXIMUM, JM_MEAN };
+extern const char *const jm_of_names[];	/* "last", "max", "mean" */
+
+struct job_metric {
+	char		 name[JM_NAME_MAX];
+	char		 regex[JM_REGEX_MAX];
+	const char	*unit;		/* NULL: none said */
+	const char	*preset;	/* the preset it came from, or NULL */
+	int		 higher;	/* higher is better (default: lower) */
+	enum jm_of	 of;
+	int		 lines;		/* ^ $ . by line (REG_NEWLINE) */
+	regex_t		 re;
+};
+
+struct jm_preset {
+	const char	*name, *what;
+};
+extern const struct jm_preset jm_presets[];	/* NULL-terminated */
+
+/*
+ * "NAME[:higher|:lower]=REGEX", or a preset's name: its metrics added
+ * to m[*n...] and compiled.  0, or -1 with a one-line reason.
+ */
+int	jm_parse(const char *arg, struct job_metric *m, size_t *n, char *err,
+	    size_t errlen);
+/*
+ * Each metric's figure from text (len bytes, NUL-terminated): v[i], or
+ * -1 with the first missing one's reason.
+ */
+int	jm_scan(const struct job_metric *m, size_t n, const char *text, size_t len,
+	    double *v, char *why, size_t whylen);
+void	jm_free(struct job_metric *m, size_t n);
+
+/*
+ * After a run: what the job wrote to cap_fd copied to the end of log_fd
+ * (the log keeps every word of it), cap_fd emptied, and the last
+ * JM_SCAN_MAX bytes returned NUL-terminated (a NUL in them a newline),
+ * their length in *len; NULL with the reason if it cannot be read.
+ */
+char	*jm_take(int cap_fd, int log_fd, size_t *len, char *why, size_t whylen);
+
+#endif

@@ -1,0 +1,120 @@
+#!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-or-later
+# --job-metric: numbers read from the job's output become figures of its
+# runs (results, the table, report, compare, history), a run without the
+# match fails, and the presets read the real programs (rt-tests'
+# hackbench and cyclictest, perf bench) and stored samples of the others.
+
+load helpers
+
+DATA="$TOP_SRCDIR/tests/data/jobmetric"
+
+@test "a metric is the last match of its group, on stdout or stderr; its definition is kept; the log keeps the output" {
+	run contest --warmup 0 -n 2 --lead 0 --job-metric 'score:higher=result: ([0-9.]+)' \
+	    --job-metric 'delay=lat=([0-9]+)us' \
+	    -- sh -c 'echo "result: 1"; echo "result: 42.5" >&2; echo "lat=7us"; echo done'
+	[ "$status" -eq 0 ]
+	[ "$(rq -r 'map(.job_metrics.score) | join(" ")')" = "42.5 42.5" ]
+	[ "$(rq -r 'map(.job_metrics.delay) | join(" ")')" = "7 7" ]
+	[ "$(rq -c '.[0].job_metric_defs.score')" = '{"regex":"result: ([0-9.]+)","better":"higher","of":"last","unit":null,"preset":null}' ]
+	[ "$(rq -r '.[0].job_metric_defs.delay.better')" = lower ]
+	[ "$(grep -c '^result: 42.5$' "$CONTEST_RESULTS"/logs/*.log)" -eq 2 ]
+	[ "$(grep -c '^done$' "$CONTEST_RESULTS"/logs/*.log)" -eq 2 ]
+	# the capture file is gone from the start: only the log is left
+	[ "$(ls "$CONTEST_RESULTS"/logs | wc -l)" -eq 1 ]
+	grep -q '^no_load: Job metrics: score 42.5±0.0 (higher is better), delay 7.00±0.00 (lower is better)$' <<<"$output"
+}
+
+@test "a run whose output lacks a metric fails with the reason, as a failed job does" {
+	run --separate-stderr contest --warmup 0 -n 2 --lead 0 \
+	    --job-metric 'score=result: ([0-9]+)' -- sh -c 'echo no result here'
+	[ "$status" -eq 1 ]
+	[ "$(rq -r 'map(.status) | join(" ")')" = "failed failed" ]
+	[ "$(rq -r '.[0].error')" = "job metric score: no match for 'result: ([0-9]+)' in the job's output" ]
+	[ "$(rq -r '.[0].job_metrics.score')" = null ]
+	[[ "$stderr" == *"no_load run 1: job metric score: no match for 'result: ([0-9]+)' in the job's output"* ]]
+	# a capture that is no number fails it too
+	rm -rf "$CONTEST_RESULTS"
+	run --separate-stderr contest --warmup 0 -n 1 --lead 0 \
+	    --job-metric 'score=result: (.*)' -- sh -c 'echo result: many'
+	[ "$status" -eq 1 ]
+	[ "$(rq -r '.[0].error')" = "job metric score: 'many' is not a number" ]
+	# a job that fails keeps its own reason
+	rm -rf "$CONTEST_RESULTS"
+	run --separate-stderr contest --warmup 0 -n 1 --lead 0 \
+	    --job-metric 'score=result: ([0-9]+)' -- sh -c 'exit 3'
+	[ "$status" -eq 1 ]
+	[ "$(rq -r '.[0].error')" = "sh exited with status 3" ]
+}
+
+@test "the presets read their programs' stored output: hackbench, perf bench messaging, cyclictest -q, schbench" {
+	run contest --warmup 0 -n 1 --lead 0 --job-metric hackbench -- cat "$DATA/hackbench.out"
+	[ "$status" -eq 0 ]
+	[ "$(rq -r '.[0].job_metrics.hackbench')" = 0.062 ]
+	[ "$(rq -r '.[0].job_metric_defs.hackbench | [.unit, .preset, .better] | join(" ")')" = "s hackbench lower" ]
+	rm -rf "$CONTEST_RESULTS"
+	run contest --warmup 0 -n 1 --lead 0 --job-metric perf-messaging -- cat "$DATA/perf-messaging.out"
+	[ "$status" -eq 0 ]
+	[ "$(rq -r '.[0].job_metrics.messaging')" = 0.046 ]
+	rm -rf "$CONTEST_RESULTS"
+	# two threads: the worst Max (490, 456) and the mean Avg (84, 86)
+	run contest --warmup 0 -n 1 --lead 0 --job-metric cyclictest -- cat "$DATA/cyclictest.out"
+	[ "$status" -eq 0 ]
+	[ "$(rq -r '.[0].job_metrics | [.ct_max, .ct_avg] | join(" ")')" = "490 85" ]
+	rm -rf "$CONTEST_RESULTS"
+	# the final report's, not the interval's before it
+	run contest --warmup 0 -n 1 --lead 0 --job-metric schbench -- cat "$DATA/schbench.out"
+	[ "$status" -eq 0 ]
+	[ "$(rq -r '.[0].job_metrics | [.wakeup_p99, .request_p99, .rps] | join(" ")')" = "26 8496 10061.07" ]
+	[ "$(rq -r '.[0].job_metric_defs.rps.better')" = higher ]
+}
+
+@test "hackbench, perf bench sched messaging and cyclictest as the job, beside a load: each run's figure is the program's own" {
+	command -v hackbench >/dev/null || skip "no hackbench (rt-tests)"
+	command -v cyclictest >/dev/null || skip "no cyclictest (rt-tests)"
+	run contest --warmup 0 -n 2 --lead 0.3 --job-metric hackbench -l cpu_load:n=1 \
+	    -- hackbench -g 2 -l 50
+	[ "$status" -eq 0 ]
+	grep -o '^Time: [0-9.]*' "$CONTEST_RESULTS"/logs/*.log | sed 's/Time: //' >printed
+	[ "$(wc -l <printed)" -eq 4 ]
+	rq -r '.[].job_metrics.hackbench' >recorded
+	diff printed recorded
+	grep -q '^cpu_load:n=1: Job metrics: hackbench .* s, [0-9.]*x no_load (lower is better)$' <<<"$output"
+	rm -rf "$CONTEST_RESULTS"
+	run contest --warmup 0 -n 1 --lead 0 --job-metric cyclictest \
+	    -- cyclictest -q -t 2 -i 1000 -l 200
+	[ "$status" -eq 0 ]
+	max=$(awk '/^T:/ { v = $NF; if (v > m) m = v } END { print m }' "$CONTEST_RESULTS"/logs/*.log)
+	[ "$(rq -r '.[0].job_metrics.ct_max')" = "$max" ]
+	if perf bench sched messaging -g 1 -l 1 >/dev/null 2>&1; then
+		rm -rf "$CONTEST_RESULTS"
+		run contest --warmup 0 -n 1 --lead 0 --job-metric perf-messaging \
+		    -- perf bench sched messaging -g 1 -l 20
+		[ "$status" -eq 0 ]
+		t=$(sed -n 's/^ *Total time: \([0-9.]*\) \[sec\]$/\1/p' "$CONTEST_RESULTS"/logs/*.log)
+		[ -n "$t" ]
+		[ "$(rq -r '.[0].job_metrics.messaging')" = "$t" ]
+	fi
+}
+
+@test "bad --job-metric is refused before any run, one line, exit 2" {
+	for arg in 'X=(1)' '=(1)' '1a=(1)' 'a:up=(1)' 'a=' 'a=(' 'a=no group' \
+	    'a=(1)(2)' 'nosuchpreset' 'time=(1)' 'ratio=(1)' \
+	    'abcdefghijabcdefghijabcdefghijabc=(1)'; do
+		run --separate-stderr contest -n 1 --job-metric "$arg" true
+		[ "$status" -eq 2 ]
+		[ "$(wc -l <<<"$stderr")" -eq 1 ]
+		[[ "$stderr" == "contest: --job-metric: "* ]]
+		[ ! -e "$R" ]
+	done
+	run --separate-stderr contest -n 1 --job-metric 'a=(1)' --job-metric 'a=(2)' true
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "contest: --job-metric: 'a' is named twice" ]
+	run --separate-stderr contest -n 1 --job-metric hackbench --job-metric hackbench true
+	[ "$status" -eq 2 ]
+	args=()
+	for i in $(seq 17); do args+=(--job-metric "m$i=(1)"); done
+	run --separate-stderr contest -n 1 "${args[@]}" true
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "contest: --job-metric: at most 16 metrics" ]
+}
