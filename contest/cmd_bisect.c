@@ -74,6 +74,11 @@ read_labels(struct rset *rs, const struct query *q0, char *const *labels, int n)
 	q.f.pairs = 1;
 	memset(rs, 0, sizeof *rs);
 	query_load(rs, NULL, 0, &q);
+	char bad[64];
+	if (q.cmp.gate_names && cmp_gate_metrics(rs->figs, q.cmp.gate_names, bad,
+	    sizeof bad) == 0 && bad[0])
+		usage_fail("--gate: '%s' is neither one of contest's figures nor a job "
+		    "metric of these results", bad);
 }
 
 /* Run av (contest itself) and wait, asleep until it ends or a stop

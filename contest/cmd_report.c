@@ -15,13 +15,39 @@
 #include "rset.h"
 #include "util.h"
 
+/* History's series: --figure's, or the gate's default and every job
+ * metric; 0, or -1 after a message (a name no figure has). */
+static int
+build_history(struct history *h, const struct rset *rs, const struct query *q,
+    size_t last)
+{
+	unsigned figs = q->figs_set ? q->figs : CMP_GATE_DEFAULT |
+	    cmp_gate_all_metrics(rs->figs);
+	char bad[64];
+
+	if (q->fig_names) {
+		unsigned jm = cmp_gate_metrics(rs->figs, q->fig_names, bad, sizeof bad);
+		if (jm == 0 && bad[0]) {
+			warnmsg("--figure: '%s' is neither one of contest's figures nor "
+			    "a job metric of these results", bad);
+			return -1;
+		}
+		figs |= jm;
+	}
+	history_build(h, rs, figs, q->cmp.threshold, last);
+	return 0;
+}
+
 /* The site, its histories by history's rules; rs freed. */
 static int
 report_html(const struct query *q, struct rset *rs)
 {
 	struct history h;
 
-	history_build(&h, rs, q->figs ? q->figs : CMP_GATE_DEFAULT, q->cmp.threshold, 0);
+	if (build_history(&h, rs, q, 0) < 0) {
+		rset_free(rs);
+		return EXIT_USAGE;
+	}
 	int rc = report_site(q->html, rs, &h, &q->f, &q->cmp, q->sort) != 0;
 	history_free(&h);
 	rset_free(rs);
@@ -37,8 +63,8 @@ cmd_report(int argc, char **argv)
 
 	if (q.f.series && q.svg == NULL)
 		usage_fail("--series: a chart of the runs' samples needs --svg FILE");
-	if (q.html == NULL && (q.figs || q.thr_set))
-		usage_fail("--%s: the site's (--html DIR)", q.figs ? "figure" : "threshold");
+	if (q.html == NULL && (q.figs_set || q.thr_set))
+		usage_fail("--%s: the site's (--html DIR)", q.figs_set ? "figure" : "threshold");
 	if (q.html && (q.svg || q.fmt != RFMT_TEXT || q.stats))
 		usage_fail("--html: the site is the output; not with %s", q.svg ?
 		    "--svg" : q.stats ? "--stats" : "--format");
@@ -155,8 +181,10 @@ cmd_history(int argc, char **argv)
 		rset_free(&rs);
 		return 1;
 	}
-	history_build(&h, &rs, q.figs ? q.figs : CMP_GATE_DEFAULT, q.cmp.threshold,
-	    q.last);
+	if (build_history(&h, &rs, &q, q.last) < 0) {
+		rset_free(&rs);
+		return EXIT_USAGE;
+	}
 	if (q.robot)
 		history_robot(stdout, &h, q.fmt == RFMT_MD);
 	else switch (q.fmt) {

@@ -104,6 +104,20 @@ static const struct option query_longopts[] = {
 };
 
 /* An option that chooses runs (and files); 0 when ch is none. */
+/* Every --figure's list so far, joined: where its job metrics are found
+ * once the results are read (static: a command line's worth). */
+static const char *
+add_names(const char *arg)
+{
+	static char all[4096];
+	size_t n = strlen(all);
+
+	if (n + strlen(arg) + 2 > sizeof all)
+		usage_fail("--figure: too many names");
+	snprintf(all + n, sizeof all - n, "%s%s", n ? "," : "", arg);
+	return all;
+}
+
 static int
 filter_opt(int ch, const char *arg, struct query *q)
 {
@@ -135,6 +149,31 @@ filter_opt(int ch, const char *arg, struct query *q)
 }
 
 /* An option of what is printed, and of compare's tests; 0 when ch is none. */
+/* --gate's or --figure's list: contest's own figures as bits, names that
+ * may be job metrics kept to be looked for in the results. */
+static void
+gate_opt(int gate, const char *arg, struct query *q)
+{
+	unsigned bits;
+	int metrics;
+
+	if (cmp_gate_split(arg, &bits, &metrics) < 0) {
+		char all[128];
+		usage_fail("--%s: '%s' is not a list of %s or job metrics' names",
+		    gate ? "gate" : "figure", arg, cmp_gate_list(all, sizeof all, ~0u));
+	}
+	if (gate) {
+		q->cmp.gate = bits;
+		q->cmp.gate_set = 1;
+		q->cmp.gate_names = metrics ? arg : NULL;
+	} else {
+		q->figs |= bits;
+		q->figs_set = 1;
+		if (metrics)
+			q->fig_names = add_names(arg);
+	}
+}
+
 static int
 output_opt(int ch, const char *arg, struct query *q, enum qmode mode)
 {
@@ -197,19 +236,9 @@ output_opt(int ch, const char *arg, struct query *q, enum qmode mode)
 		q->cmp.looks = (unsigned)v;
 		return 1;
 	case OPT_GATE:
-	case OPT_FIGURE: {
-		unsigned bits = cmp_gate_parse(arg);
-		if (bits == 0) {
-			char all[128];
-			usage_fail("--%s: '%s' is not a list of %s", ch == OPT_GATE ?
-			    "gate" : "figure", arg, cmp_gate_list(all, sizeof all, ~0u));
-		}
-		if (ch == OPT_GATE)
-			q->cmp.gate = bits;
-		else
-			q->figs |= bits;
+	case OPT_FIGURE:
+		gate_opt(ch == OPT_GATE, arg, q);
 		return 1;
-	}
 	}
 	return 0;
 }

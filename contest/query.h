@@ -23,6 +23,8 @@ struct query {
 	int		 fmt, stats, strict;
 	struct cmpopt	 cmp;
 	unsigned	 figs;		/* history: CMP_GATE() bits; 0: the gate's */
+	const char	*fig_names;	/* and --figure's job metrics, or NULL */
+	int		 figs_set;	/* --figure given */
 	int		 robot;		/* history --report */
 	size_t		 last;		/* history --last; 0: every night */
 	int		 thr_set;	/* --threshold given */

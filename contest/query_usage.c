@@ -47,8 +47,10 @@ usage_report(FILE *f)
 	    "                       night (its report, its comparison with the night\n"
 	    "                       before) and changes.html (each change point, and\n"
 	    "                       a regression's robot block); no script\n", f);
-	fprintf(f, "      --figure FIGURES the site's figures: %s\n"
-	    "                       (repeatable; default %s)\n", cmp_gate_list(all,
+	fprintf(f, "      --figure FIGURES the site's figures: %s,\n"
+	    "                       or a job metric's name\n"
+	    "                       (repeatable; default %s and every\n"
+	    "                       job metric)\n", cmp_gate_list(all,
 	    sizeof all, ~0u), cmp_gate_list(dflt, sizeof dflt, CMP_GATE_DEFAULT));
 	fputs("      --threshold PCT  the site's: a change beyond it is a regression\n"
 	    "                       or an improvement (default 5)\n"
@@ -86,8 +88,9 @@ usage_compare(FILE *f)
 	    "      --threshold PCT  regression threshold in percent (default 5)\n"
 	    "      --alpha P        significance level (default 0.05)\n"
 	    "      --holm           Holm-Bonferroni correction over the table's tests\n", f);
-	fprintf(f, "      --gate FIGURES   figures that can fail: %s\n"
-	    "                       (default %s)\n", cmp_gate_list(all, sizeof all,
+	fprintf(f, "      --gate FIGURES   figures that can fail: %s,\n"
+	    "                       or a job metric's name\n"
+	    "                       (default %s and every job metric)\n", cmp_gate_list(all, sizeof all,
 	    ~0u), cmp_gate_list(dflt, sizeof dflt, CMP_GATE_DEFAULT));
 	fputs("      --strict         exit 3 when nothing regressed but some gated\n"
 	    "                       figure can't tell\n"
@@ -125,8 +128,10 @@ usage_history(FILE *f)
 	    "  -l, --load LOAD      only this load or load spec (repeatable)\n"
 	    "      --host HOST      only results from this host\n"
 	    "      --since DATE     only results from DATE on (YYYY-MM-DD[THH:MM[:SS]], UTC)\n", f);
-	fprintf(f, "      --figure FIGURES the figures: %s\n"
-	    "                       (repeatable; default %s)\n", cmp_gate_list(all,
+	fprintf(f, "      --figure FIGURES the figures: %s,\n"
+	    "                       or a job metric's name\n"
+	    "                       (repeatable; default %s and every\n"
+	    "                       job metric)\n", cmp_gate_list(all,
 	    sizeof all, ~0u), cmp_gate_list(dflt, sizeof dflt, CMP_GATE_DEFAULT));
 	fputs("      --threshold PCT  a change beyond it is a regression or an\n"
 	    "                       improvement (default 5)\n"
@@ -178,8 +183,9 @@ usage_bisect(FILE *f)
 	    "  -l, --load LOAD      only this load or load spec (repeatable)\n"
 	    "      --host HOST      only results from this host\n"
 	    "      --since DATE     only results from DATE on (YYYY-MM-DD[THH:MM[:SS]], UTC)\n", f);
-	fprintf(f, "      --gate FIGURES   the figures of the step: %s\n"
-	    "                       (default %s)\n", cmp_gate_list(all, sizeof all, ~0u),
+	fprintf(f, "      --gate FIGURES   the figures of the step: %s,\n"
+	    "                       or a job metric's name\n"
+	    "                       (default %s and every job metric)\n", cmp_gate_list(all, sizeof all, ~0u),
 	    cmp_gate_list(dflt, sizeof dflt, CMP_GATE_DEFAULT));
 	fputs("      --alpha P        significance level (default 0.05)\n"
 	    "      --threshold PCT  a regression or improvement is beyond it, no\n"

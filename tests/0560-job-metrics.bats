@@ -75,9 +75,10 @@ DATA="$TOP_SRCDIR/tests/data/jobmetric"
 	run contest --warmup 0 -n 2 --lead 0.3 --job-metric hackbench -l cpu_load:n=1 \
 	    -- hackbench -g 2 -l 50
 	[ "$status" -eq 0 ]
-	grep -o '^Time: [0-9.]*' "$CONTEST_RESULTS"/logs/*.log | sed 's/Time: //' >printed
+	# as numbers: the program prints 0.080, JSON's reader gives 0.08
+	grep -o '^Time: [0-9.]*' "$CONTEST_RESULTS"/logs/*.log | awk '{ print $2 + 0 }' >printed
 	[ "$(wc -l <printed)" -eq 4 ]
-	rq -r '.[].job_metrics.hackbench' >recorded
+	rq -r '.[].job_metrics.hackbench' | awk '{ print $1 + 0 }' >recorded
 	diff printed recorded
 	grep -q '^cpu_load:n=1: Job metrics: hackbench .* s, [0-9.]*x no_load (lower is better)$' <<<"$output"
 	rm -rf "$CONTEST_RESULTS"
@@ -93,7 +94,7 @@ DATA="$TOP_SRCDIR/tests/data/jobmetric"
 		[ "$status" -eq 0 ]
 		t=$(sed -n 's/^ *Total time: \([0-9.]*\) \[sec\]$/\1/p' "$CONTEST_RESULTS"/logs/*.log)
 		[ -n "$t" ]
-		[ "$(rq -r '.[0].job_metrics.messaging')" = "$t" ]
+		[ "$(rq -r '.[0].job_metrics.messaging' | awk '{ print $1 + 0 }')" = "$(awk -v t="$t" 'BEGIN { print t + 0 }')" ]
 	fi
 }
 
@@ -117,4 +118,63 @@ DATA="$TOP_SRCDIR/tests/data/jobmetric"
 	run --separate-stderr contest -n 1 "${args[@]}" true
 	[ "$status" -eq 2 ]
 	[ "$stderr" = "contest: --job-metric: at most 16 metrics" ]
+}
+
+# Two labels whose job prints a score (lower is better: 100, 110, 120 by
+# turns, and 20% more for cand) and an op count (higher is better, the
+# same for both): results to compare.
+two_labels() {
+	for k in base:10 cand:12; do
+		echo 0 >"$BATS_TEST_TMPDIR/turn"
+		run contest -k "${k%:*}" --warmup 0 -n 5 --lead 0 \
+		    --job-metric 'score=t: ([0-9.]+)' --job-metric 'ops:higher=ops ([0-9]+)' \
+		    -- sh -c "n=\$(cat '$BATS_TEST_TMPDIR/turn'); echo \$((n + 1)) >'$BATS_TEST_TMPDIR/turn'; echo t: \$(((10 + n % 3) * ${k#*:})); echo ops 500"
+		[ "$status" -eq 0 ]
+	done
+}
+
+@test "report: each row's metric as the mean of its runs' figures, in the table and in --format json" {
+	two_labels
+	want=$(rq -r 'map(select(.label == "cand") | .job_metrics.score) | add / length')
+	run -0 contest report --format json
+	[ "$(jq -r '.loads[0].rows[] | select(.kernel == "cand") | .job_metrics.score.mean' <<<"$output")" = "$want" ]
+	[ "$(jq -r '.loads[0].rows[] | select(.kernel == "cand") | .job_metrics.ops | [.n, .mean, .better] | join(" ")' <<<"$output")" = "5 500 higher" ]
+	run -0 contest report -k cand
+	# three digits: 129.6 is 130
+	grep -q "^no_load: Job metrics: score $(printf '%.0f' "$want")±[0-9]* (lower is better), ops 500±0 (higher is better)$" <<<"$output"
+}
+
+@test "compare: a metric is a row of its own, gated by default by its direction; --gate names it; an unknown name is bad input" {
+	two_labels
+	run -1 contest compare base cand
+	grep -q '^Amean     score  *108 (    0.00%)  *130 \*  +20.00%\*$' <<<"$output"
+	grep -q '^Amean     ops  ' <<<"$output"
+	grep -q '^Job metrics (--job-metric: .*): score (lower is better), ops (higher is better)\.$' <<<"$output"
+	grep -q '^cand against base: regression .*no_load score +20.0%' <<<"$output"
+	# ops alone: the same for both
+	run -0 contest compare --gate ops base cand
+	grep -q '^cand against base: no change ' <<<"$output"
+	run -1 contest compare --format json base cand
+	[ "$(jq -c '.gate' <<<"$output")" = '["time","ratio","score","ops"]' ]
+	[ "$(jq -r '.loads[0].figures[] | select(.figure == "job_score") | [.better, .values[1].verdict] | join(" ")' <<<"$output")" = "lower regression" ]
+	[ "$(jq -r '.loads[0].figures[] | select(.figure == "job_ops") | .values[1].verdict' <<<"$output")" = "no change" ]
+	run --separate-stderr contest compare --gate time,nosuch base cand
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "contest: --gate: 'nosuch' is neither one of contest's figures nor a job metric of these results" ]
+	run --separate-stderr contest compare --gate 'Bad!' base cand
+	[ "$status" -eq 2 ]
+	[ "$(wc -l <<<"$stderr")" -eq 1 ]
+}
+
+@test "history: each metric is a series of its own, by default and by --figure" {
+	two_labels
+	run -0 contest history
+	[ "$(grep -c '^no_load, score on ' <<<"$output")" -eq 2 ]
+	[ "$(grep -c '^no_load, ops on ' <<<"$output")" -eq 2 ]
+	run -0 contest history --figure score
+	[ "$(grep -c '^no_load, ' <<<"$output")" -eq 2 ]
+	[ "$(grep -c '^no_load, score on ' <<<"$output")" -eq 2 ]
+	run --separate-stderr contest history --figure nosuch
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "contest: --figure: 'nosuch' is neither one of contest's figures nor a job metric of these results" ]
 }

@@ -328,9 +328,13 @@ sim_power() {
 	[[ "$(tail -1 <<<"$output")" =~ fork_load\ Loads\ -25\.0%\ .*fork_load\ p99/run\ \+349\.1% ]]
 	run contest compare -f "$D/three.jsonl" -l fork_load --gate lat,load --threshold 400 6.17 6.19
 	[ "$status" -eq 0 ]
+	# a name that could be a job metric is looked for in the results
 	run --separate-stderr contest compare -f "$D/three.jsonl" --gate time,speed 6.17 6.19
 	[ "$status" -eq 2 ]
-	[ "$stderr" = "contest: --gate: 'time,speed' is not a list of time,ratio,load,wait,lat" ]
+	[ "$stderr" = "contest: --gate: 'speed' is neither one of contest's figures nor a job metric of these results" ]
+	run --separate-stderr contest compare -f "$D/three.jsonl" --gate time,Speed 6.17 6.19
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "contest: --gate: 'time,Speed' is not a list of time,ratio,load,wait,lat or job metrics' names" ]
 }
 
 @test "compare --threshold: the gate opens above the change and closes below it" {

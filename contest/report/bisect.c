@@ -46,10 +46,9 @@ no_worse(const struct cmpval *v, int way)
 /* Whether figure fig of group g is in the step: gated, and BAD (column
  * 1) a regression against GOOD. */
 static int
-step_figure(const struct cmp *m, const struct cmpgroup *g, int fig,
-    const struct cmpopt *o)
+step_figure(const struct cmp *m, const struct cmpgroup *g, int fig)
 {
-	return cmp_figs[fig].gate && (o->gate & CMP_GATE(fig)) &&
+	return cmp_fig(m->rs, fig)->gate && (m->gate & CMP_GATE(fig)) &&
 	    val(m, g, fig, 1)->verdict == CV_REGRESSION;
 }
 
@@ -58,7 +57,7 @@ static int
 call_figure(FILE *f, const struct cmp *m, const struct cmp *m2,
     const struct cmpgroup *g, int fig)
 {
-	const struct column *k = &cmp_figs[fig];
+	const struct column *k = cmp_fig(m->rs, fig);
 	const struct cmpgroup *g2 = same_group(m2, g);
 	const struct cmpval *vg = val(m, g, fig, 2);
 	const struct cmpval *vb = g2 ? val(m2, g2, fig, 1) : NULL;
@@ -94,9 +93,9 @@ bisect_decide(FILE *f, const struct rset *rs, char *good, char *bad, char *cand,
 		return 125;
 	}
 	for (size_t i = 0; i < m.ng; i++)
-		for (int fig = 0; fig < CF_NFIG; fig++) {
+		for (int fig = 0; fig < cmp_nfig(rs); fig++) {
 			/* the step: BAD a regression against GOOD */
-			if (!step_figure(&m, &m.g[i], fig, o))
+			if (!step_figure(&m, &m.g[i], fig))
 				continue;
 			step++;
 			int c = call_figure(f, &m, &m2, &m.g[i], fig);
@@ -129,8 +128,8 @@ bisect_step(const struct rset *rs, char *good, char *bad, const struct cmpopt *o
 	if (cmp_build(&m, rs, two, 2, o) != 0)
 		return -1;
 	for (size_t i = 0; i < m.ng; i++)
-		for (int fig = 0; fig < CF_NFIG; fig++)
-			step += step_figure(&m, &m.g[i], fig, o);
+		for (int fig = 0; fig < cmp_nfig(rs); fig++)
+			step += step_figure(&m, &m.g[i], fig);
 	cmp_free(&m);
 	return step;
 }

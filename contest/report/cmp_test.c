@@ -51,9 +51,9 @@ find_pair(const struct rcell *c, const struct rpair *key)
  */
 static size_t
 differences(const struct rcell *a, const struct rcell *b, const struct rcell *za,
-    const struct rcell *zb, int fig, int lg, double *d, double *base)
+    const struct rcell *zb, const struct column *k, int lg, double *d, double *base)
 {
-	int pv = col_pv(&cmp_figs[fig]);
+	int pv = col_pv(k);
 	size_t n = 0;
 
 	for (size_t i = 0; i < a->npair; i++) {
@@ -69,8 +69,8 @@ differences(const struct rcell *a, const struct rcell *b, const struct rcell *za
 			x = pa->v[w] / qa->v[w];
 			y = pb->v[w] / qb->v[w];
 		} else {
-			x = pa->v[pv];
-			y = pb->v[pv];
+			x = rpair_v(pa, pv);
+			y = rpair_v(pb, pv);
 		}
 		if (isnan(x) || isnan(y) || isinf(x) || isinf(y) || (lg && (x <= 0 || y <= 0)))
 			continue;
@@ -83,14 +83,14 @@ differences(const struct rcell *a, const struct rcell *b, const struct rcell *za
 /* Paired over the rounds both ran: 1, or 0 with fewer than two. */
 static int
 paired(struct cmptest *t, const struct rcell *a, const struct rcell *b,
-    const struct rcell *za, const struct rcell *zb, int fig)
+    const struct rcell *za, const struct rcell *zb, const struct column *k)
 {
-	int lg = cmp_figs[fig].log;
+	int lg = k->log;
 
 	if (a->npair < 2 || b->npair < 2)
 		return 0;
 	double *d = xcalloc(a->npair, sizeof *d), *x = xcalloc(a->npair, sizeof *x);
-	size_t n = differences(a, b, za, zb, fig, lg, d, x);
+	size_t n = differences(a, b, za, zb, k, lg, d, x);
 	struct stats sd, sx;
 
 	stats_compute(d, n, &sd);
@@ -117,7 +117,7 @@ paired(struct cmptest *t, const struct rcell *a, const struct rcell *b,
 
 void
 cmp_test(struct cmptest *t, const struct rcell *a, const struct rcell *b,
-    const struct rcell *za, const struct rcell *zb, int fig,
+    const struct rcell *za, const struct rcell *zb, const struct column *k,
     const struct stats *sa, const struct stats *sb)
 {
 	double tt, df;
@@ -127,9 +127,9 @@ cmp_test(struct cmptest *t, const struct rcell *a, const struct rcell *b,
 	t->log = 0;
 	t->est = t->p = t->dfse = NAN;
 	t->var[0] = t->var[1] = t->df[0] = t->df[1] = NAN;
-	if (paired(t, a, b, za, zb, fig))
+	if (paired(t, a, b, za, zb, k))
 		return;
-	if (cmp_figs[fig].src == S_RATIO) {
+	if (k->src == S_RATIO) {
 		if (isnan(a->ratio_se) || isnan(b->ratio_se) || !(a->ratio != 0))
 			return;
 		t->kind = CT_RATIO;

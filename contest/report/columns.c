@@ -6,6 +6,7 @@
 #include "config.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -115,6 +116,29 @@ cmp_gate_parse(const char *s)
 	return gate;
 }
 
+int
+cmp_gate_split(const char *s, unsigned *bits, int *metrics)
+{
+	char *copy = xstrdup(s), *save = NULL;
+	int rc = 0, n = 0;
+
+	*bits = 0;
+	*metrics = 0;
+	for (char *w = strtok_r(copy, ",", &save); w; w = strtok_r(NULL, ",", &save)) {
+		unsigned b = cmp_gate_parse(w);
+		size_t len = strspn(w, "abcdefghijklmnopqrstuvwxyz0123456789_");
+		n++;
+		if (b)
+			*bits |= b;
+		else if (w[0] >= 'a' && w[0] <= 'z' && w[len] == '\0' && len < 32)
+			*metrics = 1;	/* --job-metric's names */
+		else
+			rc = -1;
+	}
+	free(copy);
+	return n ? rc : -1;
+}
+
 const char *
 cmp_gate_list(char *buf, size_t len, unsigned gate)
 {
@@ -126,6 +150,71 @@ cmp_gate_list(char *buf, size_t len, unsigned gate)
 			used += (size_t)snprintf(buf + used, len - used, "%s%s",
 			    used ? "," : "", cmp_figs[f].gate);
 	return buf;
+}
+
+void
+cmp_figs_for(struct cmpfigs *t, const struct rset *rs)
+{
+	memcpy(t->f, cmp_figs, sizeof cmp_figs);
+	t->n = CF_NFIG;
+	for (size_t k = 0; k < rs->njm; k++) {
+		const struct rmetric *jm = &rs->jm[k];
+		double big = 0;
+		/* decimals for the largest mean of any cell */
+		for (size_t i = 0; rs->cell && i < rs->nrow * rs->nblk; i++) {
+			const struct rcell *c = &rs->cell[i];
+			if (c->jm && c->jm[k].n && fabs(c->jm[k].mean) > big)
+				big = fabs(c->jm[k].mean);
+		}
+		snprintf(t->key[k], sizeof t->key[k], "job_%s", jm->name);
+		t->f[t->n++] = (struct column){ .stat = "Amean", .head = jm->name,
+		    .key = t->key[k], .form = VF_NUM, .dec = col_sig_dec(big),
+		    .src = S_JM, .fig = (int)k, .worse = jm->higher ? -1 : +1,
+		    .gate = jm->name };
+	}
+}
+
+struct cmpfigs *
+cmp_figs_make(struct cmpfigs *old, const struct rset *rs)
+{
+	struct cmpfigs *t = old ? old : xcalloc(1, sizeof *t);
+
+	cmp_figs_for(t, rs);
+	return t;
+}
+
+unsigned
+cmp_gate_all_metrics(const struct cmpfigs *t)
+{
+	unsigned gate = 0;
+
+	for (int f = CF_NFIG; f < t->n; f++)
+		gate |= CMP_GATE(f);
+	return gate;
+}
+
+unsigned
+cmp_gate_metrics(const struct cmpfigs *t, const char *names, char *bad, size_t badlen)
+{
+	unsigned gate = 0;
+	char *copy = xstrdup(names), *save = NULL;
+
+	bad[0] = '\0';
+	for (char *w = strtok_r(copy, ",", &save); w; w = strtok_r(NULL, ",", &save)) {
+		int f;
+		if (cmp_gate_parse(w))
+			continue;
+		for (f = CF_NFIG; f < t->n && strcmp(w, t->f[f].gate) != 0; f++)
+			;
+		if (f == t->n) {
+			snprintf(bad, badlen, "%s", w);
+			free(copy);
+			return 0;
+		}
+		gate |= CMP_GATE(f);
+	}
+	free(copy);
+	return gate;
 }
 
 /* Time's statistics over the cell's ok runs. */
@@ -154,6 +243,7 @@ col_pv(const struct column *k)
 	case S_RATE: return PV_RATE;
 	case S_P99_RUNS: return PV_P99;
 	case S_MET_RUNS: return PV_MET;
+	case S_JM: return PV_N + k->fig;
 	default: return -1;
 	}
 }
@@ -169,6 +259,7 @@ col_runs(const struct column *k, const struct rcell *c)
 	case S_RATE: return &c->rate;
 	case S_P99_RUNS: return &c->p99;
 	case S_MET_RUNS: return &c->met;
+	case S_JM: return c->jm ? &c->jm[k->fig] : NULL;
 	default: return NULL;
 	}
 }

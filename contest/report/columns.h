@@ -15,6 +15,8 @@
 #include "figures.h"
 #include "rset.h"
 
+#define JM_KEY	40	/* "job_" and a metric's name */
+
 /* How a value prints in text and Markdown. */
 enum col_form {
 	VF_MEANSD,	/* "12.34±0.56" (md "12.34 ± 0.56"), '?' after a noisy cell */
@@ -38,6 +40,7 @@ enum col_src {
 	S_MET_RUNS,	/* the mean of the runs' own Met% */
 	/* Time's other statistics */
 	S_MIN, S_MEDIAN, S_MAX, S_SD, S_COV, S_CI95, S_BAMEAN,
+	S_JM,		/* a job metric (--job-metric): fig is its rset.jm index */
 };
 
 /* Which report tables show a column (0: csv and lava only). */
@@ -90,8 +93,52 @@ extern const struct column cmp_figs[CF_NFIG];
 
 /* "time,ratio" as CMP_GATE() bits; 0: a name that is not one. */
 unsigned cmp_gate_parse(const char *);
+/* --gate's and --figure's list before the results are read: its names
+ * of cmp_figs[] as bits in *bits, *metrics set where other names may be
+ * job metrics (cmp_gate_metrics() finds them); -1 where a name can be
+ * neither. */
+int	cmp_gate_split(const char *, unsigned *bits, int *metrics);
 /* "time,ratio,..." of the gated rows, in row order, into buf. */
 const char *cmp_gate_list(char *buf, size_t len, unsigned gate);
+
+/* compare's rows for one set of results: cmp_figs[], then a row per job
+ * metric its runs have (S_JM; its --gate name is the metric's). */
+#define CMP_MAXFIG	(CF_NFIG + RSET_JM)
+struct cmpfigs {
+	struct column	 f[CMP_MAXFIG];
+	char		 key[RSET_JM][JM_KEY];
+	int		 n;
+};
+void	cmp_figs_for(struct cmpfigs *, const struct rset *);
+/* Row f of a summarised rset's, and how many. */
+static inline const struct column *
+cmp_fig(const struct rset *rs, int f)
+{
+	return &rs->figs->f[f];
+}
+static inline int
+cmp_nfig(const struct rset *rs)
+{
+	return rs->figs->n;
+}
+/*
+ * Names that are no row of cmp_figs[] ("hackbench,rps": --gate's and
+ * --figure's job metrics) as CMP_GATE() bits of figs; 0 with the first
+ * unknown name in bad.
+ */
+unsigned cmp_gate_metrics(const struct cmpfigs *, const char *names, char *bad,
+	    size_t badlen);
+/* Every job metric's bit. */
+unsigned cmp_gate_all_metrics(const struct cmpfigs *);
+
+/* Three digits' decimals for a value of this size: 982, 98.2, 9.82, 0.982. */
+static inline int
+col_sig_dec(double v)
+{
+	double a = v < 0 ? -v : v;
+
+	return a >= 100 ? 0 : a >= 10 ? 1 : a >= 1 ? 2 : 3;
+}
 
 /* A column's value in cell c (NULL: none; base: c is a no_load cell);
  * NaN: none. */

@@ -2,8 +2,9 @@
 /*
  * The comparison of labels, built once and printed by every format: per
  * load (and sweep value) one column per label, the rows of cmp_figs[]
- * (columns.c), each candidate's change against the baseline and its test
- * (cmp_test.c), and per gated figure a verdict: regression (worse,
+ * (columns.c) and one per job metric (cmp_fig()), each candidate's
+ * change against the baseline and its test (cmp_test.c), and per gated
+ * figure a verdict: regression (worse,
  * significant and beyond the threshold), improvement (the same, better),
  * no change (its interval within +-threshold), or can't tell.
  */
@@ -35,11 +36,11 @@ by_p(const void *a, const void *b)
 static void
 holm(struct cmp *m)
 {
-	size_t n = 0, cap = m->ng * CF_NFIG * m->ncol + 1;
+	size_t n = 0, cap = m->ng * (size_t)cmp_nfig(m->rs) * m->ncol + 1;
 	struct cmpval **v = xcalloc(cap, sizeof *v);
 
 	for (size_t g = 0; g < m->ng; g++)
-		for (size_t i = 0; i < CF_NFIG * m->ncol; i++) {
+		for (size_t i = 0; i < (size_t)cmp_nfig(m->rs) * m->ncol; i++) {
 			struct cmpval *x = &m->g[g].val[i];
 			x->padj = NAN;
 			if (!isnan(x->p) && x->gated)
@@ -62,15 +63,15 @@ build_group(struct cmp *m, struct cmpgroup *g)
 	const struct rset *rs = m->rs;
 	int base_blk = g->blk == rs->base;
 
-	g->val = xcalloc(CF_NFIG * m->ncol, sizeof *g->val);
+	g->val = xcalloc((size_t)cmp_nfig(m->rs) * m->ncol, sizeof *g->val);
 	for (size_t k = 0; k < m->ncol; k++)
 		if (g->cell[k] && g->cell[k]->ok)
 			g->nran++;
-	for (int f = 0; f < CF_NFIG; f++)
+	for (int f = 0; f < cmp_nfig(m->rs); f++)
 		for (size_t k = 0; k < m->ncol; k++) {
 			struct cmpval *v = &g->val[f * m->ncol + k];
 			const struct rcell *a = g->cell[0], *b = g->cell[k];
-			const struct column *col = &cmp_figs[f];
+			const struct column *col = cmp_fig(m->rs, f);
 			/* a figure 1 by definition has nothing to compare */
 			int none = base_blk && col->base_one;
 			v->v = none ? NAN : col_value(col, b, base_blk);
@@ -86,7 +87,7 @@ build_group(struct cmp *m, struct cmpgroup *g)
 			if (k == 0 || !col->worse)
 				continue;
 			v->gated = col->gate && (CMP_GATE(f) & m->gate);
-			cmp_test(&v->t, a, b, g->zero[0], g->zero[k], f, col_runs(col, a),
+			cmp_test(&v->t, a, b, g->zero[0], g->zero[k], col, col_runs(col, a),
 			    col_runs(col, b));
 			v->p = v->padj = v->t.p;
 			m->ntests += !isnan(v->p);
@@ -140,7 +141,7 @@ judge_val(struct cmp *m, struct cmpval *v, int fig, struct cmpcol *c, size_t g)
 	/* MinDetect and the gate's power at Holm's strictest step */
 	double astrict = m->holm && m->family ? m->alpha / (double)m->family : m->alpha;
 	double p = m->holm && v->gated ? v->padj : v->p;
-	int worse = cmp_figs[fig].worse;
+	int worse = cmp_fig(m->rs, fig)->worse;
 
 	v->sig = p < m->alpha;
 	if (v->t.kind == CT_NONE)
@@ -178,12 +179,12 @@ judge(struct cmp *m)
 			struct cmpcol *c = &m->col[k];
 			int both = gr->cell[0] && gr->cell[0]->ok && gr->cell[k] &&
 			    gr->cell[k]->ok, worse = 0;
-			for (int f = 0; f < CF_NFIG; f++) {
+			for (int f = 0; f < cmp_nfig(m->rs); f++) {
 				struct cmpval *v = &gr->val[f * m->ncol + k];
 				judge_val(m, v, f, c, g);
 				if (!v->gated || !both)
 					continue;
-				v->verdict = verdict(m, v, cmp_figs[f].worse);
+				v->verdict = verdict(m, v, cmp_fig(m->rs, f)->worse);
 				v->worse = v->verdict == CV_REGRESSION;
 				worse |= v->worse;
 				c->nverdict[v->verdict]++;
@@ -243,6 +244,18 @@ cmp_build(struct cmp *m, const struct rset *rs, char *const *labels,
 	m->alpha = o->alpha / m->looks;
 	m->holm = o->holm;
 	m->gate = o->gate;
+	if (o->gate_names) {
+		char bad[64];
+		unsigned jm = cmp_gate_metrics(rs->figs, o->gate_names, bad, sizeof bad);
+		if (jm == 0 && bad[0]) {
+			warnmsg("--gate: '%s' is neither one of contest's figures nor a "
+			    "job metric of these results", bad);
+			return -1;
+		}
+		m->gate |= jm;
+	}
+	if (!o->gate_set)
+		m->gate |= cmp_gate_all_metrics(rs->figs);
 	m->col = xcalloc(nlabels, sizeof *m->col);
 	size_t *rows = xcalloc(nlabels * (rs->nrow + 1), sizeof *rows);
 	const char **sweeps = xcalloc(rs->nrow + 1, sizeof *sweeps);

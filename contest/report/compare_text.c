@@ -17,9 +17,8 @@
 
 /* A row's value as the tables print it; "-" for none. */
 static const char *
-fig_text(char *buf, size_t len, int fig, double v, const struct rcell *c)
+fig_text(char *buf, size_t len, const struct column *k, double v, const struct rcell *c)
 {
-	const struct column *k = &cmp_figs[fig];
 
 	if (isnan(v))
 		return snprintf(buf, len, "-"), buf;
@@ -104,12 +103,12 @@ name_figures(FILE *f, const struct cmp *m, size_t k, enum cmp_verdict want)
 
 	for (size_t g = 0; g < m->ng; g++) {
 		const struct cmpgroup *gr = &m->g[g];
-		for (int fig = 0; fig < CF_NFIG; fig++) {
+		for (int fig = 0; fig < cmp_nfig(m->rs); fig++) {
 			const struct cmpval *v = &gr->val[fig * m->ncol + k];
 			if (!v->gated || v->verdict != want)
 				continue;
 			fprintf(f, "%s%s %s", first ? "" : ", ",
-			    cmp_group_name(name, sizeof name, m, gr), cmp_figs[fig].head);
+			    cmp_group_name(name, sizeof name, m, gr), cmp_fig(m->rs, fig)->head);
 			first = 0;
 			if (v->t.kind == CT_NONE) {
 				fputs(" (not tested: fewer than 2 runs on a side)", f);
@@ -163,7 +162,7 @@ compare_verdict(FILE *f, const struct cmp *m)
 			fprintf(f, "; a regression of %.1f%% would be caught with %.0f%% "
 			    "power (%s %s)", c->gate_pct, CMP_POWER * 100,
 			    cmp_group_name(name, sizeof name, m, &m->g[c->gate_g]),
-			    cmp_figs[c->gate_fig].head);
+			    cmp_fig(m->rs, c->gate_fig)->head);
 		fputc('\n', f);
 	}
 }
@@ -209,6 +208,16 @@ compare_legend(FILE *f, const struct cmp *m, int noisy, int md)
 	    "p99s of the probe's wake-up lateness, and Met%%/run the mean of "
 	    "their Met%%, as tested (the report's Lat p99 and Met%% pool every "
 	    "run's wake-ups: --format json gives them as pooled).\n", li);
+	for (size_t k = 0; k < m->rs->njm; k++) {
+		const struct rmetric *jm = &m->rs->jm[k];
+		fprintf(f, "%s%s%s%s%s%s", k ? "" : li, k ? ", " : "Job metrics "
+		    "(--job-metric: the mean of each run's figure read from the job's "
+		    "output; + for a rise): ", jm->name, jm->unit ? " in " : "",
+		    jm->unit ? jm->unit : "", jm->higher ? " (higher is better)" :
+		    " (lower is better)");
+		if (k + 1 == m->rs->njm)
+			fputs(".\n", f);
+	}
 	fprintf(f, "%sMinDetect: under each gated figure, the change its test "
 	    "finds with %.0f%% power at alpha %g%s, from the runs' own spread (the "
 	    "noncentral t, over both sides' estimated variances for an unpaired "
@@ -267,9 +276,9 @@ mde_row(FILE *f, const struct cmp *m, const struct cmpgroup *gr, int fig, int w,
 	if (!any)
 		return;
 	if (md)
-		fprintf(f, "| MinDetect %s |", cmp_figs[fig].head);
+		fprintf(f, "| MinDetect %s |", cmp_fig(m->rs, fig)->head);
 	else
-		fprintf(f, "%-9s %-8s", "MinDetect", cmp_figs[fig].head);
+		fprintf(f, "%-9s %-8s", "MinDetect", cmp_fig(m->rs, fig)->head);
 	for (size_t k = 0; k < m->ncol; k++) {
 		const struct cmpval *x = &gr->val[fig * m->ncol + k];
 		if (k == 0 || isnan(x->mde_pct))
@@ -333,15 +342,15 @@ cmp_figure_rows(FILE *f, const struct cmp *m, const struct cmpgroup *gr, int fig
 	int noisy = 0;
 
 	if (md)
-		fprintf(f, "| %s %s |", cmp_figs[fig].stat, cmp_figs[fig].head);
+		fprintf(f, "| %s %s |", cmp_fig(m->rs, fig)->stat, cmp_fig(m->rs, fig)->head);
 	else
-		fprintf(f, "%-9s %-8s", cmp_figs[fig].stat, cmp_figs[fig].head);
+		fprintf(f, "%-9s %-8s", cmp_fig(m->rs, fig)->stat, cmp_fig(m->rs, fig)->head);
 	for (size_t k = 0; k < m->ncol; k++) {
 		const struct cmpval *x = &gr->val[fig * m->ncol + k];
 		/* the ? of a noisy cell sits between value and change */
 		int mark = fig == CF_AMEAN && gr->cell[k] && gr->cell[k]->ok &&
 		    gr->cell[k]->noisy;
-		fig_text(v, sizeof v, fig, x->v, gr->cell[k]);
+		fig_text(v, sizeof v, cmp_fig(m->rs, fig), x->v, gr->cell[k]);
 		change_text(c, sizeof c, x, k == 0, md);
 		if (md)
 			fprintf(f, " %s%s%s%s |", v, mark ? "?" : "", *c ? " " : "", c);
@@ -351,14 +360,14 @@ cmp_figure_rows(FILE *f, const struct cmp *m, const struct cmpgroup *gr, int fig
 	}
 	fputc('\n', f);
 	mde_row(f, m, gr, fig, w, md);
-	if (!stats || !cmp_figs[fig].worse || m->ncol < 2)
+	if (!stats || !cmp_fig(m->rs, fig)->worse || m->ncol < 2)
 		return noisy;
 	/* Holm corrects the gated tests, the gate's family, alone */
 	int holm = m->holm && (CMP_GATE(fig) & m->gate);
 	if (md)
-		fprintf(f, "| p%s %s |", holm ? "(Holm)" : "", cmp_figs[fig].head);
+		fprintf(f, "| p%s %s |", holm ? "(Holm)" : "", cmp_fig(m->rs, fig)->head);
 	else
-		fprintf(f, "  p%-6s %-8s", holm ? "(Holm)" : "", cmp_figs[fig].head);
+		fprintf(f, "  p%-6s %-8s", holm ? "(Holm)" : "", cmp_fig(m->rs, fig)->head);
 	for (size_t k = 0; k < m->ncol; k++) {
 		const struct cmpval *x = &gr->val[fig * m->ncol + k];
 		pval(v, sizeof v, holm ? x->padj : x->p);
@@ -383,7 +392,7 @@ compare_text(FILE *f, const struct cmp *m, int stats, int md)
 	for (size_t g = 0; g < m->ng; g++) {
 		const struct cmpgroup *gr = &m->g[g];
 		cmp_heading(f, m, gr, g == 0, w, stats, md);
-		for (int fig = 0; fig < CF_NFIG; fig++)
+		for (int fig = 0; fig < cmp_nfig(m->rs); fig++)
 			if (gr->shown[fig])
 				noisy |= cmp_figure_rows(f, m, gr, fig, w, stats, md);
 	}

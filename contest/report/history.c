@@ -40,7 +40,7 @@ by_time(const void *a, const void *b)
 int
 history_point(const struct rset *rs, size_t row, size_t blk, int fig, struct hpoint *p)
 {
-	const struct column *k = &cmp_figs[fig];
+	const struct column *k = cmp_fig(rs, fig);
 	const struct rcell *c = rset_cell(rs, row, blk);
 	int base = blk == rs->base;
 
@@ -129,8 +129,8 @@ history_build(struct history *h, const struct rset *rs, unsigned figs,
 		sort_rs = rs;
 		qsort(rows, n, sizeof *rows, by_time);
 		for (size_t b = 0; b < rs->nblk; b++)
-			for (int f = 0; f < CF_NFIG; f++)
-				if (cmp_figs[f].gate && (figs & CMP_GATE(f)))
+			for (int f = 0; f < cmp_nfig(h->rs); f++)
+				if (cmp_fig(h->rs, f)->gate && (figs & CMP_GATE(f)))
 					add_series(h, rows, n, b, f, &cap);
 	}
 	free(rows);
@@ -159,14 +159,14 @@ history_verdict(const struct history *h, const struct hseries *s, size_t k,
 	*pct = b > 0 ? 100 * (c->after - c->before) / b : NAN;
 	*lo = b > 0 ? 100 * c->lo / b : NAN;
 	*hi = b > 0 ? 100 * c->hi / b : NAN;
-	return cmp_rule(1, *pct, *lo, *hi, cmp_figs[s->fig].worse, h->threshold);
+	return cmp_rule(1, *pct, *lo, *hi, cmp_fig(h->rs, s->fig)->worse, h->threshold);
 }
 
 /* "fork_load, Time (s)" */
 static void
 series_name(FILE *f, const struct history *h, const struct hseries *s)
 {
-	const struct column *k = &cmp_figs[s->fig];
+	const struct column *k = cmp_fig(h->rs, s->fig);
 
 	fprintf(f, "%s%s%s, %s", h->rs->blk[s->blk].name, s->first->sweep ? " " : "",
 	    s->first->sweep ? s->first->sweep : "", k->head);
@@ -187,7 +187,7 @@ history_text(FILE *f, const struct history *h, int md)
 {
 	for (size_t i = 0; i < h->n; i++) {
 		const struct hseries *s = &h->s[i];
-		const struct column *k = &cmp_figs[s->fig];
+		const struct column *k = cmp_fig(h->rs, s->fig);
 		if (i)
 			fputc('\n', f);
 		fputs(md ? "### " : "", f);
@@ -236,7 +236,7 @@ history_csv(FILE *f, const struct history *h)
 	    "change_pct,change_lo_pct,change_hi_pct,p,verdict\n", f);
 	for (size_t i = 0; i < h->n; i++) {
 		const struct hseries *s = &h->s[i];
-		const struct column *k = &cmp_figs[s->fig];
+		const struct column *k = cmp_fig(h->rs, s->fig);
 		size_t c = 0;
 		for (size_t p = 0; p < s->npt; p++) {
 			const struct rrow *r = &h->rs->row[s->pt[p].row];
@@ -264,7 +264,7 @@ history_csv(FILE *f, const struct history *h)
 static void
 json_points(struct json *j, const struct history *h, const struct hseries *s)
 {
-	const struct column *k = &cmp_figs[s->fig];
+	const struct column *k = cmp_fig(h->rs, s->fig);
 
 	json_key(j, "points");
 	json_arr_begin(j);
@@ -302,7 +302,7 @@ history_json(FILE *f, const struct history *h)
 		json_kstr_or_null(&j, RK_NAME(COMMAND), s->first->command);
 		json_kstr(&j, RK_NAME(LOAD), h->rs->blk[s->blk].name);
 		json_kstr_or_null(&j, RK_NAME(SWEEP), s->first->sweep);
-		json_kstr(&j, "figure", cmp_figs[s->fig].key);
+		json_kstr(&j, "figure", cmp_fig(h->rs, s->fig)->key);
 		json_points(&j, h, s);
 		json_key(&j, "change_points");
 		json_arr_begin(&j);
@@ -343,7 +343,7 @@ history_junit(FILE *f, const struct history *h)
 		xml_text(f, s->first->host ? s->first->host : "");
 		fputs("\" name=\"", f);
 		xml_text(f, h->rs->blk[s->blk].name);
-		fprintf(f, " %s\">\n", cmp_figs[s->fig].head);
+		fprintf(f, " %s\">\n", cmp_fig(h->rs, s->fig)->head);
 		if (history_ends_worse(h, s)) {
 			const struct cpoint *c = &s->cp[s->ncp - 1];
 			double pct, lo, hi;

@@ -80,7 +80,7 @@ history_robot_block(FILE *f, const struct history *h, size_t i, size_t c, int md
 	history_verdict(h, s, c, &pct, &lo, &hi);
 	const char *before = rs->row[rows[at - from - 1]].name, *after = rs->row[rows[at - from]].name;
 	fprintf(f, "%s%+.1f%% regression of %s %s at %s (from %s), %s, %s\n\n",
-	    md ? "### " : "", pct, rs->blk[s->blk].name, cmp_figs[s->fig].head, after,
+	    md ? "### " : "", pct, rs->blk[s->blk].name, cmp_fig(h->rs, s->fig)->head, after,
 	    before, s->first->host ? s->first->host : "?",
 	    s->first->command ? s->first->command : "?");
 	fprintf(f, md ? "base: %s..%s (%zu), new: %s..%s (%zu); change CI95 %+.2f..%+.2f%%, "
@@ -92,8 +92,8 @@ history_robot_block(FILE *f, const struct history *h, size_t i, size_t c, int md
 	    "        mean   %%stddev   %%change       mean   %%stddev\n",
 	    rs->row[rows[0]].name, before, at - from, after, rs->row[rows[n - 1]].name,
 	    to - at, lo, hi, s->cp[c].p);
-	for (int fig = 0; fig < CF_NFIG; fig++) {
-		const struct column *k = &cmp_figs[fig];
+	for (int fig = 0; fig < cmp_nfig(h->rs); fig++) {
+		const struct column *k = cmp_fig(h->rs, fig);
 		struct side_fig sf;
 		if (k->worse == 0 || !side_fig(rs, rows, at - from, n, s->blk, fig, &sf))
 			continue;

@@ -42,7 +42,7 @@ panel(FILE *f, const struct history *h, const struct hseries *s, double y0,
     const char *href)
 {
 	const struct rset *rs = h->rs;
-	const struct column *k = &cmp_figs[s->fig];
+	const struct column *k = cmp_fig(h->rs, s->fig);
 	double lo, hi;
 
 	range(s, &lo, &hi);

@@ -61,7 +61,7 @@ struct cmptest {
  * ran, where two or more did, else unpaired; kind CT_NONE: untested.
  */
 void	cmp_test(struct cmptest *, const struct rcell *a, const struct rcell *b,
-	    const struct rcell *za, const struct rcell *zb, int fig,
+	    const struct rcell *za, const struct rcell *zb, const struct column *,
 	    const struct stats *sa, const struct stats *sb);
 /* The change in percent and its two-sided 1 - alpha interval; NaN: untested. */
 void	cmp_interval(const struct cmptest *, double alpha, double *est,
@@ -97,7 +97,7 @@ struct cmpgroup {
 	const struct rcell **cell;
 	const struct rcell **zero;	/* each label's no_load cell, or NULL */
 	size_t		 nran;		/* labels with successful runs */
-	int		 shown[CF_NFIG];	/* some label has the figure */
+	int		 shown[CMP_MAXFIG];	/* some label has the figure */
 	struct cmpval	*val;		/* [figure * ncol + label] */
 };
 
@@ -120,6 +120,9 @@ struct cmpopt {
 	double		 threshold, alpha;	/* percent; significance level */
 	int		 holm;
 	unsigned	 gate;
+	const char	*gate_names;	/* --gate as given: its job metrics */
+	int		 gate_set;	/* --gate given; else every job metric is
+					 * gated beside CMP_GATE_DEFAULT's */
 	unsigned	 looks;		/* a loop's looks: each at alpha / looks */
 };
 

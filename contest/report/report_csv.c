@@ -175,7 +175,7 @@ compare_csv(FILE *f, const struct cmp *m)
 	    "ci_lo_pct,ci_hi_pct,gate_detect_pct,verdict\n", f);
 	for (size_t g = 0; g < m->ng; g++) {
 		const struct cmpgroup *gr = &m->g[g];
-		for (int fig = 0; fig < CF_NFIG; fig++) {
+		for (int fig = 0; fig < cmp_nfig(m->rs); fig++) {
 			if (!gr->shown[fig])
 				continue;
 			for (size_t k = 0; k < m->ncol; k++) {
@@ -183,11 +183,11 @@ compare_csv(FILE *f, const struct cmp *m)
 				const struct rcell *c = gr->cell[k];
 				csv_field(f, rs->blk[gr->blk].name, 0);
 				csv_field(f, gr->sweep, 0);
-				csv_field(f, cmp_figs[fig].key, 0);
+				csv_field(f, cmp_fig(m->rs, fig)->key, 0);
 				csv_field(f, m->col[k].label, 0);
 				csv_field(f, m->col[0].label, 0);
 				fprintf(f, "%zu,%zu,", c ? c->ok : 0, c ? c->failed : 0);
-				csv_num(f, col_scaled(&cmp_figs[fig], v->v), 6, 0);
+				csv_num(f, col_scaled(cmp_fig(m->rs, fig), v->v), 6, 0);
 				csv_num(f, k ? v->pct : NAN, 4, 0);
 				csv_p(f, v->p);
 				csv_p(f, m->holm ? v->padj : NAN);

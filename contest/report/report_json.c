@@ -23,11 +23,45 @@ report_json_emit(FILE *f, struct json *j)
 	json_free(j);
 }
 
+static void stats_members(struct json *, const struct stats *, int decimals);
+
 static void
 kstats(struct json *j, const char *key, const struct stats *s, int decimals)
 {
 	json_key(j, key);
 	json_obj_begin(j);
+	stats_members(j, s, decimals);
+	json_obj_end(j);
+}
+
+/* Each job metric of the cell (--job-metric): its runs' statistics (no
+ * median: kept as sums), its unit, which way is better, and its ratio to
+ * the row's no_load (null where there is none). */
+static void
+job_metrics(struct json *j, const struct rset *rs, const struct rcell *c,
+    const struct rcell *base)
+{
+	json_key(j, RK_NAME(JOB_METRICS));
+	json_obj_begin(j);
+	for (size_t k = 0; c->jm && k < rs->njm; k++) {
+		const struct stats *st = &c->jm[k];
+		if (st->n == 0)
+			continue;
+		json_key(j, rs->jm[k].name);
+		json_obj_begin(j);
+		stats_members(j, st, 6);
+		json_kstr_or_null(j, "unit", rs->jm[k].unit);
+		json_kstr(j, "better", rs->jm[k].higher ? "higher" : "lower");
+		json_knum(j, "ratio", base && base->jm && base->jm[k].n &&
+		    base->jm[k].mean != 0 ? st->mean / base->jm[k].mean : NAN, 6);
+		json_obj_end(j);
+	}
+	json_obj_end(j);
+}
+
+static void
+stats_members(struct json *j, const struct stats *s, int decimals)
+{
 	json_kuint(j, "n", s->n);
 	json_knum(j, "mean", s->n ? s->mean : NAN, decimals);
 	json_knum(j, "sd", s->n > 1 ? s->sd : NAN, decimals);
@@ -36,7 +70,6 @@ kstats(struct json *j, const char *key, const struct stats *s, int decimals)
 	json_knum(j, "median", s->n ? s->median : NAN, decimals);
 	json_knum(j, "max", s->n ? s->max : NAN, decimals);
 	json_knum(j, "ci95", s->n > 1 ? s->ci95 : NAN, decimals);
-	json_obj_end(j);
 }
 
 static void
@@ -138,6 +171,9 @@ cell(struct json *j, const struct rset *rs, size_t r, size_t b)
 	if (c->probe.what)
 		latency(j, figures[FIG_PROBE].key, &c->probe);
 	json_knum(j, "probe_met_pct", c->met_pct, 2);
+	if (rs->njm)
+		job_metrics(j, rs, c, b != rs->base && rs->base < rs->nblk ?
+		    rset_cell(rs, r, rs->base) : NULL);
 	json_obj_end(j);
 }
 
@@ -191,8 +227,15 @@ report_json(FILE *f, const struct rset *rs)
 static void
 cmp_figure(struct json *j, const struct cmp *m, const struct cmpgroup *gr, int fig)
 {
+	const struct column *col = cmp_fig(m->rs, fig);
+
 	json_obj_begin(j);
-	json_kstr(j, "figure", cmp_figs[fig].key);
+	json_kstr(j, "figure", col->key);
+	if (col->src == S_JM) {
+		const struct rmetric *jm = &m->rs->jm[col->fig];
+		json_kstr_or_null(j, "unit", jm->unit);
+		json_kstr(j, "better", jm->higher ? "higher" : "lower");
+	}
 	json_key(j, "values");
 	json_arr_begin(j);
 	for (size_t k = 0; k < m->ncol; k++) {
@@ -201,7 +244,7 @@ cmp_figure(struct json *j, const struct cmp *m, const struct cmpgroup *gr, int f
 		json_obj_begin(j);
 		json_kstr(j, RK_NAME(LABEL), m->col[k].label);
 		json_kuint(j, "runs", c ? c->ok : 0);
-		json_knum(j, "value", col_scaled(&cmp_figs[fig], v->v), 6);
+		json_knum(j, "value", col_scaled(cmp_fig(m->rs, fig), v->v), 6);
 		/* the report table's figure: every run's samples pooled */
 		const struct column *lat = &report_cols[RC_LAT], *met = &report_cols[RC_MET];
 		if (fig == CF_LAT)
@@ -254,7 +297,7 @@ cmp_group(struct json *j, const struct cmp *m, const struct cmpgroup *gr)
 	json_arr_end(j);
 	json_key(j, "figures");
 	json_arr_begin(j);
-	for (int fig = 0; fig < CF_NFIG; fig++)
+	for (int fig = 0; fig < cmp_nfig(m->rs); fig++)
 		if (gr->shown[fig])
 			cmp_figure(j, m, gr, fig);
 	json_arr_end(j);
@@ -286,9 +329,9 @@ compare_json(FILE *f, const struct cmp *m)
 	json_kuint(&j, "cant_tell", m->cant_tell);
 	json_key(&j, "gate");
 	json_arr_begin(&j);
-	for (int fig = 0; fig < CF_NFIG; fig++)
-		if (cmp_figs[fig].gate && (m->gate & CMP_GATE(fig)))
-			json_str(&j, cmp_figs[fig].gate);
+	for (int fig = 0; fig < cmp_nfig(m->rs); fig++)
+		if (cmp_fig(m->rs, fig)->gate && (m->gate & CMP_GATE(fig)))
+			json_str(&j, cmp_fig(m->rs, fig)->gate);
 	json_arr_end(&j);
 	json_kuint(&j, "regressed", m->regressed);
 	json_key(&j, "candidates");

@@ -52,7 +52,7 @@ compare_junit(FILE *f, const struct cmp *m)
 		for (size_t k = 1; k < m->ncol; k++)
 			for (size_t g = 0; g < m->ng; g++) {
 				const struct cmpgroup *gr = &m->g[g];
-				for (int fig = 0; fig < CF_NFIG; fig++) {
+				for (int fig = 0; fig < cmp_nfig(m->rs); fig++) {
 					const struct cmpval *v = &gr->val[fig * m->ncol + k];
 					const struct cmpval *a = &gr->val[fig * m->ncol];
 					double p = m->holm ? v->padj : v->p;
@@ -68,11 +68,11 @@ compare_junit(FILE *f, const struct cmp *m)
 					xml_text(f, m->col[k].label);
 					fputs("\" name=\"", f);
 					xml_text(f, cmp_group_name(name, sizeof name, m, gr));
-					fprintf(f, " %s\">\n", cmp_figs[fig].head);
+					fprintf(f, " %s\">\n", cmp_fig(m->rs, fig)->head);
 					if (v->verdict == CV_REGRESSION)
 						fprintf(f, "      <failure type=\"regression\" message=\""
 						    "%s %+.1f%% (CI %+.1f..%+.1f%%, p=%.2g) beyond "
-						    "%g%%\"/>\n", cmp_figs[fig].head, v->est_pct,
+						    "%g%%\"/>\n", cmp_fig(m->rs, fig)->head, v->est_pct,
 						    v->lo_pct, v->hi_pct, p, m->threshold);
 					else if (v->t.kind == CT_NONE)
 						fputs("      <skipped message=\"can't tell: fewer than "
@@ -86,8 +86,8 @@ compare_junit(FILE *f, const struct cmp *m)
 					    "%.6g (%+.2f%%, %s test%s, p=%.4g; MinDetect "
 					    "%.2f%%; a regression of %.2f%% caught with "
 					    "%.0f%% power)</system-out>\n    </testcase>\n",
-					    cmp_verdict_names[v->verdict], cmp_figs[fig].stat,
-					    cmp_figs[fig].head, a->v, v->v, v->pct,
+					    cmp_verdict_names[v->verdict], cmp_fig(m->rs, fig)->stat,
+					    cmp_fig(m->rs, fig)->head, a->v, v->v, v->pct,
 					    v->t.kind ? cmp_kind_names[v->t.kind] : "no",
 					    v->t.kind == CT_PAIRED ? " over the rounds" : "", p,
 					    v->mde_pct, v->gate_pct, CMP_POWER * 100);

@@ -83,7 +83,7 @@ compare_lava(FILE *f, const struct cmp *m)
 	for (size_t k = 1; k < m->ncol; k++) {
 		for (size_t g = 0; g < m->ng; g++) {
 			const struct cmpgroup *gr = &m->g[g];
-			for (int fig = 0; fig < CF_NFIG; fig++) {
+			for (int fig = 0; fig < cmp_nfig(m->rs); fig++) {
 				const struct cmpval *v = &gr->val[fig * m->ncol + k];
 				if (!v->gated || v->verdict == CV_NONE)
 					continue;
@@ -91,7 +91,7 @@ compare_lava(FILE *f, const struct cmp *m)
 				fputc('-', f);
 				put_id(f, cmp_group_name(name, sizeof name, m, gr));
 				fputc('-', f);
-				put_id(f, cmp_figs[fig].key);
+				put_id(f, cmp_fig(m->rs, fig)->key);
 				fprintf(f, "-change %s", lava_result(v->verdict));
 				if (!isnan(v->est_pct))
 					fprintf(f, " %.2f percent", v->est_pct);
@@ -113,7 +113,7 @@ history_lava(FILE *f, const struct history *h)
 		fputc('-', f);
 		put_id(f, h->rs->blk[s->blk].name);
 		fputc('-', f);
-		put_id(f, cmp_figs[s->fig].key);
+		put_id(f, cmp_fig(h->rs, s->fig)->key);
 		if (history_ends_worse(h, s)) {
 			double pct, lo, hi;
 			history_verdict(h, s, s->ncp - 1, &pct, &lo, &hi);

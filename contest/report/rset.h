@@ -140,6 +140,16 @@ struct rpair {
 	double		*jm;		/* RSET_JM of them; NULL: none */
 };
 
+/* A paired run's value at col_pv()'s index: the figures, then the job
+ * metrics. */
+static inline double
+rpair_v(const struct rpair *p, int pv)
+{
+	if (pv < PV_N)
+		return p->v[pv];
+	return p->jm ? p->jm[pv - PV_N] : NAN;
+}
+
 /* A counter over a cell's runs: the mean count per run, and the mean of
  * the runs' rates per second of job time (the one rate every output
  * prints and compare tests: runs of different length make counts
@@ -275,7 +285,13 @@ struct rset {
 	struct rmetric	 jm[RSET_JM];	/* the job metrics its runs have */
 	size_t		 njm;
 	int		 jm_dropped;	/* names past RSET_JM, left out */
+	/* compare's and history's rows for these results (columns.h's
+	 * cmp_fig()), from rset_summarise on */
+	struct cmpfigs	*figs;
 };
+
+/* compare's rows for rs (columns.c), into old or a new table. */
+struct cmpfigs *cmp_figs_make(struct cmpfigs *old, const struct rset *rs);
 
 /* A file as first read: its lines are read again by number only while
  * it is still that file, whole and unchanged (a regular file). */

@@ -434,5 +434,6 @@ rset_free(struct rset *rs)
 	free(rs->cell);
 	free(rs->order);
 	free(rs->warm);
+	free(rs->figs);
 	memset(rs, 0, sizeof *rs);
 }

@@ -333,4 +333,5 @@ rset_summarise(struct rset *rs, enum rsort how)
 		sort_blk = b;
 		qsort(o, rs->nrow, sizeof *o, row_order);
 	}
+	rs->figs = cmp_figs_make(rs->figs, rs);
 }

@@ -39,7 +39,7 @@ change_text(FILE *f, const struct history *h, size_t i, size_t c, const char *ar
 		fputc(' ', f);
 		xml_text(f, s->first->sweep);
 	}
-	fprintf(f, " %s %s ", cmp_figs[s->fig].head, arrow);
+	fprintf(f, " %s %s ", cmp_fig(h->rs, s->fig)->head, arrow);
 	xml_text(f, rs->row[s->pt[s->cp[c].at].row].name);
 	fputs(" (from ", f);
 	xml_text(f, rs->row[s->pt[s->cp[c].at - 1].row].name);
@@ -80,7 +80,7 @@ histories(FILE *f, const struct site *s, const char *host)
 		history_svg_panel(f, h, i, "changes.html");
 		fputs("<figcaption>", f);
 		xml_text(f, h->rs->blk[hs->blk].name);
-		fprintf(f, ", %s, ", cmp_figs[hs->fig].head);
+		fprintf(f, ", %s, ", cmp_fig(h->rs, hs->fig)->head);
 		xml_text(f, hs->first->command ? hs->first->command : "?");
 		fprintf(f, ": %zu night%s, ", hs->npt, hs->npt == 1 ? "" : "s");
 		if (hs->ncp == 0)

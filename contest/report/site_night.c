@@ -151,7 +151,7 @@ changes_here(FILE *f, const struct site *s, size_t k)
 			    any++ ? "" : "<h2>Change points at this night</h2>\n<ul>\n",
 			    i, c, cmp_verdict_names[v]);
 			xml_text(f, h->rs->blk[hs->blk].name);
-			fprintf(f, " %s, %+.1f%%</a></li>\n", cmp_figs[hs->fig].head, pct);
+			fprintf(f, " %s, %+.1f%%</a></li>\n", cmp_fig(h->rs, hs->fig)->head, pct);
 		}
 	if (any)
 		fputs("</ul>\n", f);
