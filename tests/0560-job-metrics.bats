@@ -139,6 +139,9 @@ two_labels() {
 	run -0 contest report --format json
 	[ "$(jq -r '.loads[0].rows[] | select(.kernel == "cand") | .job_metrics.score.mean' <<<"$output")" = "$want" ]
 	[ "$(jq -r '.loads[0].rows[] | select(.kernel == "cand") | .job_metrics.ops | [.n, .mean, .better] | join(" ")' <<<"$output")" = "5 500 higher" ]
+	run -0 contest report --format csv -k cand
+	[ "$(head -1 <<<"$output" | awk -F, '{ print $NF }')" = job_metrics ]
+	[ "$(sed -n 2p <<<"$output" | awk -F, '{ print $NF }')" = "score=$want;ops=500" ]
 	run -0 contest report -k cand
 	# three digits: 129.6 is 130
 	grep -q "^no_load: Job metrics: score $(printf '%.0f' "$want")±[0-9]* (lower is better), ops 500±0 (higher is better)$" <<<"$output"

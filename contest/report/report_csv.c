@@ -68,6 +68,22 @@ csv_counters(FILE *f, const struct rcell *c, int rates)
 	csv_field(f, buf, 0);
 }
 
+/* The cell's job metrics' means, "score=129.6;ops=500", as the line's
+ * last field. */
+static void
+csv_metrics(FILE *f, const struct rset *rs, const struct rcell *c)
+{
+	char buf[2048];
+	size_t off = 0;
+
+	buf[0] = '\0';
+	for (size_t k = 0; c->jm && k < rs->njm && off < sizeof buf - 1; k++)
+		if (c->jm[k].n)
+			off += (size_t)snprintf(buf + off, sizeof buf - off, "%s%s=%.6g",
+			    off ? ";" : "", rs->jm[k].name, c->jm[k].mean);
+	csv_field(f, buf, 1);
+}
+
 /* The header's names of report column k. */
 static void
 csv_names(FILE *f, const struct column *k)
@@ -128,7 +144,9 @@ report_csv(FILE *f, const struct rset *rs)
 	for (int i = 0; i < RC_N; i++)
 		csv_names(f, &report_cols[i]);
 	fputs("headline,counters,rates_per_s,kernel_release,cpu_model,nproc,"
-	    "mem_total_kb,contest_version,sched\n", f);
+	    "mem_total_kb,contest_version,sched", f);
+	/* where the results have job metrics, their means last */
+	fputs(rs->njm ? ",job_metrics\n" : "\n", f);
 	for (size_t b = 0; b < rs->nblk; b++)
 		for (size_t i = 0; i < rs->nrow; i++) {
 			size_t r = rs->order[b * rs->nrow + i];
@@ -152,7 +170,9 @@ report_csv(FILE *f, const struct rset *rs)
 			csv_field(f, w->env->cpu_model, 0);
 			fprintf(f, "%ld,%lld,", w->env->nproc, w->env->mem_kb);
 			csv_field(f, w->env->version, 0);
-			csv_field(f, w->env->sched, 1);
+			csv_field(f, w->env->sched, !rs->njm);
+			if (rs->njm)
+				csv_metrics(f, rs, c);
 		}
 }
 
