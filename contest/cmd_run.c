@@ -50,6 +50,7 @@ usage_run(FILE *f)
 	    "                [--job-policy P] [--job-metric NAME=REGEX|PRESET]...\n"
 	    "                [--load-pids-max N]\n"
 	    "                [--latency[=MS]] [--probe-nice N] [--probe-work PCT]\n"
+	    "                [--probe-cpus LIST|all] [--probe-policy P]\n"
 	    "                [--sweep NAME=V1,V2,...] [--until-ci PCT] [--series]\n"
 	    "                [--lead-max SECONDS] [--keep-suspect]\n"
 	    "                [--variant NAME[:key=val,...][=CMD]]...\n"
@@ -90,6 +91,11 @@ usage_run(FILE *f)
 	    "      --probe-nice N   the probe at nice N (default: the job's)\n"
 	    "      --probe-work PCT its work each period, in percent of a CPU (default\n"
 	    "                       0: a pure wake-up; 5 is interbench's audio; 0..50)\n"
+	    "      --probe-cpus LIST|all  a probe task pinned to each CPU (at most\n"
+	    "                       256); the table's Lat p99 is the worst CPU's\n"
+	    "      --probe-policy P the probe's policy, fifo:PRIO as cyclictest -p\n"
+	    "                       (default: the job's); either option also locks\n"
+	    "                       its memory and holds /dev/cpu_dma_latency at 0\n"
 	    "      --sweep NAME=V1,V2,...  time the job at each value, {NAME} replaced\n"
 	    "                       in COMMAND and --prepare; each value a row with its\n"
 	    "                       own no_load, interleaved like loads (repeatable:\n"
@@ -152,6 +158,7 @@ enum {
 	OPT_LOAD_POLICY, OPT_LOAD_CPUS, OPT_JOB_CPUS, OPT_PIDS_MAX, OPT_LATENCY,
 	OPT_PROBE_NICE, OPT_PROBE_WORK, OPT_SWEEP, OPT_UNTIL_CI, OPT_SERIES,
 	OPT_KEEP_SUSPECT, OPT_VARIANT, OPT_JOB_NICE, OPT_JOB_POLICY, OPT_JOB_METRIC,
+	OPT_PROBE_CPUS, OPT_PROBE_POLICY,
 };
 
 static const struct option run_longopts[] = {
@@ -174,6 +181,8 @@ static const struct option run_longopts[] = {
 	{ "latency", optional_argument, NULL, OPT_LATENCY },
 	{ "probe-nice", required_argument, NULL, OPT_PROBE_NICE },
 	{ "probe-work", required_argument, NULL, OPT_PROBE_WORK },
+	{ "probe-cpus", required_argument, NULL, OPT_PROBE_CPUS },
+	{ "probe-policy", required_argument, NULL, OPT_PROBE_POLICY },
 	{ "sweep", required_argument, NULL, OPT_SWEEP },
 	{ "until-ci", required_argument, NULL, OPT_UNTIL_CI },
 	{ "series", no_argument, NULL, OPT_SERIES },
@@ -305,12 +314,11 @@ session_opt(int ch, const char *arg, struct session *s, struct run_cli *c)
 	return 0;
 }
 
-/* An option of scheduling or of the latency probe; 0 when ch is none. */
+/* An option of the loads' or the job's scheduling; 0 when ch is none. */
 static int
-sched_opt(int ch, const char *arg, struct session *s, struct run_cli *c)
+sched_opt(int ch, const char *arg, struct session *s)
 {
 	struct sched_set *set;
-	const char *why;
 	char err[512];
 	long long v;
 
@@ -348,6 +356,19 @@ sched_opt(int ch, const char *arg, struct session *s, struct run_cli *c)
 			usage_fail("%s: %s", ch == OPT_LOAD_CPUS ? "--load-cpus" :
 			    "--job-cpus", err);
 		return 1;
+	}
+	return 0;
+}
+
+/* An option of the latency probe; 0 when ch is none. */
+static int
+probe_opt(int ch, const char *arg, struct session *s, struct run_cli *c)
+{
+	const char *why;
+	char err[512];
+	long long v;
+
+	switch (ch) {
 	case OPT_LATENCY:
 		v = 10;
 		if (arg)
@@ -367,8 +388,48 @@ sched_opt(int ch, const char *arg, struct session *s, struct run_cli *c)
 		s->probe.work_mpct = (unsigned)v;
 		c->probe_work = 1;
 		return 1;
+	case OPT_PROBE_CPUS:
+		if (strcmp(arg, "all") == 0)
+			s->probe.all_cpus = 1;
+		else if (sched_cpus_parse(arg, &s->probe.cpus, err, sizeof err) < 0)
+			usage_fail("--probe-cpus: %s", err);
+		return 1;
+	case OPT_PROBE_POLICY:
+		if ((s->probe.policy.policy = sched_policy_parse(arg, 1,
+		    &s->probe.policy.prio)) < 0)
+			usage_fail("--probe-policy: '%s' is not other, batch, idle, "
+			    "fifo:PRIO or rr:PRIO (PRIO 1..99)", arg);
+		s->probe.policy.has_policy = 1;
+		return 1;
 	}
 	return 0;
+}
+
+/* The probe's options together: each needs the probe, its CPUs this
+ * process may use and not too many, its policy one this system has. */
+static void
+probe_check(struct session *s, const struct run_cli *c)
+{
+	struct probe_cfg *p = &s->probe;
+	char err[512];
+
+	if (p->period_ms == 0 && (p->has_nice || c->probe_work || p->all_cpus ||
+	    p->cpus.has_cpus || p->policy.has_policy))
+		usage_fail("%s: there is no probe without --latency", p->has_nice ?
+		    "--probe-nice" : c->probe_work ? "--probe-work" :
+		    p->policy.has_policy ? "--probe-policy" : "--probe-cpus");
+	if (p->cpus.has_cpus && sched_check(&p->cpus, err, sizeof err) < 0)
+		usage_fail("--probe-cpus: %s", err);
+	if (p->policy.has_policy && sched_check(&p->policy, err, sizeof err) < 0)
+		usage_fail("--probe-policy: %s", err);
+	size_t n = 0;
+	for (unsigned cpu = 0; p->cpus.has_cpus && cpu < SCHED_CPUS_MAX; cpu++)
+		n += (size_t)sched_cpu_isset(&p->cpus, cpu);
+	if (p->all_cpus)
+		n = (size_t)s->si.nproc;
+	if (n > PROBE_CPUS_MAX)
+		usage_fail("--probe-cpus: %zu CPUs, at most %d probe tasks", n,
+		    PROBE_CPUS_MAX);
 }
 
 /* After the options: what they say together, and COMMAND's words (none:
@@ -383,10 +444,7 @@ run_rest(int argc, char **argv, struct session *s, const struct run_cli *c,
 		s->runs = 30;
 	if (s->until_ci_pct > 0 && s->runs < 3)
 		usage_fail("--until-ci: -n %u is too few (at least 3 rounds)", s->runs);
-	if (s->probe.has_nice && s->probe.period_ms == 0)
-		usage_fail("--probe-nice: there is no probe without --latency");
-	if (c->probe_work && s->probe.period_ms == 0)
-		usage_fail("--probe-work: there is no probe without --latency");
+	probe_check(s, c);
 	if (argc > 0 && argv[0][0] == '\0')
 		usage_fail("empty command name");
 	if (s->sweep.n && sweep_check(&s->sweep, argc > 0 ? argv : NULL,
@@ -447,7 +505,8 @@ run_args(int argc, char **argv, struct session *s, struct run_cli *c, int *cmdc)
 			c->help = 1;
 			return NULL;
 		}
-		if (!session_opt(ch, optarg, s, c) && !sched_opt(ch, optarg, s, c))
+		if (!session_opt(ch, optarg, s, c) && !sched_opt(ch, optarg, s) &&
+		    !probe_opt(ch, optarg, s, c))
 			getopt_fail("run", ch, argv);
 	}
 	return run_rest(argc - optind, argv + optind, s, c, cmdc);

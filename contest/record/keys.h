@@ -198,7 +198,16 @@ X(MET, "met") \
 X(SKIPPED, "skipped") \
 X(DEADLINES, "deadlines") \
 X(MET_PCT, "met_pct") \
-X(CPU_PCT, "cpu_pct")
+X(CPU_PCT, "cpu_pct") \
+X(POLICY, "policy") \
+X(MLOCK, "mlock") \
+X(DMA_LATENCY_US, "dma_latency_us") \
+X(DMA_WHY, "dma_why") \
+X(CPU, "cpu") \
+X(PER_CPU, "per_cpu") \
+X(P99_US, "p99_us") \
+X(MAX_US, "max_us") \
+X(SAMPLES, "samples")
 enum pkey {
 #define PK_ENUM(id, key) PK_##id,
 	PROBE_KEYS(PK_ENUM)

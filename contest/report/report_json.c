@@ -34,6 +34,25 @@ kstats(struct json *j, const char *key, const struct stats *s, int decimals)
 	json_obj_end(j);
 }
 
+/* --probe-cpus: each CPU's probe over the cell's runs: its p99s' and its
+ * maxima's statistics, us. */
+static void
+probe_per_cpu(struct json *j, const struct rcell *c)
+{
+	json_key(j, "probe_per_cpu");
+	json_arr_begin(j);
+	for (size_t k = 0; k < c->npcpu; k++) {
+		if (c->pcpu[k].p99.n == 0)
+			continue;
+		json_obj_begin(j);
+		json_kint(j, PK_NAME(CPU), c->pcpu[k].cpu);
+		kstats(j, PK_NAME(P99_US), &c->pcpu[k].p99, 3);
+		kstats(j, PK_NAME(MAX_US), &c->pcpu[k].max, 3);
+		json_obj_end(j);
+	}
+	json_arr_end(j);
+}
+
 /* Each job metric of the cell (--job-metric): its runs' statistics (no
  * median: kept as sums), its unit, which way is better, and its ratio to
  * the row's no_load (null where there is none). */
@@ -171,6 +190,8 @@ cell(struct json *j, const struct rset *rs, size_t r, size_t b)
 	if (c->probe.what)
 		latency(j, figures[FIG_PROBE].key, &c->probe);
 	json_knum(j, "probe_met_pct", c->met_pct, 2);
+	if (c->npcpu)
+		probe_per_cpu(j, c);
 	if (rs->njm)
 		job_metrics(j, rs, c, b != rs->base && rs->base < rs->nblk ?
 		    rset_cell(rs, r, rs->base) : NULL);

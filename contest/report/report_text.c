@@ -200,6 +200,33 @@ latency_line(FILE *f, const char *bn, const char *who, const struct cell_lat *l,
 	return 1;
 }
 
+/* --stats, with a probe a CPU: each CPU's p99 (the runs' mean) and max
+ * (the worst run's). */
+static int
+pcpu_line(FILE *f, const char *bn, const char *who, const struct rcell *c)
+{
+	char p[32], m[32];
+	int any = 0;
+
+	for (size_t k = 0; k < c->npcpu; k++) {
+		const struct cell_pcpu *x = &c->pcpu[k];
+		if (x->p99.n == 0)
+			continue;
+		if (any)
+			fputs(", ", f);
+		else
+			fprintf(f, "%s: %sProbe per CPU (p99 the runs' mean, max the "
+			    "worst run's): ", bn, who);
+		fprintf(f, "cpu%d %s / %s", x->cpu, lat_text(p, sizeof p,
+		    x->p99.mean * 1e3, 3), x->max.n ? lat_text(m, sizeof m,
+		    x->max.max * 1e3, 3) : "-");
+		any = 1;
+	}
+	if (any)
+		fputc('\n', f);
+	return any;
+}
+
 /* A row's job metrics (--job-metric): each one's mean ± sd over the runs,
  * to three digits, its unit, and which way is better. */
 static int
@@ -242,7 +269,7 @@ metric_line(FILE *f, const struct rset *rs, const char *bn, const char *who,
  */
 static int
 block_notes(FILE *f, const struct rset *rs, size_t blk, const size_t *order,
-    size_t shown_rows)
+    size_t shown_rows, int stats)
 {
 	const char *bn = rs->blk[blk].name;
 	int any = 0;
@@ -275,6 +302,8 @@ block_notes(FILE *f, const struct rset *rs, size_t blk, const size_t *order,
 		    rset_cell(rs, order[i], rs->base) : NULL);
 		any |= latency_line(f, bn, who, &c->lat, NAN);
 		any |= latency_line(f, bn, who, &c->probe, c->skipped);
+		if (stats)
+			any |= pcpu_line(f, bn, who, c);
 	}
 	return any;
 }
@@ -314,11 +343,16 @@ footnotes(FILE *f, const struct rset *rs, const size_t *rows, size_t nrows,
 	fprintf(f, "%sTime in seconds, mean \xc2\xb1 sample sd; Ratio: Time over the "
 	    "same kernel's no_load mean \xc2\xb1 the half-width of its CI95 (delta "
 	    "method, Welch df), ? where a side has fewer than 2 runs.\n", li);
+	int per_cpu = 0;
+	for (size_t k = 0; k < rs->nrow * rs->nblk; k++)
+		per_cpu |= rs->cell[k].npcpu > 0;
 	if (cols & COL_PROBE)
 		fprintf(f, "%sLat p99: the probe's wake-up lateness, pooled over the "
-		    "wake-ups it had (a starved probe skips deadlines: how many is "
+		    "wake-ups it had%s (a starved probe skips deadlines: how many is "
 		    "under the block); Met%%: deadlines met over every deadline that "
-		    "passed while the job ran, a skipped one missed.\n", li);
+		    "passed while the job ran, a skipped one missed.\n", li, per_cpu ?
+		    ", its worst CPU's in each run with a probe a CPU (--stats: each "
+		    "CPU's)" : "");
 	if (noisy)
 		noisy_legend(f, rs, li, " (more runs, --warmup, or --prepare)");
 	if (left_out)
@@ -367,7 +401,7 @@ report_text(FILE *f, const struct rset *rs, int stats, int md)
 		}
 		if (md)
 			fputc('\n', f);
-		int notes = block_notes(f, rs, b, o, nshown);
+		int notes = block_notes(f, rs, b, o, nshown, stats);
 		for (size_t i = 0; i < rs->nrow; i++) {
 			const struct rcell *c = rset_cell(rs, o[i], b);
 			notes |= outlier_notes(f, rs, o[i], b);

@@ -40,6 +40,19 @@ struct rmetric {
 #define RSET_NTEL (VMSTAT_NTEL + 2)
 extern const char *const rset_telemetry[RSET_NTEL];
 
+/* One CPU's probe in a run (--probe-cpus), us. */
+struct run_pcpu {
+	int		 cpu;
+	double		 p99, max;
+};
+
+/* The same over a cell's runs: the p99s' and the maxima's statistics. */
+struct cell_pcpu {
+	int		 cpu;
+	struct stats	 p99, max;
+	double		 m2[2];
+};
+
 /* A run's latency histogram: hist.h buckets of sub per power of two, as
  * [floor, count] pairs; min and max exact, or 0 where not recorded. */
 struct run_lat {
@@ -114,6 +127,9 @@ struct rrun {
 	long long	 probe_skipped;	/* -1: not recorded */
 	double		 jm[RSET_JM];	/* by rset.jm's index; NaN: none */
 	int		 has_jm;
+	/* --probe-cpus: each CPU's probe p99 and max, us (NULL: one task) */
+	struct run_pcpu	*pcpu;
+	size_t		 npcpu;
 };
 
 struct rrow {
@@ -192,6 +208,9 @@ struct rcell {
 	/* the job's own figures over the runs that have them, by rset.jm's
 	 * index; NULL: no run had any */
 	struct stats	*jm;
+	/* --probe-cpus: each CPU's probe over the runs, by CPU */
+	struct cell_pcpu *pcpu;
+	size_t		 npcpu;
 };
 
 /* A pooled figure of a run. */

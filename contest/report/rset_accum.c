@@ -236,6 +236,33 @@ add_pair(const struct rset *rs, struct cell_acc *a, const struct rrun *r, int si
 	}
 }
 
+/* A run's probe CPUs into its cell's, or out again. */
+static void
+add_pcpu(struct cell_acc *a, const struct rrun *r, int sign)
+{
+	for (size_t k = 0; k < r->npcpu; k++) {
+		const struct run_pcpu *p = &r->pcpu[k];
+		size_t j;
+		for (j = 0; j < a->npcpu && a->pcpu[j].cpu != p->cpu; j++)
+			;
+		if (j == a->npcpu) {
+			xgrow(&a->pcpu, &a->cappcpu, a->npcpu + 1, sizeof *a->pcpu, 4);
+			memset(&a->pcpu[a->npcpu], 0, sizeof *a->pcpu);
+			a->pcpu[a->npcpu++].cpu = p->cpu;
+		}
+		struct cell_pcpu *c = &a->pcpu[j];
+		if (sign < 0) {
+			stats_remove(&c->p99, &c->m2[0], p->p99);
+			if (!isnan(p->max))
+				stats_remove(&c->max, &c->m2[1], p->max);
+		} else {
+			stats_add(&c->p99, &c->m2[0], p->p99);
+			if (!isnan(p->max))
+				stats_add(&c->max, &c->m2[1], p->max);
+		}
+	}
+}
+
 /* A run's job metrics into its cell's sums, or out again. */
 static void
 add_metrics(struct cell_acc *a, const struct rrun *r, int sign)
@@ -302,6 +329,7 @@ rs_accumulate(struct rset *rs, struct cell_acc *a, const struct rrun *r,
 	a->scx_changed += sign * r->scx_changed;
 	add_counters(a, r, sign);
 	add_metrics(a, r, sign);
+	add_pcpu(a, r, sign);
 	add_pair(rs, a, r, sign);
 	lat_merge(&a->lat, &a->lat_inexact, &r->lat, sign);
 	lat_merge(&a->probe, &a->probe_inexact, &r->probe, sign);

@@ -53,6 +53,27 @@ counters(struct rset *rs, struct rrun *r, const struct jnode *o)
 	}
 }
 
+/* --probe-cpus's each CPU, as the run recorded it. */
+static void
+probe_cpus(struct rrun *r, const struct jnode *a)
+{
+	size_t n = 0;
+
+	if (a == NULL || a->type != J_ARR)
+		return;
+	for (const struct jnode *e = a->child; e; e = e->next)
+		n++;
+	r->pcpu = xcalloc(n + 1, sizeof *r->pcpu);
+	for (const struct jnode *e = a->child; e; e = e->next) {
+		long long cpu = jget_int(e, PK_NAME(CPU), -1, 0, 1 << 20);
+		double p99 = jget_num(e, PK_NAME(P99_US), NAN);
+		if (cpu < 0 || isnan(p99))
+			continue;
+		r->pcpu[r->npcpu++] = (struct run_pcpu){ (int)cpu, p99,
+		    jget_num(e, PK_NAME(MAX_US), NAN) };
+	}
+}
+
 /* A metric's index in the report's list, added on first sight; -1 past
  * RSET_JM names. */
 static int
@@ -438,6 +459,7 @@ rs_parse_rest(struct rset *rs, const struct jnode *o, unsigned long lineno,
 	    (long long)r->probe_periods, 0, 1LL << 50);
 	r->probe_skipped = pr ? jget_int(pr, PK_NAME(SKIPPED), -1, 0, 1LL << 50) : -1;
 	r->probe_p99 = run_p99(&r->probe);
+	probe_cpus(r, jget(pr, PK_NAME(PER_CPU)));
 	r->met_pct = fig_met_pct(r->probe_met, r->probe_deadlines);
 }
 
@@ -454,6 +476,7 @@ rs_parse_run(struct rset *rs, const struct jnode *o, unsigned long lineno,
 void
 rs_free_run(struct rrun *r)
 {
+	free(r->pcpu);
 	free(r->c);
 	free(r->lat.pair);
 	free(r->probe.pair);

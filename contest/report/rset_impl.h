@@ -68,6 +68,8 @@ struct cell_acc {
 	/* the job's own figures, as sums (RSET_JM; NULL: none yet) */
 	struct stats	*jm;
 	double		*jm2;
+	struct cell_pcpu *pcpu;		/* --probe-cpus's, by CPU */
+	size_t		 npcpu, cappcpu;
 	/* ok runs with no session (no timed entry): where they are */
 	struct place	*loc;
 	size_t		 nloc, caploc;

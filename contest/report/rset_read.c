@@ -201,6 +201,7 @@ add_line(const struct jnode *o, unsigned long lineno, void *arg)
 		rs_environment(rs, r, o);
 		*env = *r;
 		env->c = NULL, env->nc = 0;
+		env->pcpu = NULL, env->npcpu = 0;
 		env->lat.pair = env->probe.pair = NULL;
 		rs->row[r->row].env = env;
 	}
@@ -213,6 +214,7 @@ add_line(const struct jnode *o, unsigned long lineno, void *arg)
 		rs_series(r, LGET(o, RK_FIG(SERIES)));
 		if (r->series) {
 			r->c = NULL, r->nc = 0;
+			r->pcpu = NULL, r->npcpu = 0;
 			r->lat.pair = r->probe.pair = NULL;
 			xgrow(&rs->srun, &rs->capsrun, rs->nsrun + 1, sizeof *rs->srun, 8);
 			rs->srun[rs->nsrun++] = *r;
@@ -398,6 +400,7 @@ rset_free(struct rset *rs)
 		free(a->pair);
 		free(a->jm);
 		free(a->jm2);
+		free(a->pcpu);
 	}
 	if (rs->cell)
 		for (size_t i = 0; i < rs->nrow * rs->nblk; i++) {
@@ -410,6 +413,7 @@ rset_free(struct rset *rs)
 				free(rs->cell[i].pair[k].jm);
 			free(rs->cell[i].pair);
 			free(rs->cell[i].jm);
+			free(rs->cell[i].pcpu);
 		}
 	for (size_t i = 0; i < rs->nrow; i++) {
 		free(rs->row[i].name);

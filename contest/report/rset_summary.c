@@ -24,10 +24,28 @@ pair_order(const void *pa, const void *pb)
 	return (a->round > b->round) - (a->round < b->round);
 }
 
-/* The job metrics' sums become the cell's. */
+static int
+by_cpu(const void *pa, const void *pb)
+{
+	const struct cell_pcpu *a = pa, *b = pb;
+
+	return (a->cpu > b->cpu) - (a->cpu < b->cpu);
+}
+
+/* The job metrics' sums, and the probe's CPUs', become the cell's. */
 static void
 take_metrics(struct cell_acc *a, struct rcell *c)
 {
+	if (a->pcpu) {
+		c->pcpu = a->pcpu;
+		c->npcpu = a->npcpu;
+		a->pcpu = NULL;
+		for (size_t k = 0; k < c->npcpu; k++) {
+			stats_finish(&c->pcpu[k].p99, c->pcpu[k].m2[0]);
+			stats_finish(&c->pcpu[k].max, c->pcpu[k].m2[1]);
+		}
+		qsort(c->pcpu, c->npcpu, sizeof *c->pcpu, by_cpu);
+	}
 	if (a->jm == NULL)
 		return;
 	c->jm = a->jm;

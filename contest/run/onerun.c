@@ -297,18 +297,29 @@ take_figures(struct run_record *rec, const struct ends *e0, const struct ends *e
 	}
 }
 
-/* The load's counters and latency, and the probe's, over the job. */
+/* The probe over the job: its worst CPU's where it has a task a CPU,
+ * and how it ran. */
+static void
+take_probe(const struct inflight *x, struct run_record *rec,
+    const struct probe_rec *p0, const struct probe_rec *p1)
+{
+	rec->probe_worst = probe_take(&x->pb, p0, p1, &rec->probe, rec->pcpu,
+	    &rec->npcpu);
+	rec->probe_locked = probe_locked(&x->pb);
+	rec->probe_dma = x->pb.dma_fd >= 0;
+	snprintf(rec->probe_dma_why, sizeof rec->probe_dma_why, "%s", x->pb.dma_why);
+}
+
+/* The load's counters and latency over the job. */
 static void
 take_counters(const struct loadspec *spec, struct run_record *rec,
-    const struct snap *c0, const struct snap *c1, const struct probe_rec *p0,
-    const struct probe_rec *p1)
+    const struct snap *c0, const struct snap *c1)
 {
 	for (size_t i = 0; i < spec->ncounters; i++)
 		rec->counter[i] = spec->load->counters[i].kind == LOAD_GAUGE ?
 		    c1->counter[i] : c1->counter[i] - c0->counter[i];
 	for (size_t i = 0; i < LOAD_HIST_BUCKETS; i++)
 		rec->hist[i] = c1->hist[i] - c0->hist[i];
-	probe_delta(p0, p1, &rec->probe);
 	rec->lat_min = c1->lat_max ? c1->lat_min : 0;
 	rec->lat_max = c1->lat_max;
 }
@@ -402,6 +413,7 @@ time_job(struct session *s, struct run_record *rec, struct inflight *x)
 	double t1 = mono_now();
 	snapshot(&x->al, &c1, 0);
 	probe_snap(&x->pb, &p1, 0);
+	take_probe(x, rec, &p0, &p1);	/* before the probe stops */
 	if (s->series) {
 		/* the last interval, to the job's end */
 		series_sample(&x->ss, t1);
@@ -421,7 +433,7 @@ time_job(struct session *s, struct run_record *rec, struct inflight *x)
 	rec->status = RUN_OK;
 	end_run(x, rec);
 	take_figures(rec, &e0, &e1, &ru, t1 - t0);
-	take_counters(spec, rec, &c0, &c1, &p0, &p1);
+	take_counters(spec, rec, &c0, &c1);
 	job_status(s, rec, st);
 	job_metrics(s, rec);
 	return 0;

@@ -137,6 +137,50 @@ put_controllers(struct json *j, const struct run_record *r)
 	json_obj_end(j);
 }
 
+/* How the probe ran, as cyclictest's options say it: its policy, its
+ * memory locked, /dev/cpu_dma_latency held (the latency, or why not), and
+ * with a task a CPU the worst CPU (whose figures the probe's are) and
+ * each CPU's p99, max, wake-ups and deadlines met. */
+static void
+put_probe_grade(struct json *j, const struct session *s, const struct run_record *r)
+{
+	char pol[16];
+
+	sched_policy_text(&s->probe.policy, pol, sizeof pol);
+	json_kstr_or_null(j, PK_NAME(POLICY), s->probe.policy.has_policy ? pol : NULL);
+	json_kbool(j, PK_NAME(MLOCK), r->probe_locked);
+	json_key(j, PK_NAME(DMA_LATENCY_US));
+	if (r->probe_dma)
+		json_int(j, 0);
+	else
+		json_null(j);
+	json_kstr_or_null(j, PK_NAME(DMA_WHY), r->probe_dma_why[0] ? r->probe_dma_why :
+	    NULL);
+	json_key(j, PK_NAME(CPU));
+	if (r->npcpu)
+		json_int(j, r->probe_worst);
+	else
+		json_null(j);
+	json_key(j, PK_NAME(PER_CPU));
+	if (r->npcpu == 0) {
+		json_null(j);
+		return;
+	}
+	json_arr_begin(j);
+	for (size_t i = 0; i < r->npcpu; i++) {
+		const struct probe_cpu *c = &r->pcpu[i];
+		json_obj_begin(j);
+		json_kint(j, PK_NAME(CPU), c->cpu);
+		json_knum(j, PK_NAME(P99_US), c->p99 / 1e3, 3);
+		json_knum(j, PK_NAME(MAX_US), c->samples ? (double)c->max / 1e3 : NAN, 3);
+		json_kuint(j, PK_NAME(SAMPLES), c->samples);
+		json_kuint(j, PK_NAME(MET), c->met);
+		json_kuint(j, PK_NAME(DEADLINES), c->deadlines);
+		json_obj_end(j);
+	}
+	json_arr_end(j);
+}
+
 /* The latency probe's wake-up lateness during the job (as a load's
  * latency), and the share of the deadlines that passed whose work was
  * done in time: a deadline the probe skipped was missed. */
@@ -171,6 +215,7 @@ put_probe(struct json *j, const struct session *s, const struct run_record *r)
 	double wall = r->fig[FIG_WALL];
 	json_knum(j, PK_NAME(CPU_PCT), p->cpu_ns >= 0 && wall > 0 ?
 	    (double)p->cpu_ns / 1e9 / wall * 100 : NAN, 3);
+	put_probe_grade(j, s, r);
 	hist_json(j, &h);
 	hist_json_raw(j, &h);
 	json_obj_end(j);

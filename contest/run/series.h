@@ -29,7 +29,7 @@ struct series_src {
 	const struct cgroup *job;	/* NULL: no job cgroup */
 	const _Atomic unsigned long long *counter;	/* NULL: no load */
 	int		 gauge;
-	const struct probe *probe;	/* NULL: none */
+	struct probe	*probe;		/* NULL: none */
 	double		 t0, t_prev, cpu_prev;
 	unsigned long long wait_prev, count_prev;
 	int		 have_wait;

@@ -69,6 +69,14 @@ struct run_record {
 	int		 job_cgroup;	/* the job ran in a cgroup of its own */
 	const char	*job_spawn;	/* how it got there: proc_spawned_how() */
 	struct probe_rec probe;		/* the latency probe during the job */
+	/* --probe-cpus: each CPU's probe (npcpu 0: one task), the worst
+	 * CPU's the probe's figures (probe_worst; -1: one task); whether
+	 * its memory was locked and /dev/cpu_dma_latency held at 0 (or why
+	 * not) */
+	struct probe_cpu pcpu[PROBE_CPUS_MAX];
+	size_t		 npcpu;
+	int		 probe_worst, probe_locked, probe_dma;
+	char		 probe_dma_why[120];
 	struct series	 series;	/* --series: per second; n 0: none */
 	int		 signal;	/* the job's killing signal, or 0 */
 	int		 cgroup;	/* the load ran in a cgroup of its own */
