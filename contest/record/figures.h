@@ -83,7 +83,8 @@ X(PROVENANCE, "provenance", "object", W_OWN, 0, "", T_ATTR, A_OWN, NULL) \
 X(STEAL, "steal_pct", "number|null", W_NUM, 3, "%", T_PAIR, A_OWN, NULL) \
 X(LATENCY, "latency", "object", W_OWN, 0, "", T_LOAD, A_OWN, NULL) \
 X(VMSTAT, "vmstat", "object", W_OWN, 0, "", T_PAIR, A_OWN, NULL) \
-X(PSI, "psi_some_s", "object", W_OWN, 0, "", T_PAIR, A_NONE, NULL)
+X(PSI, "psi_some_s", "object", W_OWN, 0, "", T_PAIR, A_NONE, NULL) \
+X(SCHEDSTAT, "schedstat", "object", W_OWN, 0, "", T_PAIR, A_OWN, NULL)
 
 enum fig_id {
 #define FIG_ENUM(id, ...) FIG_##id,

@@ -48,3 +48,9 @@ const char *const probe_keys[PK_N] = {
 	PROBE_KEYS(PK_NAME_OF)
 #undef PK_NAME_OF
 };
+
+const char *const schedstat_keys[SS_N] = {
+#define SS_NAME_OF(id, key) [SS_##id] = key,
+	SCHEDSTAT_KEYS(SS_NAME_OF)
+#undef SS_NAME_OF
+};

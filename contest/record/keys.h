@@ -208,6 +208,26 @@ X(PER_CPU, "per_cpu") \
 X(P99_US, "p99_us") \
 X(MAX_US, "max_us") \
 X(SAMPLES, "samples")
+/* The members of "schedstat": /proc/schedstat's deltas over the job,
+ * summed over every CPU and CPU by CPU (null, with why, where the kernel
+ * has none). */
+#define SCHEDSTAT_KEYS(X) \
+X(RUN_S, "run_s") \
+X(WAIT_S, "wait_s") \
+X(SLICES, "slices") \
+X(PER_CPU, "per_cpu") \
+X(CPU, "cpu") \
+X(VERSION, "version") \
+X(WHY, "why")
+enum sskey {
+#define SS_ENUM(id, key) SS_##id,
+	SCHEDSTAT_KEYS(SS_ENUM)
+#undef SS_ENUM
+	SS_N
+};
+extern const char *const schedstat_keys[SS_N];
+#define SS_NAME(id)	(schedstat_keys[SS_##id])
+
 enum pkey {
 #define PK_ENUM(id, key) PK_##id,
 	PROBE_KEYS(PK_ENUM)

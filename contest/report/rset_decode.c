@@ -296,7 +296,7 @@ static const unsigned read_keys[] = {
 };
 /* what a second look reads */
 static const unsigned tel_read[] = { RK_RUN, RK_FIG(WALL), RK_FIG(VMSTAT),
-	RK_FIG(MAJFLT), RK_FIG(NIVCSW) };
+	RK_FIG(MAJFLT), RK_FIG(NIVCSW), RK_FIG(SCHEDSTAT) };
 static struct jkeys tel_keys;
 
 /* The key set for reading under filter f, its ids keys.h's. */

@@ -22,6 +22,7 @@
 #include "loadrun.h"
 #include "onerun.h"
 #include "probe.h"
+#include "schedstat.h"
 #include "proc.h"
 #include "series.h"
 #include "util.h"
@@ -156,6 +157,7 @@ struct ends {
 	long long	 steal;
 	long long	 vm[VMSTAT_NTEL];
 	struct psi	 psi, job_psi;
+	struct schedstat ss;
 	double		 self;
 };
 
@@ -209,12 +211,14 @@ outer_reads(const struct inflight *x, const struct run_record *rec, struct ends 
 		e->steal = steal_ticks();
 		vmstat_snap(vmstat_keys, VMSTAT_NTEL, e->vm);
 		psi_read(&e->psi);
+		schedstat_read(&e->ss, getenv("CONTEST_SCHEDSTAT"));
 		e->self = self_cpu();
 		psi_read_at(&e->job_psi, jpath);
 		return;
 	}
 	psi_read_at(&e->job_psi, jpath);
 	e->self = self_cpu();
+	schedstat_read(&e->ss, getenv("CONTEST_SCHEDSTAT"));
 	psi_read(&e->psi);
 	vmstat_snap(vmstat_keys, VMSTAT_NTEL, e->vm);
 	e->load_cpu = x->al.pgid > 0 ? load_cpu_now(&x->al) : 0;
@@ -284,6 +288,7 @@ take_figures(struct run_record *rec, const struct ends *e0, const struct ends *e
 		rec->job_psi.have[i] = e0->job_psi.have[i] && e1->job_psi.have[i];
 		rec->job_psi.some_us[i] = e1->job_psi.some_us[i] - e0->job_psi.some_us[i];
 	}
+	schedstat_delta(&e0->ss, &e1->ss, &rec->ss);
 	if (rec->job_cgroup && !rec->job_psi.have[PSI_CPU])
 		snprintf(rec->wait_why, sizeof rec->wait_why,
 		    "no cpu.pressure in the job's cgroup (PSI off?)");

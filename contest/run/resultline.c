@@ -318,6 +318,46 @@ put_vmstat(struct json *j, const struct run_record *r)
 	json_obj_end(j);
 }
 
+/* /proc/schedstat over the job, machine-wide: time running and waiting
+ * on the run queues, and timeslices, summed and CPU by CPU; null with
+ * why where the kernel keeps none. */
+static void
+put_schedstat(struct json *j, const struct run_record *r)
+{
+	const struct schedstat *ss = &r->ss;
+
+	json_key(j, figures[FIG_SCHEDSTAT].key);
+	json_obj_begin(j);
+	json_key(j, SS_NAME(VERSION));
+	if (ss->ok)
+		json_int(j, ss->version);
+	else
+		json_null(j);
+	json_knum(j, SS_NAME(RUN_S), ss->ok ? (double)ss->run_all / 1e9 : NAN, 6);
+	json_knum(j, SS_NAME(WAIT_S), ss->ok ? (double)ss->wait_all / 1e9 : NAN, 6);
+	json_key(j, SS_NAME(SLICES));
+	if (ss->ok)
+		json_uint(j, ss->slices_all);
+	else
+		json_null(j);
+	json_key(j, SS_NAME(PER_CPU));
+	if (ss->ok) {
+		json_arr_begin(j);
+		for (size_t i = 0; i < ss->n; i++) {
+			json_obj_begin(j);
+			json_kint(j, SS_NAME(CPU), ss->cpu[i]);
+			json_knum(j, SS_NAME(RUN_S), (double)ss->run[i] / 1e9, 6);
+			json_knum(j, SS_NAME(WAIT_S), (double)ss->wait[i] / 1e9, 6);
+			json_kuint(j, SS_NAME(SLICES), ss->slices[i]);
+			json_obj_end(j);
+		}
+		json_arr_end(j);
+	} else
+		json_null(j);
+	json_kstr_or_null(j, SS_NAME(WHY), ss->ok || !ss->why[0] ? NULL : ss->why);
+	json_obj_end(j);
+}
+
 /* Machine-wide stall time during the job; null where there is no PSI. */
 static void
 put_psi(struct json *j, const struct run_record *r)
@@ -385,6 +425,7 @@ put_own(struct json *j, const struct session *s, const struct run_record *r,
 	case FIG_LATENCY: if (ls->load->latency) put_latency(j, ls->load, r); break;
 	case FIG_VMSTAT: put_vmstat(j, r); break;
 	case FIG_PSI: put_psi(j, r); break;
+	case FIG_SCHEDSTAT: put_schedstat(j, r); break;
 	default: break;	/* figures.h writes the rest */
 	}
 }

@@ -14,6 +14,7 @@
 #include "provenance.h"
 #include "psi.h"
 #include "schedopt.h"
+#include "schedstat.h"
 #include "series.h"
 #include "sweep.h"
 #include "sysinfo.h"
@@ -66,6 +67,7 @@ struct run_record {
 	unsigned long long hist[LOAD_HIST_BUCKETS];	/* latency, during the job */
 	unsigned long long lat_min, lat_max;	/* exact, ns; max 0: no samples */
 	struct psi	 psi;		/* stall deltas during the job */
+	struct schedstat ss;		/* /proc/schedstat's deltas during it */
 	int		 job_cgroup;	/* the job ran in a cgroup of its own */
 	const char	*job_spawn;	/* how it got there: proc_spawned_how() */
 	struct probe_rec probe;		/* the latency probe during the job */
