@@ -78,7 +78,8 @@ usage_run(FILE *f)
 	    "      --job-cpus LIST  the job on these CPUs\n"
 	    "      --job-nice N     the job at nice N (-20..19)\n"
 	    "      --job-policy P   the job under other, batch, idle, or real-time\n"
-	    "                       fifo:PRIO or rr:PRIO (PRIO 1..99, as chrt)\n"
+	    "                       fifo:PRIO or rr:PRIO (PRIO 1..99, as chrt), or\n"
+	    "                       deadline:RUNTIME/DEADLINE/PERIOD (us)\n"
 	    "      --job-metric NAME[:higher|:lower]=REGEX  a figure of each run: the\n"
 	    "                       number REGEX's one group captures in the job's\n"
 	    "                       output, its last match (lower is better by\n"
@@ -333,16 +334,15 @@ sched_opt(int ch, const char *arg, struct session *s)
 		return 1;
 	case OPT_LOAD_POLICY:
 		/* real-time loads would starve the machine they measure */
-		if ((s->sched.load.policy = sched_policy_parse(arg, 0,
-		    &s->sched.load.prio)) < 0)
+		if (sched_policy_parse(arg, 0, &s->sched.load) < 0)
 			usage_fail("--load-policy: '%s' is not other, batch or idle", arg);
 		s->sched.load.has_policy = 1;
 		return 1;
 	case OPT_JOB_POLICY:
-		if ((s->sched.job.policy = sched_policy_parse(arg, 1,
-		    &s->sched.job.prio)) < 0)
+		if (sched_policy_parse(arg, 1, &s->sched.job) < 0)
 			usage_fail("--job-policy: '%s' is not other, batch, idle, "
-			    "fifo:PRIO or rr:PRIO (PRIO 1..99)", arg);
+			    "fifo:PRIO, rr:PRIO (PRIO 1..99) or deadline:R/D/P (us, "
+			    "R <= D <= P)", arg);
 		s->sched.job.has_policy = 1;
 		return 1;
 	case OPT_PIDS_MAX:
@@ -395,10 +395,10 @@ probe_opt(int ch, const char *arg, struct session *s, struct run_cli *c)
 			usage_fail("--probe-cpus: %s", err);
 		return 1;
 	case OPT_PROBE_POLICY:
-		if ((s->probe.policy.policy = sched_policy_parse(arg, 1,
-		    &s->probe.policy.prio)) < 0)
+		if (sched_policy_parse(arg, 1, &s->probe.policy) < 0)
 			usage_fail("--probe-policy: '%s' is not other, batch, idle, "
-			    "fifo:PRIO or rr:PRIO (PRIO 1..99)", arg);
+			    "fifo:PRIO, rr:PRIO (PRIO 1..99) or deadline:R/D/P (us, "
+			    "R <= D <= P)", arg);
 		s->probe.policy.has_policy = 1;
 		return 1;
 	}

@@ -80,12 +80,27 @@ jobsched='f=$(sed "s/.*) //" /proc/$$/stat); echo "jobsched $(echo $f | cut -d" 
 	[ "$(rq -r '.[0].job_policy')" = "rr:3" ]
 }
 
+@test "SCHED_DEADLINE for the job, reset on fork: the job runs under it, what it forks under SCHED_OTHER" {
+	run contest --warmup 0 -n 1 --lead 0 --job-policy deadline:2000/10000/20000 \
+	    -- sh -c "$jobsched; sh -c 'echo child \$(sed \"s/.*) //\" /proc/\$\$/stat | cut -d\" \" -f39)'"
+	[ "$status" -eq 0 ]
+	grep -q '^environment: .*, job policy deadline:2000/10000/20000$' <<<"$output"
+	# SCHED_DEADLINE is policy 6, with no real-time priority
+	[ "$(grep -c '^jobsched 0 0 6$' "$CONTEST_RESULTS"/logs/*.log)" -eq 1 ]
+	[ "$(grep -c '^child 0$' "$CONTEST_RESULTS"/logs/*.log)" -eq 1 ]
+	[ "$(rq -r '.[0].job_policy')" = deadline:2000/10000/20000 ]
+}
+
 @test "a real-time job policy the kernel refuses (as a user) fails the run with the kernel's reason" {
 	user_results
 	run --separate-stderr contest_as 64996 - --warmup 0 -n 1 --lead 0 --job-policy fifo:10 -- true
 	[ "$status" -eq 126 ]
 	[ "$stderr" = "contest: no_load run 1: cannot set the job's policy: policy fifo:10: Operation not permitted" ]
 	[ "$(rq -r '.[0] | [.status, .error, .exit_code, .job_policy] | join("|")')" = "exec_failed|cannot set the job's policy: policy fifo:10: Operation not permitted|126|fifo:10" ]
+	rm -rf "$USER_DIR"/results
+	run --separate-stderr contest_as 64996 - --warmup 0 -n 1 --lead 0 --job-policy deadline:1000/5000/5000 -- true
+	[ "$status" -eq 126 ]
+	[ "$stderr" = "contest: no_load run 1: cannot set the job's policy: policy deadline:1000/5000/5000: Operation not permitted" ]
 }
 
 @test "bad knobs are refused before any run" {
@@ -94,7 +109,8 @@ jobsched='f=$(sed "s/.*) //" /proc/$$/stat); echo "jobsched $(echo $f | cut -d" 
 	    "--load-policy fifo:1" "--load-policy rr:5" "--job-policy fifo" \
 	    "--job-policy fifo:0" "--job-policy fifo:100" "--job-policy rr:x" \
 	    "--job-policy other:1" "--job-policy deadline" "--job-nice 20" \
-	    "--job-nice -21" "--job-nice ''" "--variant a:load-policy=fifo:1 --variant b"; do
+	    "--job-nice -21" "--job-nice ''" "--variant a:load-policy=fifo:1 --variant b" \
+	    "--job-policy deadline:3/2/1" "--job-policy deadline:1/2" "--load-policy deadline:1/2/3"; do
 		eval "set -- $args"
 		run --separate-stderr contest -n 1 "$@" true
 		[ "$status" -eq 2 ]

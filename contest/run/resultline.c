@@ -144,7 +144,7 @@ put_controllers(struct json *j, const struct run_record *r)
 static void
 put_probe_grade(struct json *j, const struct session *s, const struct run_record *r)
 {
-	char pol[16];
+	char pol[SCHED_POLICY_TEXT];
 
 	sched_policy_text(&s->probe.policy, pol, sizeof pol);
 	json_kstr_or_null(j, PK_NAME(POLICY), s->probe.policy.has_policy ? pol : NULL);
@@ -458,7 +458,7 @@ static void
 put_sched(struct json *j, const struct session *s, const struct run_record *r)
 {
 	const struct sched_opts *so = run_sched(s, r);
-	char pol[16];
+	char pol[SCHED_POLICY_TEXT];
 
 	json_kstr(j, RK_NAME(SCHED), run_sched_text(s, r));
 	sched_field(j, RK_NAME(LOAD_NICE), so->load.has_nice, so->load.nice, NULL);

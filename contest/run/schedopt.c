@@ -6,6 +6,11 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <stdint.h>
+#include <unistd.h>
+#ifdef __linux__
+#include <sys/syscall.h>
+#endif
 
 #include "num.h"
 #include "schedopt.h"
@@ -13,25 +18,49 @@
 #define BITS (8 * sizeof(unsigned long))
 
 const char *const sched_policy_names[] = { "other", "batch", "idle", "fifo", "rr",
-    NULL };
+    "deadline", NULL };
+
+/* "R/D/P" in microseconds, each 1..10^9 (1000 s), R <= D <= P. */
+static int
+deadline_parse(const char *s, unsigned long long *dl)
+{
+	char buf[64], *save = NULL, *w;
+	const char *why;
+	int n = 0;
+
+	if (strlen(s) >= sizeof buf)
+		return -1;
+	snprintf(buf, sizeof buf, "%s", s);
+	for (w = strtok_r(buf, "/", &save); w && n < 3; w = strtok_r(NULL, "/", &save)) {
+		dl[n++] = (unsigned long long)num_parse(w, 1, 1000000000, &why);
+		if (why)
+			return -1;
+	}
+	if (n != 3 || w || s[0] == '/' || strstr(s, "//") || s[strlen(s) - 1] == '/')
+		return -1;
+	return dl[0] <= dl[1] && dl[1] <= dl[2] ? 0 : -1;
+}
 
 int
-sched_policy_parse(const char *s, int rt, int *prio)
+sched_policy_parse(const char *s, int rt, struct sched_set *set)
 {
 	const char *why;
 
-	*prio = 0;
+	set->prio = 0;
+	memset(set->dl, 0, sizeof set->dl);
 	for (int i = 0; sched_policy_names[i]; i++) {
 		size_t n = strlen(sched_policy_names[i]);
 		if (strncmp(s, sched_policy_names[i], n) != 0)
 			continue;
 		if (i < SCHED_POL_FIFO)
-			return s[n] == '\0' ? i : -1;
+			return s[n] == '\0' ? (set->policy = i) : -1;
 		/* a real-time policy has no default priority: chrt asks too */
 		if (!rt || s[n] != ':')
 			return -1;
-		*prio = (int)num_parse(s + n + 1, 1, 99, &why);
-		return why ? -1 : i;
+		if (i == SCHED_POL_DEADLINE)
+			return deadline_parse(s + n + 1, set->dl) < 0 ? -1 : (set->policy = i);
+		set->prio = (int)num_parse(s + n + 1, 1, 99, &why);
+		return why ? -1 : (set->policy = i);
 	}
 	return -1;
 }
@@ -39,7 +68,9 @@ sched_policy_parse(const char *s, int rt, int *prio)
 void
 sched_policy_text(const struct sched_set *s, char *buf, size_t len)
 {
-	if (s->policy >= SCHED_POL_FIFO)
+	if (s->policy == SCHED_POL_DEADLINE)
+		snprintf(buf, len, "deadline:%llu/%llu/%llu", s->dl[0], s->dl[1], s->dl[2]);
+	else if (s->policy >= SCHED_POL_FIFO)
 		snprintf(buf, len, "%s:%d", sched_policy_names[s->policy], s->prio);
 	else
 		snprintf(buf, len, "%s", sched_policy_names[s->policy]);
@@ -150,6 +181,10 @@ policy_value(int i)
 		return SCHED_FIFO;
 	case SCHED_POL_RR:
 		return SCHED_RR;
+#if defined(__linux__) && defined(SYS_sched_setattr)
+	case SCHED_POL_DEADLINE:
+		return 6;	/* SCHED_DEADLINE: glibc's sched.h has no name for it */
+#endif
 	case 0:
 		return SCHED_OTHER;
 	default:
@@ -165,7 +200,7 @@ sched_check(const struct sched_set *s, char *err, size_t errlen)
 		    sched_policy_names[s->policy]);
 		return -1;
 	}
-	if (s->has_policy && s->policy >= SCHED_POL_FIFO) {
+	if (s->has_policy && (s->policy == SCHED_POL_FIFO || s->policy == SCHED_POL_RR)) {
 		int pol = policy_value(s->policy);
 		int lo = sched_get_priority_min(pol), hi = sched_get_priority_max(pol);
 		if (s->prio < lo || s->prio > hi) {
@@ -196,10 +231,37 @@ sched_check(const struct sched_set *s, char *err, size_t errlen)
 #endif
 }
 
+/* SCHED_DEADLINE by sched_setattr(2), reset on fork: a deadline task
+ * cannot fork otherwise, and what the job forks runs as SCHED_OTHER. */
+static int
+set_deadline(const struct sched_set *s)
+{
+#if defined(__linux__) && defined(SYS_sched_setattr)
+	struct {
+		uint32_t size, policy;
+		uint64_t flags;
+		int32_t nice;
+		uint32_t priority;
+		uint64_t runtime, deadline, period;
+	} a = { .size = sizeof a, .policy = 6, .flags = 1 /* RESET_ON_FORK */,
+	    .runtime = s->dl[0] * 1000, .deadline = s->dl[1] * 1000,
+	    .period = s->dl[2] * 1000 };
+
+	return (int)syscall(SYS_sched_setattr, 0, &a, 0);
+#else
+	(void)s;
+	errno = ENOSYS;
+	return -1;
+#endif
+}
+
 int
 sched_apply_step(const struct sched_set *s)
 {
-	if (s->has_policy) {
+	if (s->has_policy && s->policy == SCHED_POL_DEADLINE) {
+		if (set_deadline(s) != 0)
+			return SCHED_STEP_POLICY;
+	} else if (s->has_policy) {
 		struct sched_param sp = { .sched_priority = s->prio };
 		if (sched_setscheduler(0, policy_value(s->policy), &sp) != 0)
 			return SCHED_STEP_POLICY;
@@ -221,7 +283,7 @@ sched_apply_step(const struct sched_set *s)
 void
 sched_step_text(const struct sched_set *s, int step, int err, char *buf, size_t len)
 {
-	char pol[16];
+	char pol[SCHED_POLICY_TEXT];
 
 	if (step == SCHED_STEP_POLICY) {
 		sched_policy_text(s, pol, sizeof pol);
@@ -247,7 +309,7 @@ static size_t
 describe_set(const char *who, const struct sched_set *s, char *buf, size_t len)
 {
 	size_t off = 0;
-	char pol[16];
+	char pol[SCHED_POLICY_TEXT];
 
 	if (!s->has_nice && !s->has_policy && !s->has_cpus)
 		return 0;

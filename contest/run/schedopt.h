@@ -2,7 +2,9 @@
 /*
  * Scheduling knobs for the loads and the job: nice, policy (SCHED_OTHER,
  * SCHED_BATCH, SCHED_IDLE; the job also SCHED_FIFO and SCHED_RR with a
- * priority, as chrt takes them) and CPU affinity in taskset's list syntax.
+ * priority, as chrt takes them, and SCHED_DEADLINE with its runtime,
+ * deadline and period, reset on fork) and CPU affinity in taskset's list
+ * syntax.
  * Set in the child between fork and exec (or the load's run); a knob
  * the kernel refuses fails that start, never silently.
  */
@@ -17,6 +19,8 @@ struct sched_set {
 	int		 has_nice, nice;
 	int		 has_policy, policy;	/* index into sched_policy_names */
 	int		 prio;		/* SCHED_FIFO's or SCHED_RR's priority */
+	unsigned long long dl[3];	/* SCHED_DEADLINE's runtime, deadline,
+					 * period, us */
 	int		 has_cpus;
 	unsigned long	 cpus[SCHED_CPUS_MAX / (8 * sizeof(unsigned long))];
 	char		 cpus_text[128];	/* the list as normalised */
@@ -26,16 +30,21 @@ struct sched_opts {
 	struct sched_set load, job;
 };
 
-/* "other", "batch", "idle", then the real-time ones, "fifo", "rr" */
+/* "other", "batch", "idle", then the real-time ones, "fifo", "rr",
+ * "deadline" */
 extern const char *const sched_policy_names[];
-enum { SCHED_POL_FIFO = 3, SCHED_POL_RR };
+enum { SCHED_POL_FIFO = 3, SCHED_POL_RR, SCHED_POL_DEADLINE };
 
 /*
  * "other", "batch" or "idle", and with rt "fifo:PRIO" or "rr:PRIO" (PRIO
- * 1..99): its index, with the priority in *prio (0 for the others), or -1.
+ * 1..99) or "deadline:RUNTIME/DEADLINE/PERIOD" (microseconds, runtime <=
+ * deadline <= period): its index, with set's policy, prio and dl set, or
+ * -1.
  */
-int	sched_policy_parse(const char *, int rt, int *prio);
-/* The policy as sched_policy_parse takes it: "batch", "fifo:10". */
+int	sched_policy_parse(const char *, int rt, struct sched_set *set);
+/* The policy as sched_policy_parse takes it: "batch", "fifo:10", into a
+ * buffer this long. */
+#define SCHED_POLICY_TEXT 48
 void	sched_policy_text(const struct sched_set *, char *buf, size_t);
 
 /*

@@ -59,6 +59,7 @@ variant_key(const char **p, struct variant *v, char *err, size_t len)
 	else if ((kl == 9 && strncmp(k, "load-nice", 9) == 0) ||
 	    (kl == 11 && strncmp(k, "load-policy", 11) == 0)) {
 		size_t vl = val ? strcspn(val, "=,") : 0;
+		struct sched_set pol;
 		const char *why;
 		if (val == NULL || vl == 0 || vl >= sizeof buf) {
 			snprintf(err, len, "--variant %s: %.*s needs a value", v->name,
@@ -74,12 +75,14 @@ variant_key(const char **p, struct variant *v, char *err, size_t len)
 				return -1;
 			}
 			v->has_nice = 1;
-		} else if ((v->policy = sched_policy_parse(buf, 0, &v->prio)) < 0) {
+		} else if (sched_policy_parse(buf, 0, &pol) < 0) {
 			snprintf(err, len, "--variant %s: load-policy '%s' is not other, "
 			    "batch or idle", v->name, buf);
 			return -1;
-		} else
+		} else {
 			v->has_policy = 1;
+			v->policy = pol.policy;
+		}
 		*p = val + vl;
 		return 0;
 	} else {

@@ -31,7 +31,7 @@ struct variant {
 	const char	*cmd;		/* NULL for VK_NONE */
 	/* the loads' nice and policy where the variant sets them (over the
 	 * session's), and the knobs in force as the results say them */
-	int		 has_nice, nice, has_policy, policy, prio;
+	int		 has_nice, nice, has_policy, policy;
 	struct sched_opts sched;
 	char		 sched_text[200];
 	/* a kept program while it runs: its group and cgroup; the

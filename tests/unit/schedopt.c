@@ -43,21 +43,31 @@ main(void)
 	ok(sched_cpus_parse("9-2", &s, err, sizeof err) < 0 &&
 	    strstr(err, "backwards") != NULL, "the reason says why: %s", err);
 
-	int prio = -1;
-	ok(sched_policy_parse("other", 0, &prio) == 0 && prio == 0 &&
-	    sched_policy_parse("batch", 0, &prio) == 1 &&
-	    sched_policy_parse("idle", 1, &prio) == 2, "the three policies");
-	ok(sched_policy_parse("fifo:1", 0, &prio) < 0 &&
-	    sched_policy_parse("rr:5", 0, &prio) < 0,
+	struct sched_set p = { 0 };
+	ok(sched_policy_parse("other", 0, &p) == 0 && p.prio == 0 &&
+	    sched_policy_parse("batch", 0, &p) == 1 &&
+	    sched_policy_parse("idle", 1, &p) == 2 && p.policy == 2, "the three policies");
+	ok(sched_policy_parse("fifo:1", 0, &p) < 0 &&
+	    sched_policy_parse("rr:5", 0, &p) < 0 &&
+	    sched_policy_parse("deadline:1/2/3", 0, &p) < 0,
 	    "real-time policies are not offered to the loads");
-	ok(sched_policy_parse("fifo:1", 1, &prio) == SCHED_POL_FIFO && prio == 1,
+	ok(sched_policy_parse("fifo:1", 1, &p) == SCHED_POL_FIFO && p.prio == 1,
 	    "fifo:1 for the job");
-	ok(sched_policy_parse("rr:99", 1, &prio) == SCHED_POL_RR && prio == 99,
+	ok(sched_policy_parse("rr:99", 1, &p) == SCHED_POL_RR && p.prio == 99,
 	    "rr:99 for the job");
+	ok(sched_policy_parse("deadline:2000/10000/20000", 1, &p) == SCHED_POL_DEADLINE &&
+	    p.dl[0] == 2000 && p.dl[1] == 10000 && p.dl[2] == 20000,
+	    "deadline:2000/10000/20000 for the job");
+	char t[SCHED_POLICY_TEXT];
+	sched_policy_text(&p, t, sizeof t);
+	is_str(t, "deadline:2000/10000/20000", "said as it was given");
 	const char *badpol[] = { "fifo", "fifo:", "fifo:0", "fifo:100", "rr:1x",
-	    "fifo:-1", "other:1", "batchy", "", "FIFO:1", "fifo:1:2" };
+	    "fifo:-1", "other:1", "batchy", "", "FIFO:1", "fifo:1:2", "deadline",
+	    "deadline:", "deadline:1/2", "deadline:1/2/3/4", "deadline:3/2/1",
+	    "deadline:1/3/2", "deadline:0/1/2", "deadline:1//2", "deadline:1/2/",
+	    "deadline:1/2/3000000000", "deadline:a/b/c" };
 	for (size_t i = 0; i < sizeof badpol / sizeof badpol[0]; i++)
-		ok(sched_policy_parse(badpol[i], 1, &prio) < 0, "refused: '%s'",
+		ok(sched_policy_parse(badpol[i], 1, &p) < 0, "refused: '%s'",
 		    badpol[i]);
 
 	struct sched_opts o = { 0 };
@@ -79,7 +89,7 @@ main(void)
 	j.job.has_nice = 1;
 	j.job.nice = -5;
 	j.job.has_policy = 1;
-	j.job.policy = sched_policy_parse("rr:7", 1, &j.job.prio);
+	sched_policy_parse("rr:7", 1, &j.job);
 	sched_describe(&j, d, sizeof d);
 	is_str(d, "job nice -5, policy rr:7, cpus 1", "a real-time job");
 	return tap_done();
