@@ -120,10 +120,10 @@ struct cmpopt {
 	double		 threshold, alpha;	/* percent; significance level */
 	int		 holm;
 	unsigned	 gate;
+	unsigned	 looks;		/* a loop's looks: each at alpha / looks */
 	const char	*gate_names;	/* --gate as given: its job metrics */
 	int		 gate_set;	/* --gate given; else every job metric is
 					 * gated beside CMP_GATE_DEFAULT's */
-	unsigned	 looks;		/* a loop's looks: each at alpha / looks */
 };
 
 struct cmp {

@@ -62,13 +62,15 @@ LLVMFuzzerTestOneInput(const uint8_t *d, size_t n)
 			history_free(&h);
 		}
 		if (rs.nrow >= 3) {
-			struct cmpopt o = { 5.0, CMP_ALPHA, 0, CMP_GATE_DEFAULT, 1 };
+			struct cmpopt o = { .threshold = 5.0, .alpha = CMP_ALPHA,
+			    .gate = CMP_GATE_DEFAULT, .looks = 1 };
 			bisect_decide(null, &rs, rs.row[0].name, rs.row[1].name,
 			    rs.row[2].name, &o);
 		}
 		if (rs.nrow >= 2) {
 			struct cmp m;
-			struct cmpopt o = { 5.0, CMP_ALPHA, rs.nrow > 2, ~0u, 1 };
+			struct cmpopt o = { .threshold = 5.0, .alpha = CMP_ALPHA,
+			    .holm = rs.nrow > 2, .gate = ~0u, .looks = 1, .gate_set = 1 };
 			char *labels[3] = { rs.row[0].name, rs.row[1].name,
 			    rs.nrow > 2 ? rs.row[2].name : NULL };
 			if (cmp_build(&m, &rs, labels, rs.nrow > 2 ? 3 : 2, &o) == 0) {
