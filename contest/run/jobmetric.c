@@ -140,6 +140,13 @@ jm_parse(const char *arg, struct job_metric *m, size_t *n, char *err, size_t err
 			return -1;
 		}
 	}
+	for (const char *c = eq + 1; *c; c++)
+		if (iscntrl((unsigned char)*c)) {
+			/* every message that quotes it is one line */
+			snprintf(err, errlen, "%.*s: a control character in the "
+			    "expression", (int)nl, arg);
+			return -1;
+		}
 	if (eq[1] == '\0') {
 		snprintf(err, errlen, "%.*s: an empty expression", (int)nl, arg);
 		return -1;
