@@ -20,6 +20,7 @@ done
 echo "dma $(od -An -td4 /dev/cpu_dma_latency | tr -d " ")"'
 
 @test "--probe-cpus all --probe-policy fifo:80: a SCHED_FIFO task pinned to each CPU, memory locked, DMA latency held at 0; the worst CPU's figures are the probe's" {
+	[ "$(id -u)" -eq 0 ] || skip "a real-time policy needs root"
 	[ -w /dev/cpu_dma_latency ] || skip "no /dev/cpu_dma_latency to hold"
 	run contest --warmup 0 -n 2 --lead 0.3 --latency=1 --probe-cpus all \
 	    --probe-policy fifo:80 -l cpu_load:n=1 -- sh -c "$look"

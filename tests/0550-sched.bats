@@ -60,6 +60,7 @@ jobsched='f=$(sed "s/.*) //" /proc/$$/stat); echo "jobsched $(echo $f | cut -d" 
 }
 
 @test "the job's nice and policy: batch at nice 5, SCHED_FIFO and SCHED_RR with their priority" {
+	[ "$(id -u)" -eq 0 ] || skip "a real-time policy needs root"
 	run contest -k jobknobs --warmup 0 -n 1 --lead 0 --job-nice 5 --job-policy batch \
 	    -- sh -c "$jobsched"
 	[ "$status" -eq 0 ]
@@ -81,6 +82,7 @@ jobsched='f=$(sed "s/.*) //" /proc/$$/stat); echo "jobsched $(echo $f | cut -d" 
 }
 
 @test "SCHED_DEADLINE for the job, reset on fork: the job runs under it, what it forks under SCHED_OTHER" {
+	[ "$(id -u)" -eq 0 ] || skip "a real-time policy needs root"
 	run contest --warmup 0 -n 1 --lead 0 --job-policy deadline:2000/10000/20000 \
 	    -- sh -c "$jobsched; sh -c 'echo child \$(sed \"s/.*) //\" /proc/\$\$/stat | cut -d\" \" -f39)'"
 	[ "$status" -eq 0 ]
