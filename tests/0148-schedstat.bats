@@ -21,7 +21,7 @@ domain0 00000003 0 0 0 0 0 0 0 0
 @test "schedstat: each CPU's time running, time waiting and timeslices over the job, and their sums" {
 	# shellcheck disable=SC2059 # the layout is the format
 	printf "$SS" 1000000000 200000000 500 2000000000 100000000 600 >before
-	# shellcheck disable=SC2059
+	# shellcheck disable=SC2059 # the layout is the format
 	printf "$SS" 1500000000 1200000000 800 2250000000 150000000 700 >after
 	cp before now
 	CONTEST_SCHEDSTAT=$PWD/now run contest --warmup 0 -n 1 --lead 0 -- cp after now
