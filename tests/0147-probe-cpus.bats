@@ -28,12 +28,18 @@ echo "dma $(od -An -td4 /dev/cpu_dma_latency | tr -d " ")"'
 	log=$(ls "$CONTEST_RESULTS"/logs/*.log)
 	n=$(nproc)
 	# each run: one task a CPU, priority 80, on that CPU alone, locked
+	# (a sanitizer's mlockall locks nothing, and results say so)
+	lck=1
+	if grep -q __asan_init "$CONTEST"; then
+		lck=0
+		rq -e 'all(.probe.mlock == false)'
+	fi
 	for c in $(seq 0 $((n - 1))); do
-		[ "$(grep -c "^probe 80 $c 1$" "$log")" -eq 4 ]
+		[ "$(grep -c "^probe 80 $c $lck$" "$log")" -eq 4 ]
 	done
 	[ "$(grep -c '^probe ' "$log")" -eq $((4 * n)) ]
 	[ "$(grep -c '^dma 0$' "$log")" -eq 4 ]
-	rq -e "all(.probe | .policy == \"fifo:80\" and .mlock and .dma_latency_us == 0 and .dma_why == null and (.per_cpu | length) == $n and (.per_cpu | map(.cpu) | sort) == [range($n)])"
+	rq -e "all(.probe | .policy == \"fifo:80\" and .mlock == ($lck == 1) and .dma_latency_us == 0 and .dma_why == null and (.per_cpu | length) == $n and (.per_cpu | map(.cpu) | sort) == [range($n)])"
 	# the probe's own figures are its worst CPU's: the highest p99
 	rq -e 'all(.probe | .cpu == (.per_cpu | max_by(.p99_us) | .cpu) and .p99_us == (.per_cpu | max_by(.p99_us) | .p99_us))'
 	rq -e 'all(.probe | (.per_cpu | map(.deadlines) | min) > 0 and all(.per_cpu[]; .met <= .deadlines and .samples > 0))'

@@ -84,6 +84,25 @@ task_sched(struct sched_set *s, const struct probe_cfg *cfg,
 	}
 }
 
+/* Whether the kernel says this task's memory is locked (VmLck): a
+ * sanitizer's mlockall returns 0 and locks nothing.  Where there is no
+ * /proc to ask, the call's word is taken. */
+static int
+locked_now(void)
+{
+	char line[128];
+	long kb = 1;
+	FILE *f = fopen("/proc/self/status", "re");
+
+	if (f == NULL)
+		return 1;
+	while (fgets(line, sizeof line, f))
+		if (sscanf(line, "VmLck: %ld", &kb) == 1)
+			break;
+	fclose(f);
+	return kb > 0;
+}
+
 static void __attribute__((noreturn))
 probe_main(struct probe_shm *m, const struct probe_cfg *cfg,
     const struct sched_set *job, int cpu, int ready_fd)
@@ -98,7 +117,8 @@ probe_main(struct probe_shm *m, const struct probe_cfg *cfg,
 	}
 	/* as cyclictest -m: no page fault inside a measured wake-up (where
 	 * RLIMIT_MEMLOCK allows; results say whether it did) */
-	if (cyclictest_grade(cfg) && mlockall(MCL_CURRENT | MCL_FUTURE) == 0)
+	if (cyclictest_grade(cfg) && mlockall(MCL_CURRENT | MCL_FUTURE) == 0 &&
+	    locked_now())
 		atomic_store(&m->locked, 1);
 #if defined(HAVE_SYS_PRCTL_H) && defined(PR_SET_TIMERSLACK)
 	prctl(PR_SET_TIMERSLACK, 1UL);	/* woken when asked, not 50 us after */
