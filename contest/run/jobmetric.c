@@ -102,6 +102,26 @@ add(struct job_metric *m, size_t *n, const struct jm_row *r, char *err, size_t e
 	return 0;
 }
 
+/* The product of the expression's interval bounds ({n}, {n,}, {n,m}: the
+ * larger of n and m), an upper bound on the copies regcomp makes of
+ * anything (a "{" that is no interval counts as one). */
+static double
+repeats(const char *re)
+{
+	double product = 1;
+
+	for (const char *p = strchr(re, '{'); p; p = strchr(p + 1, '{')) {
+		char *end;
+		double lo = strtod(p + 1, &end), hi = lo;
+		if (end == p + 1)
+			continue;
+		if (*end == ',' && end[1] != '}')
+			hi = strtod(end + 1, &end);
+		product *= (hi > lo ? hi : lo) > 1 ? (hi > lo ? hi : lo) : 1;
+	}
+	return product;
+}
+
 int
 jm_parse(const char *arg, struct job_metric *m, size_t *n, char *err, size_t errlen)
 {
@@ -147,6 +167,13 @@ jm_parse(const char *arg, struct job_metric *m, size_t *n, char *err, size_t err
 			    "expression", (int)nl, arg);
 			return -1;
 		}
+	if (repeats(eq + 1) > JM_REPEAT_MAX) {
+		/* each interval copies what it repeats: a{255}{255}{255}
+		 * took regcomp seconds and gigabytes */
+		snprintf(err, errlen, "%.*s: the expression's repetition counts "
+		    "multiply past %d", (int)nl, arg, JM_REPEAT_MAX);
+		return -1;
+	}
 	if (eq[1] == '\0') {
 		snprintf(err, errlen, "%.*s: an empty expression", (int)nl, arg);
 		return -1;
