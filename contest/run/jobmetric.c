@@ -167,6 +167,15 @@ jm_parse(const char *arg, struct job_metric *m, size_t *n, char *err, size_t err
 			    "expression", (int)nl, arg);
 			return -1;
 		}
+	for (const char *c = eq + 1; *c; c++)
+		if (c[0] == '\\' && c[1] >= '1' && c[1] <= '9') {
+			/* glibc's back-references can take exponential time over
+			 * a run's megabytes of output */
+			snprintf(err, errlen, "%.*s: a back-reference (\\%c) in the "
+			    "expression", (int)nl, arg, c[1]);
+			return -1;
+		} else if (c[0] == '\\' && c[1])
+			c++;
 	if (repeats(eq + 1) > JM_REPEAT_MAX) {
 		/* each interval copies what it repeats: a{255}{255}{255}
 		 * took regcomp seconds and gigabytes */
