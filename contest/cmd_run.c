@@ -481,6 +481,7 @@ run_rest(int argc, char **argv, struct session *s, const struct run_cli *c,
 static char **
 run_args(int argc, char **argv, struct session *s, struct run_cli *c, int *cmdc)
 {
+	static struct job_metric jm_store[JM_MAX];
 	char err[512];
 	int ch;
 
@@ -495,6 +496,9 @@ run_args(int argc, char **argv, struct session *s, struct run_cli *c, int *cmdc)
 	s->lead_max_ms = LEAD_MAX_MS;
 	s->pids_max = LOAD_PIDS_MAX;
 	s->dir_fd = s->results_fd = s->log_fd = s->job_dirfd = s->cap_fd = -1;
+	/* what a parse that exited half way (a fuzzer's) compiled goes now */
+	jm_free(jm_store, JM_MAX);
+	s->jm = jm_store;
 	if (loadspec_parse("no_load", &c->slots[0], err, sizeof err) < 0)
 		usage_fail("%s", err);
 	s->nslots = 1;

@@ -98,6 +98,7 @@ add(struct job_metric *m, size_t *n, const struct jm_row *r, char *err, size_t e
 		regfree(&x->re);
 		return -1;
 	}
+	x->compiled = 1;
 	(*n)++;
 	return 0;
 }
@@ -251,7 +252,10 @@ void
 jm_free(struct job_metric *m, size_t n)
 {
 	for (size_t i = 0; i < n; i++)
-		regfree(&m[i].re);
+		if (m[i].compiled) {
+			regfree(&m[i].re);
+			m[i].compiled = 0;
+		}
 }
 
 /* Copy [0, size) of cap to the log, in pieces; the log is a courtesy

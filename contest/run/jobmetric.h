@@ -31,6 +31,7 @@ struct job_metric {
 	int		 higher;	/* higher is better (default: lower) */
 	enum jm_of	 of;
 	int		 lines;		/* ^ $ . by line (REG_NEWLINE) */
+	int		 compiled;	/* re holds memory jm_free gives back */
 	regex_t		 re;
 };
 
@@ -51,6 +52,7 @@ int	jm_parse(const char *arg, struct job_metric *m, size_t *n, char *err,
  */
 int	jm_scan(const struct job_metric *m, size_t n, const char *text, size_t len,
 	    double *v, char *why, size_t whylen);
+/* Each compiled one of m[0..n) given back; safe to call twice. */
 void	jm_free(struct job_metric *m, size_t n);
 
 /*

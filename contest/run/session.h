@@ -136,7 +136,8 @@ struct session {
 	struct probe_cfg probe;		/* period_ms 0: no probe */
 	/* --job-metric: read from the job's output, caught in cap_fd (an
 	 * unlinked file in logs/; -1 without metrics) and then logged */
-	struct job_metric jm[JM_MAX];
+	struct job_metric *jm;		/* JM_MAX of them: a static store, so
+					 * that an exit mid-parse leaks nothing */
 	size_t		 njm;
 	int		 cap_fd;
 	int		 series;	/* sample once a second during the job */
