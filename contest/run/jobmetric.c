@@ -103,15 +103,27 @@ add(struct job_metric *m, size_t *n, const struct jm_row *r, char *err, size_t e
 	return 0;
 }
 
-/* The product of the expression's interval bounds ({n}, {n,}, {n,m}: the
- * larger of n and m), an upper bound on the copies regcomp makes of
- * anything (a "{" that is no interval counts as one). */
+/*
+ * An upper bound on the copies regcomp makes of any part of the
+ * expression: the product of its interval bounds ({n}, {n,}, {n,m}: the
+ * larger of n and m) and of 2 for each "+" (glibc builds x+ as x x*, and
+ * (((a+)+)+) doubles at each level).  A "{" or "+" that is no operator
+ * counts all the same; an escaped character does not.
+ */
 static double
 repeats(const char *re)
 {
 	double product = 1;
 
-	for (const char *p = strchr(re, '{'); p; p = strchr(p + 1, '{')) {
+	for (const char *p = re; *p; p++) {
+		if (*p == '\\' && p[1]) {
+			p++;
+			continue;
+		}
+		if (*p == '+')
+			product *= 2;
+		if (*p != '{')
+			continue;
 		char *end;
 		double lo = strtod(p + 1, &end), hi = lo;
 		if (end == p + 1)
@@ -181,7 +193,7 @@ jm_parse(const char *arg, struct job_metric *m, size_t *n, char *err, size_t err
 		/* each interval copies what it repeats: a{255}{255}{255}
 		 * took regcomp seconds and gigabytes */
 		snprintf(err, errlen, "%.*s: the expression's repetition counts "
-		    "multiply past %d", (int)nl, arg, JM_REPEAT_MAX);
+		    "(each + a 2) multiply past %d", (int)nl, arg, JM_REPEAT_MAX);
 		return -1;
 	}
 	if (eq[1] == '\0') {
