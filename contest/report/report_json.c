@@ -71,8 +71,7 @@ job_metrics(struct json *j, const struct rset *rs, const struct rcell *c,
 		stats_members(j, st, 6);
 		json_kstr_or_null(j, "unit", rs->jm[k].unit);
 		json_kstr(j, "better", rs->jm[k].higher ? "higher" : "lower");
-		json_knum(j, "ratio", base && base->jm && base->jm[k].n &&
-		    base->jm[k].mean != 0 ? st->mean / base->jm[k].mean : NAN, 6);
+		json_knum(j, "ratio", rcell_jm_ratio(c, base, k), 6);
 		json_obj_end(j);
 	}
 	json_obj_end(j);

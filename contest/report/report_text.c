@@ -241,9 +241,8 @@ metric_line(FILE *f, const struct rset *rs, const char *bn, const char *who,
 		char b[64];
 		if (st->n == 0)
 			continue;
-		double a = fabs(st->mean);
-		int dec = a >= 100 ? 0 : a >= 10 ? 1 : a >= 1 ? 2 : 3;
-		pmtext(b, sizeof b, st->mean, st->n > 1 ? st->sd : NAN, dec, 0);
+		pmtext(b, sizeof b, st->mean, st->n > 1 ? st->sd : NAN,
+		    col_sig_dec(st->mean), 0);
 		if (any)
 			fputs(", ", f);
 		else
@@ -251,8 +250,9 @@ metric_line(FILE *f, const struct rset *rs, const char *bn, const char *who,
 		fprintf(f, "%s %s%s%s", m->name, b, m->unit ? " " : "",
 		    m->unit ? m->unit : "");
 		/* against the same row's no_load, as Ratio is */
-		if (base && base->jm && base->jm[k].n && base->jm[k].mean != 0)
-			fprintf(f, ", %.2fx no_load", st->mean / base->jm[k].mean);
+		double ratio = rcell_jm_ratio(c, base, k);
+		if (!isnan(ratio))
+			fprintf(f, ", %.2fx no_load", ratio);
 		fprintf(f, " (%s is better)", m->higher ? "higher" : "lower");
 		any = 1;
 	}

@@ -213,6 +213,17 @@ struct rcell {
 	size_t		 npcpu;
 };
 
+/* Job metric k of cell c over the same row's no_load cell base, as Ratio
+ * is Time's; NaN where either has none (base NULL: c is no_load). */
+static inline double
+rcell_jm_ratio(const struct rcell *c, const struct rcell *base, size_t k)
+{
+	if (c->jm == NULL || c->jm[k].n == 0 || base == NULL || base->jm == NULL ||
+	    base->jm[k].n == 0 || base->jm[k].mean == 0)
+		return NAN;
+	return c->jm[k].mean / base->jm[k].mean;
+}
+
 /* A pooled figure of a run. */
 static inline double
 rrun_fig(const struct rrun *r, enum fig_id id)
