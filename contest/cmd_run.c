@@ -48,7 +48,7 @@ usage_run(FILE *f)
 	    "                [-k LABEL] [-o DIR] [--load-nice N] [--load-policy P]\n"
 	    "                [--load-cpus LIST] [--job-cpus LIST] [--job-nice N]\n"
 	    "                [--job-policy P] [--job-metric NAME=REGEX|PRESET]...\n"
-	    "                [--load-pids-max N]\n"
+	    "                [--job-migrations] [--load-pids-max N]\n"
 	    "                [--latency[=MS]] [--probe-nice N] [--probe-work PCT]\n"
 	    "                [--probe-cpus LIST|all] [--probe-policy P]\n"
 	    "                [--sweep NAME=V1,V2,...] [--until-ci PCT] [--series]\n"
@@ -85,6 +85,9 @@ usage_run(FILE *f)
 	    "                       output, its last match (lower is better by\n"
 	    "                       default); or a preset: hackbench, perf-messaging,\n"
 	    "                       cyclictest (with -q), schbench; repeatable\n"
+	    "      --job-migrations count the CPU migrations of the job's tasks (perf\n"
+	    "                       counters on its cgroup; they make its context\n"
+	    "                       switches dearer: off by default)\n"
 	    "      --load-pids-max N  each load's cgroup capped at N processes\n"
 	    "                       (default 20000, 1..4194304)\n"
 	    "      --latency[=MS]   a latency probe beside the job in every run: wakes\n"
@@ -159,7 +162,7 @@ enum {
 	OPT_LOAD_POLICY, OPT_LOAD_CPUS, OPT_JOB_CPUS, OPT_PIDS_MAX, OPT_LATENCY,
 	OPT_PROBE_NICE, OPT_PROBE_WORK, OPT_SWEEP, OPT_UNTIL_CI, OPT_SERIES,
 	OPT_KEEP_SUSPECT, OPT_VARIANT, OPT_JOB_NICE, OPT_JOB_POLICY, OPT_JOB_METRIC,
-	OPT_PROBE_CPUS, OPT_PROBE_POLICY,
+	OPT_PROBE_CPUS, OPT_PROBE_POLICY, OPT_JOB_MIGRATIONS,
 };
 
 static const struct option run_longopts[] = {
@@ -178,6 +181,7 @@ static const struct option run_longopts[] = {
 	{ "job-nice", required_argument, NULL, OPT_JOB_NICE },
 	{ "job-policy", required_argument, NULL, OPT_JOB_POLICY },
 	{ "job-metric", required_argument, NULL, OPT_JOB_METRIC },
+	{ "job-migrations", no_argument, NULL, OPT_JOB_MIGRATIONS },
 	{ "load-pids-max", required_argument, NULL, OPT_PIDS_MAX },
 	{ "latency", optional_argument, NULL, OPT_LATENCY },
 	{ "probe-nice", required_argument, NULL, OPT_PROBE_NICE },
@@ -295,6 +299,9 @@ session_opt(int ch, const char *arg, struct session *s, struct run_cli *c)
 		return 1;
 	case OPT_SERIES:
 		s->series = 1;
+		return 1;
+	case OPT_JOB_MIGRATIONS:
+		s->migrations = 1;
 		return 1;
 	case OPT_KEEP_SUSPECT:
 		s->keep_suspect = 1;

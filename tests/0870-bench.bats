@@ -14,7 +14,7 @@ load helpers
 		printf '%s\n' "$output" | sed 's/^/# /' >&3
 		return 1
 	fi
-	for b in overhead repeat loads sleepers forktime probe cyclictest series shares report-scale changepoints drift; do
+	for b in overhead repeat loads sleepers forktime probe cyclictest series migrations shares report-scale changepoints drift; do
 		grep -qx "== scripts/bench/$b.*" <<<"$output"
 	done
 	grep -Eq "^goals: 3-sigma found in [0-9.]+% \(at least 95: (met|NOT met)\); false in [0-9.]+% \(at most 5: (met|NOT met)\); speed [0-9.]+ s " <<<"$output"
@@ -35,6 +35,9 @@ load helpers
 	grep -Eq '^ {13}[0-9.]+ \((1 round: no interval|CI95 [0-9.]+\.\.[0-9.]+, [0-9]+ rounds)\)$' <<<"$output"
 	grep -Eq "^  job with it / alone: [0-9.]+, CI95 [0-9.]+; goals: at most 1.01: $v; its CPU at most 1%: $v\$" <<<"$output"
 	grep -Eq "^sampling cost: -?[0-9.]+% of the job.s CPUs, CI95 [0-9.]+; goal under 0.2%: $v\$" <<<"$output"
+	# the migrations counter's cost: a row per job, its count and verdict
+	grep -Eq "^fork +fork\+exit\+reap p50 us +[0-9.]+ +[0-9.]+ +[0-9]+  [0-9.]+ \(CI95 -?[0-9.]+\.\.[0-9.]+, 2 rounds\): $v\$" <<<"$output"
+	grep -Eq "^pieces +wall s +[0-9.]+ +[0-9.]+ +[0-9]+  [0-9.]+ \(CI95 -?[0-9.]+\.\.[0-9.]+, 2 rounds\): $v\$" <<<"$output"
 	grep -Eq '^contest report over 2000 lines .*: [0-9.]+ s, peak [0-9]+ MB' <<<"$output"
 	grep -Eq '^  interleaved variants \(paired\) +[0-9]+ +[0-9]+ +[0-9]+ +[0-9]+ +[0-9.]+% +[0-9.]+%$' <<<"$output"
 	grep -Eq "^goals: interleaved false alarms [0-9]+ of 2, at most 1 in 20: (met|NOT met); paired MinDetect [0-9.]+% against [0-9.]+%, at most half: (met|NOT met)$" <<<"$output"
@@ -47,7 +50,7 @@ load helpers
 }
 
 @test "bench scripts refuse unknown options with exit 2" {
-	for b in overhead repeat sleepers probe series shares report-scale changepoints faults drift all; do
+	for b in overhead repeat sleepers probe series migrations shares report-scale changepoints faults drift all; do
 		run "$TOP_SRCDIR/scripts/bench/$b" --bogus
 		[ "$status" -eq 2 ]
 	done

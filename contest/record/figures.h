@@ -49,6 +49,7 @@ X(MINFLT, "minflt", "integer", W_INT, 0, "faults", T_AFTER, A_NONE, NULL) \
 X(MAJFLT, "majflt", "integer", W_INT, 0, "faults", T_AFTER, A_OWN, NULL) \
 X(NVCSW, "nvcsw", "integer", W_INT, 0, "switches", T_AFTER, A_NONE, NULL) \
 X(NIVCSW, "nivcsw", "integer", W_INT, 0, "switches", T_AFTER, A_OWN, NULL) \
+X(MIGRATIONS, "migrations", "integer|null", W_INT, 0, "migrations", T_AFTER, A_OWN, "migrations_why") \
 X(MAXRSS, "maxrss_kb", "integer", W_INT, 0, "KiB", T_AFTER, A_NONE, NULL) \
 X(DRIVER_CPU, "driver_cpu_s", "number|null", W_NUM, 6, "s", T_PAIR, A_NONE, NULL) \
 X(SIGNAL, "signal", "string|null", W_OWN, 0, "", T_ATTR, A_OWN, NULL) \

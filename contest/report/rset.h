@@ -37,7 +37,7 @@ struct rmetric {
 };
 
 /* Per-run telemetry the report compares when runs disagree. */
-#define RSET_NTEL (VMSTAT_NTEL + 3)
+#define RSET_NTEL (VMSTAT_NTEL + 4)
 extern const char *const rset_telemetry[RSET_NTEL];
 
 /* One CPU's probe in a run (--probe-cpus), us. */

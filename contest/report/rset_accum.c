@@ -19,7 +19,7 @@ const char *const rset_telemetry[RSET_NTEL] = {
 #define TEL_NAME(id, key) key,
 	VMSTAT_KEYS(TEL_NAME)
 #undef TEL_NAME
-	"job majflt", "job nivcsw", "run-queue wait ms",
+	"job majflt", "job nivcsw", "job migrations", "run-queue wait ms",
 };
 
 void
@@ -137,8 +137,9 @@ rs_run_tel(struct run_tel *t, const struct jnode *o, uint32_t file, uint32_t lin
 	t->wall = LNUM(o, RK_FIG(WALL), NAN);
 	for (int i = 0; i < VMSTAT_NTEL; i++)
 		t->tel[i] = jget_num(vm, vmstat_keys[i], NAN);
-	t->tel[RSET_NTEL - 3] = LNUM(o, RK_FIG(MAJFLT), NAN);
-	t->tel[RSET_NTEL - 2] = LNUM(o, RK_FIG(NIVCSW), NAN);
+	t->tel[RSET_NTEL - 4] = LNUM(o, RK_FIG(MAJFLT), NAN);
+	t->tel[RSET_NTEL - 3] = LNUM(o, RK_FIG(NIVCSW), NAN);
+	t->tel[RSET_NTEL - 2] = LNUM(o, RK_FIG(MIGRATIONS), NAN);
 	/* every CPU's run queues (/proc/schedstat), as the job ran */
 	t->tel[RSET_NTEL - 1] = jget_num(LGET(o, RK_FIG(SCHEDSTAT)), SS_NAME(WAIT_S),
 	    NAN) * 1e3;

@@ -34,6 +34,9 @@ figures_derive(const struct session *s, struct run_record *r)
 	f[FIG_MAJFLT] = (double)r->ru.ru_majflt;
 	f[FIG_NVCSW] = (double)r->ru.ru_nvcsw;
 	f[FIG_NIVCSW] = (double)r->ru.ru_nivcsw;
+	f[FIG_MIGRATIONS] = r->timed && r->migrations >= 0 ? (double)r->migrations : NAN;
+	r->fig_why[FIG_MIGRATIONS] = !r->timed ? "the job did not run to its end" :
+	    r->migrations < 0 ? r->migr_why : NULL;
 	f[FIG_MAXRSS] = (double)r->ru.ru_maxrss;
 	f[FIG_DRIVER_CPU] = r->driver_cpu;
 	f[FIG_OOM_KILLS] = r->oom_kills;

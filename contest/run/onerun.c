@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "cgroup.h"
+#include "jobperf.h"
 #include "loadrun.h"
 #include "onerun.h"
 #include "probe.h"
@@ -146,6 +147,7 @@ struct inflight {
 	struct active_load al;
 	struct probe	 pb;
 	struct cgroup	 jc;
+	struct jobperf	 jp;		/* counting the job's cgroup to its end */
 	int		 probing, job_cg;	/* pb, jc to give back */
 	struct series_src ss;
 };
@@ -173,6 +175,12 @@ end_run(struct inflight *x, struct run_record *rec)
 	stop_load(&x->al, rec);
 	if (x->job_cg)
 		cg_destroy(&x->jc);
+	/* the job's migrations, its orphans' to their drain */
+	if (rec) {
+		rec->migrations = jobperf_take(&x->jp);
+		snprintf(rec->migr_why, sizeof rec->migr_why, "%s", x->jp.why);
+	}
+	jobperf_close(&x->jp);
 }
 
 /* The load and the probe started, and the lead waited: 0, or 1 if
@@ -391,6 +399,7 @@ time_job(struct session *s, struct run_record *rec, struct inflight *x)
 	outer_reads(x, rec, &e0, 1);
 	rec->started = real_now();
 	proc_cgroup_next(rec->job_cgroup ? &x->jc : NULL);
+	jobperf_open(&x->jp, s->migrations, rec->job_cgroup ? x->jc.dir_fd : -1);
 	probe_snap(&x->pb, &p0, 1);
 	snapshot(&x->al, &c0, 1);
 	pid_t pid = proc_exec(s->argv, s->njm ? s->cap_fd : s->log_fd, s->job_dirfd,

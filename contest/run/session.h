@@ -68,6 +68,8 @@ struct run_record {
 	unsigned long long lat_min, lat_max;	/* exact, ns; max 0: no samples */
 	struct psi	 psi;		/* stall deltas during the job */
 	struct schedstat ss;		/* /proc/schedstat's deltas during it */
+	long long	 migrations;	/* the job's tasks' CPU migrations; -1: none */
+	char		 migr_why[160];	/* why none, or "" */
 	int		 job_cgroup;	/* the job ran in a cgroup of its own */
 	const char	*job_spawn;	/* how it got there: proc_spawned_how() */
 	struct probe_rec probe;		/* the latency probe during the job */
@@ -141,6 +143,7 @@ struct session {
 	size_t		 njm;
 	int		 cap_fd;
 	int		 series;	/* sample once a second during the job */
+	int		 migrations;	/* --job-migrations: count the job's */
 	int		 keep_suspect;	/* the table averages in runs that may
 					 * have done no work */
 	struct provenance prov;		/* what else could differ */
