@@ -538,6 +538,25 @@ cmd_run_check(int argc, char **argv)
 	return 0;
 }
 
+/* No COMMAND, as a bare "contest" is: what is about to happen, and how
+ * to stop it, once the tree is known to be fit and before anything
+ * runs (once: not again in the copy scope_enter execs into its scope). */
+static void
+announce_builtin(const struct session *s)
+{
+	const char *scope = getenv("CONTEST_SCOPE");
+
+	if (scope != NULL && strcmp(scope, "0") != 0)
+		return;
+	fprintf(stderr, "contest: no COMMAND: timing the built-in job (a C tree it "
+	    "generates, built with make -jNCPU) in %u warmup and %u measured "
+	    "round%s, alone", s->warmup, s->runs, s->runs == 1 ? "" : "s");
+	if (s->nslots > 1)
+		fprintf(stderr, " and beside %zu load%s", s->nslots - 1,
+		    s->nslots == 2 ? "" : "s");
+	fputs("; Ctrl-C stops it, leaving nothing running\n", stderr);
+}
+
 /* No COMMAND: the built-in job, in its checked tree, cleaned by its own
  * make unless --prepare says otherwise. */
 static void
@@ -550,6 +569,7 @@ builtin_job(struct session *s, struct builtin_job *tree, int no_prepare)
 			usage_fail("the default job: %s", err);
 		fatal(1, "%s", err);
 	}
+	announce_builtin(s);
 	if (tree->generated)
 		warnmsg("generated the default job in %s", tree->dir);
 	if (tree->restored)

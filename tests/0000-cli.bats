@@ -27,6 +27,49 @@ load helpers
 	done
 }
 
+@test "help and version as subcommands: help SUBCOMMAND is its --help; bad uses exit 2 with one line" {
+	run -0 --separate-stderr contest help
+	[ "$output" = "$(contest --help)" ]
+	grep -q '^  help ' <<<"$output"
+	grep -q '^  version ' <<<"$output"
+	for s in run report compare history bisect list; do
+		run -0 --separate-stderr contest help "$s"
+		[ "$output" = "$(contest "$s" --help)" ]
+		[ -z "$stderr" ]
+	done
+	run -0 --separate-stderr contest version
+	[ "$output" = "$(contest --version)" ]
+	run -2 --separate-stderr contest help reprot
+	[ "$stderr" = "contest: 'reprot' is not a contest subcommand; did you mean 'report'?" ]
+	[ -z "$output" ]
+	run -2 --separate-stderr contest help run list
+	[ "$stderr" = "contest: help: one subcommand at most (see 'contest help')" ]
+	run -2 --separate-stderr contest version 2
+	[ "$stderr" = "contest: version: no arguments" ]
+	run -2 --separate-stderr contest help xyzzy
+	[ "$stderr" = "contest: 'xyzzy' is not a contest subcommand (see 'contest help')" ]
+}
+
+@test "a slip of a subcommand's name: did you mean, exit 2, nothing run; a program by that name runs" {
+	for slip in reprot:report comapre:compare hsitory:history bisetc:bisect lsit:list rnu:run hlep:help verison:version; do
+		run -2 --separate-stderr contest "${slip%%:*}" -n 1
+		[ "$stderr" = "contest: '${slip%%:*}' is not a contest subcommand; did you mean '${slip#*:}'?" ]
+		[ -z "$output" ]
+		[ ! -e "$CONTEST_RESULTS" ]
+	done
+	# far from every name: a command, not found (127), as before
+	run -127 --separate-stderr contest xyzzy
+	[ "$stderr" = "contest: xyzzy: command not found" ]
+	# a program on PATH whose name is a slip of one is the job (what
+	# follows its name is its own: contest's defaults, 4 runs of it)
+	mkdir bin
+	printf '#!/bin/sh\necho ran\n' >bin/reprot
+	chmod +x bin/reprot
+	PATH=$PWD/bin:$PATH run -0 contest reprot
+	[ "$(rq -r 'map(.command) | unique | join(" ")')" = "reprot" ]
+	[ "$(grep -c '^ran$' "$CONTEST_RESULTS"/logs/*.log)" -eq 4 ]
+}
+
 @test "each subcommand has its own --help" {
 	run contest run --help
 	[ "$status" -eq 0 ]
