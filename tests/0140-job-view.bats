@@ -52,16 +52,13 @@ job_cgroup_here() {
 	rq '[.[] | select(.load == "cpu_load")][-1] | .load_pct == null and .load_solo_rate_per_s == null and .load_pct_why == "no lead time (--lead 0) to measure it alone in"' | grep -qx true
 }
 
-@test "--latency: the probe runs in every run, its columns and results are there, and spinners make it late" {
+@test "--latency: the probe runs in every run, its columns and results are there" {
 	run --separate-stderr contest --warmup 0 -n 2 --lead 3 --latency --probe-nice 19 -l cpu_load:n=4 -- sleep 3
 	[ "$status" -eq 0 ]
 	rq 'all(.probe | .period_ms == 10 and .nice == 19 and .periods > 0 and .met <= .periods and (.samples - .periods | fabs) <= 2 and (.hist_ns | map(.[1]) | add) == .samples)' | grep -qx true
 	# by default a pure wake-up, whose own CPU is measured, and small
 	rq 'all(.probe | .work_pct == 0 and .work_loops == 0 and .cpu_pct >= 0 and .cpu_pct < 5)' | grep -qx true
-	base=$(rq 'map(select(.load == "no_load").probe.p99_us) | max')
-	busy=$(rq 'map(select(.load == "cpu_load").probe.p99_us) | min')
-	echo "# probe p99: alone at most $base us, beside four spinners at least $busy us" >&3
-	awk -v a="$base" -v b="$busy" 'BEGIN { exit !(b > a) }'
+	# (that four spinners make it late is scripts/bench/shares's to say)
 	grep -qx 'Kernel  *\[runs\]  *Time  *CPU%  *Wait%  *Loads  *Load%  *LCPU%  *Ratio  *Lat p99  *Met%' <<<"$output"
 	[[ "$(table_row cpu_load:n=4 "$output")" =~ [0-9.]+\ [mu]?s\ +[0-9]+%$ ]]
 	grep -Eq '^cpu_load:n=4: Probe wake-up lateness: p50 .*, p99 .*, max .* \([0-9]+ samples; percentiles within 1\.6%\), deadlines skipped with no wake-up: [0-9.]+ a run$' <<<"$output"
