@@ -24,4 +24,6 @@ load helpers
 	echo "# $n cases run" >&3
 	[ "$n" -ge 50 ]
 	[ "$bad" -eq 0 ]
+	# doc/safety.md says how many
+	grep -q "^  and starts nothing: \`tests/data/bad-args\` holds $n cases, run in the$" "$TOP_SRCDIR/doc/safety.md"
 }

@@ -26,11 +26,14 @@ MK
 
 @test "kernel-tree: unpacks, configures, prints the contest command" {
 	fake_tarball
+	export HOME=$BATS_TEST_TMPDIR/home
 	run --separate-stderr "$KT" --from linux-9.9.tar.gz tree
 	[ "$status" -eq 0 ]
 	[ "$(cat tree/.config)" = "CONFIG_tinyconfig=y" ]
 	[ "$(wc -l < tree/configs.log)" -eq 1 ]
-	[[ "$output" == "cd $PWD/tree && contest -l fork_load -- make -j"[0-9]* ]]
+	# the results outside the tree
+	[[ "$output" == "cd $PWD/tree && contest -o $HOME/contest-results -l fork_load -- make -j"[0-9]* ]]
+	R=$HOME/contest-results/results.jsonl
 	# the printed command works as printed (one quick run), and the
 	# tree is cleaned by the inferred step before it
 	cmd=${output/contest -l/contest --warmup 0 -n 1 --lead 0 -l}

@@ -49,6 +49,25 @@ opts() { grep -oE -- '(^|[[ ])--?[a-zA-Z][a-z-]*' | sed 's/^[[ ]//' | sort -u; }
 	[ "$bad" -eq 0 ]
 }
 
+@test "the man page's results schema is the one contest writes, and each --format list is what the command accepts" {
+	run -0 contest --warmup 0 -n 1 --lead 0 -- true
+	n=$(rq -r '.[0].schema')
+	[ "$(grep -c "^One JSON object per run (schema $n)," "$TOP_SRCDIR/contest/contest.1.in")" -eq 1 ]
+	for s in report compare history; do
+		# what it accepts, as its refusal of a format lists them
+		run -2 --separate-stderr contest "$s" --format nosuch
+		took=$(sed -n "s/.*'nosuch' is not //p" <<<"$stderr" | sed 's/,\{0,1\} or /, /' | tr -d ' ' | tr , '\n' | sort)
+		[ -n "$took" ]
+		# what its man paragraph names, in bold
+		said=$(sed -n "/^\.\\\\\" the formats of $s /,/^\.\(TP\|PP\|\\\\\"\)/p" "$TOP_SRCDIR/contest/contest.1.in" |
+		    sed -n 's/^\.BR\{0,1\} \([a-z]*\)\( ,\)\{0,1\}$/\1/p' | sort -u)
+		if [ "$took" != "$said" ]; then
+			echo "# $s accepts $(echo $took), its man page names $(echo $said)" >&3
+			return 1
+		fi
+	done
+}
+
 @test "the man page renders without warnings" {
 	command -v groff >/dev/null || skip "no groff"
 	run sh -c 'groff -man -Tutf8 -ww -z "$1" 2>&1' _ "$TOP_BUILDDIR/contest/contest.1"
