@@ -52,7 +52,7 @@ opts() { grep -oE -- '(^|[[ ])--?[a-zA-Z][a-z-]*' | sed 's/^[[ ]//' | sort -u; }
 @test "the man page's results schema is the one contest writes, and each --format list is what the command accepts" {
 	run -0 contest --warmup 0 -n 1 --lead 0 -- true
 	n=$(rq -r '.[0].schema')
-	[ "$(grep -c "^One JSON object per run (schema $n)," "$TOP_SRCDIR/contest/contest.1.in")" -eq 1 ]
+	[ "$(grep -c "^One JSON object per run (schema $n: its JSON schema is$" "$TOP_SRCDIR/contest/contest.1.in")" -eq 1 ]
 	for s in report compare history; do
 		# what it accepts, as its refusal of a format lists them
 		run -2 --separate-stderr contest "$s" --format nosuch
@@ -76,8 +76,9 @@ opts() { grep -oE -- '(^|[[ ])--?[a-zA-Z][a-z-]*' | sed 's/^[[ ]//' | sort -u; }
 	# whatever the prefix: one as long as a clone's deep distcheck path
 	long=/home/someone/src/a-directory-of-forty-characters-1234/contest-9.9/_build/sub/../_inst/libexec/contest
 	for page in contest/contest.1 forktime/forktime.1; do
-		make -s -C "$TOP_BUILDDIR" man-sed pkglibexecdir="$long" <"$TOP_SRCDIR/$page.in" >page.1
+		make -s -C "$TOP_BUILDDIR" man-sed pkglibexecdir="$long" docdir="$long/doc" <"$TOP_SRCDIR/$page.in" >page.1
 		grep -qF 'libexec/\:contest' page.1
+		[ "$page" != contest/contest.1 ] || grep -qF 'contest/\:doc/doc/report.schema.json' page.1
 		run sh -c 'groff -m"$1" -Tutf8 -ww -z page.1 2>&1' _ "$([ "$page" = contest/contest.1 ] && echo an || echo doc)"
 		[ "$status" -eq 0 ]
 		[ -z "$output" ]
@@ -131,7 +132,7 @@ tracked() {
 		case $f in
 		tests/data/* | tests/fuzz/regress/* | build-aux/* | *.jsonl | *.json | *.svg | *.md | \
 		    README | COPYING | .gitignore | debian/changelog | debian/copyright | debian/control | \
-		    debian/docs | debian/source/format | debian/*.lintian-overrides) continue ;;
+		    debian/source/format | debian/*.lintian-overrides) continue ;;
 		esac
 		n=$((n + 1))
 		head -n 2 "$TOP_SRCDIR/$f" | grep -q 'SPDX-License-Identifier: GPL-2.0-or-later' || {

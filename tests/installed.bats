@@ -25,6 +25,34 @@ setup_file() {
 	[ "$output" = 1 ]
 }
 
+@test "installed: the README and doc/ as the tree lays them out, every relative link working, the schemas where the man page says" {
+	[ -s "$INSTALLED_DOC/README" ]
+	for f in running loads tools classics kernel results reports safety performance testing; do
+		[ -s "$INSTALLED_DOC/doc/$f.md" ]
+	done
+	local n=0 bad=0 f l target
+	for f in "$INSTALLED_DOC/README" "$INSTALLED_DOC"/doc/*.md; do
+		while read -r l; do
+			target=${l%%#*}
+			[ -n "$target" ] || continue
+			n=$((n + 1))
+			[ -e "$(dirname "$f")/$target" ] || {
+				echo "# ${f#"$INSTALLED_DOC"/}: no $target" >&3; bad=$((bad + 1)); }
+		done < <(grep -o '](\([^)]*\))' "$f" | sed 's/^](//; s/)$//' | grep -v '^[a-z]*:')
+	done
+	echo "# $n relative links followed" >&3
+	[ "$n" -ge 20 ]
+	[ "$bad" -eq 0 ]
+	# the man page names each schema at its installed path
+	for s in results report compare; do
+		p=$(zcat -f "$INSTALLED_MAN"/man1/contest.1* | sed 's/\\://g' |
+		    sed -n "s|^\.IR* \([^ ]*/doc/$s\.schema\.json\).*|\1|p" | head -n 1)
+		[ -n "$p" ]
+		[[ "$INSTALLED_DOC/doc/$s.schema.json" == *"$p" ]]
+		jq -e .properties "$INSTALLED_DOC/doc/$s.schema.json" >/dev/null
+	done
+}
+
 @test "installed: forktime finds its helpers where they were installed" {
 	run --separate-stderr forktime -n 20 --warmup 2 exec-dynamic
 	[ "$status" -eq 0 ]
