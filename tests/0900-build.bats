@@ -97,12 +97,31 @@ fake_path() {
 }
 
 @test "bootstrap names the missing packages and stops when it cannot install" {
-	fake_path jq
+	fake_path make
 	run --separate-stderr env PATH="$fake" sh "$TOP_SRCDIR/scripts/bootstrap"
 	[ "$status" -eq 1 ]
-	[ "$stderr" = "bootstrap: missing packages: jq
-bootstrap: install them as root (apt-get install jq) and run me again" ]
+	[ "$stderr" = "bootstrap: missing packages: make
+bootstrap: install them as root (apt-get install make) and run me again" ]
 	[ -z "$output" ]
+}
+
+@test "bootstrap --tests: the suite's tools, apart from the build's; without bats it stops, without another the tests skip" {
+	# a test tool missing is not the build's business
+	fake_path jq make
+	run -1 --separate-stderr env PATH="$fake" sh "$TOP_SRCDIR/scripts/bootstrap"
+	[ "$stderr" = "bootstrap: missing packages: make
+bootstrap: install them as root (apt-get install make) and run me again" ]
+	# --tests: jq named, and the suite goes on; it configures nothing
+	run -0 --separate-stderr env PATH="$fake" sh "$TOP_SRCDIR/scripts/bootstrap" --tests
+	[[ "${stderr%%$'\n'*}" == "bootstrap: missing packages:"*" jq"* ]]
+	[ "${stderr##*$'\n'}" = "bootstrap: the tests that need them skip, saying so" ]
+	[ -z "$output" ]
+	# without bats there is no suite
+	rm -r "$fake"
+	fake_path jq make bats
+	run -1 --separate-stderr env PATH="$fake" sh "$TOP_SRCDIR/scripts/bootstrap" --tests
+	[[ "${stderr%%$'\n'*}" == "bootstrap: missing packages: bats"* ]]
+	[[ "${stderr##*$'\n'}" == "bootstrap: install them as root (apt-get install bats"*") and run me again" ]]
 }
 
 @test "bootstrap tries the compiler: a cc that cannot link means gcc and libc6-dev" {
