@@ -367,10 +367,10 @@ walls() {
 	[ "$n" -eq 39 ]
 }
 
-@test "compare: the README's table is what contest prints from doc/example-compare.jsonl" {
+@test "compare: doc/reports.md's worked example is what contest prints from doc/example-compare.jsonl" {
 	run --separate-stderr contest compare -f "$TOP_SRCDIR/doc/example-compare.jsonl" loads/nice0 loads/nice10 loads/nice19
 	[ "$status" -eq 0 ]
-	block=$(awk '/^## Comparing kernels/ { f = 1; next } /^## / { f = 0 } f' "$TOP_SRCDIR/README" |
+	block=$(awk '/^## Comparing kernels: a worked example/ { f = 1; next } /^## / { f = 0 } f' "$TOP_SRCDIR/doc/reports.md" |
 	    awk '/^    no_load / { f = 1 } f && /^    loads\/nice19 against/ { print substr($0, 5); exit } f { print (length($0) ? substr($0, 5) : "") }')
 	[ "$block" = "$(sed 's/ *$//' <<<"$output")" ]
 	[ "$(wc -l <<<"$block")" -eq 35 ]
@@ -383,7 +383,7 @@ walls() {
 @test "report: the README's table is what contest prints from that run's results, doc/example-quickstart.jsonl" {
 	run --separate-stderr contest report "$TOP_SRCDIR/doc/example-quickstart.jsonl"
 	[ "$status" -eq 0 ]
-	block=$(awk '/^## What you get/ { f = 1; next } /^## / { f = 0 } f && /^    / { print substr($0, 5) }' "$TOP_SRCDIR/README")
+	block=$(awk '/^## Reading the table/ { f = 1; next } /^## / { f = 0 } f && /^    / { print substr($0, 5) }' "$TOP_SRCDIR/README")
 	# the README's block is the run's stdout: the report, then the
 	# session's containment and results lines
 	[ "$(sed '/^containment: /,$d' <<<"$block")" = "$output" ]

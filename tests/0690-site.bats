@@ -137,12 +137,12 @@ pre_text() {
 	echo "# the index's screenshot: $shot" >&3
 }
 
-@test "README's Nightly section: each command's output is what contest prints now" {
+@test "doc/reports.md's nightly example: each command's output is what contest prints now" {
 	# each "    $ contest ..." of the section and the indented lines after it
-	awk '/^## Nightly/ { on = 1; next } /^## / { on = 0 }
+	awk '/^## Nightly: a worked example/ { on = 1; next } /^## / { on = 0 }
 	    on && /^    \$ contest / { n++; sub(/^    \$ contest /, ""); print > ("cmd" n); inblock = 1; next }
 	    on && inblock && /^(    |$)/ { sub(/^    /, ""); print > ("out" n); next }
-	    { inblock = 0 }' "$TOP_SRCDIR/README"
+	    { inblock = 0 }' "$TOP_SRCDIR/doc/reports.md"
 	[ -s cmd1 ]
 	[ -s cmd2 ]
 	[ ! -e cmd3 ]

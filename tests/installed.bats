@@ -27,7 +27,7 @@ setup_file() {
 
 @test "installed: the README and doc/ as the tree lays them out, every relative link working, the schemas where the man page says" {
 	[ -s "$INSTALLED_DOC/README" ]
-	for f in running loads tools classics kernel results reports safety performance testing; do
+	for f in running loads tools classics kernel results reports safety performance testing hacking; do
 		[ -s "$INSTALLED_DOC/doc/$f.md" ]
 	done
 	local n=0 bad=0 f l target
