@@ -123,7 +123,8 @@ bisect_repo() {
 	run -0 contest -o "$R" -k bad -n 3 --lead 0 -l no_load -- sleep 0.24
 	run -1 --separate-stderr contest bisect --run -f "$R" -k c1 good bad -- sleep 0.24
 	[[ "${lines[${#lines[@]} - 2]}" == "c1 looks bad (1 of the step's 1 figures bad, "*"each call two of compare's verdicts, at alpha 0.00625 and 5%)" ]]
-	[ "${lines[${#lines[@]} - 1]}" = "c1: 3 rounds (at most 10), 1 look of 8" ]
+	# three rounds at least; more where a busy machine left it undecided
+	[[ "${lines[${#lines[@]} - 1]}" =~ ^c1:\ ([3-9]|10)\ rounds\ \(at\ most\ 10\),\ [1-8]\ looks?\ of\ 8$ ]]
 	run -0 contest bisect --run -f "$R" -k c2 -n 4 --min-runs 2 good bad -- sleep 0.2
 	[[ "${lines[${#lines[@]} - 2]}" == "c2 looks good (0 of the step's 1 figures bad, 1 good, 0 can't tell; each call two of compare's verdicts, at alpha 0.0166667 and 5%)" ]]
 	# the runs are stored under the candidate's label, beside GOOD's and BAD's
