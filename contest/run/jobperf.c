@@ -30,15 +30,9 @@
 static void
 refused(struct jobperf *jp, int e)
 {
-	char p[16] = "";
-	FILE *f = fopen("/proc/sys/kernel/perf_event_paranoid", "re");
+	char p[16];
 
-	if (f != NULL) {
-		if (fgets(p, sizeof p, f) == NULL)
-			p[0] = '\0';
-		fclose(f);
-	}
-	p[strcspn(p, "\n")] = '\0';
+	read_line("/proc/sys/kernel/perf_event_paranoid", p, sizeof p);
 	if ((e == EACCES || e == EPERM) && p[0])
 		snprintf(jp->why, sizeof jp->why,
 		    "perf_event_paranoid %s: no CPU-wide counter for a user without CAP_PERFMON (%s)",
