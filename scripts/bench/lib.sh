@@ -39,6 +39,13 @@ summary() {
 	}'
 }
 
+# pieces_job N: a shell command keeping every CPU busy with N pieces of about
+# 40 ms each, handed out to the next free CPU as make -jN does (the job
+# the probe, series and migrations benches time)
+pieces_job() {
+	echo "seq $1 | xargs -P $(nproc) -n 1 sh -c 'i=0; while [ \$i -lt 50000 ]; do i=\$((i+1)); done'"
+}
+
 # wall-clock seconds with nanoseconds (GNU date)
 now() {
 	date +%s.%N
