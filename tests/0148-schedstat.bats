@@ -61,14 +61,17 @@ domain0 00000003 0 0 0 0 0 0 0 0
 }
 
 # A python that flips its own CPU 200 times, and says its task's
-# se.nr_migrations (the kernel's count since its fork) before and after.
+# se.nr_migrations (the kernel's count since its fork) before and after;
+# then exits at once (no interpreter teardown a busy machine could
+# migrate it in).
 flip='import os
 def mig():
     return next(int(l.split(":")[1]) for l in open("/proc/self/sched") if l.startswith("se.nr_migrations"))
 b = mig()
 for i in range(200):
     os.sched_setaffinity(0, {i % 2})
-print("mig", b, mig())'
+print("mig", b, mig(), flush=True)
+os._exit(0)'
 
 @test "migrations: the job's tasks' own, summed: one task's as its kernel count says, two tasks' both" {
 	[ "$(id -u)" -eq 0 ] || skip "perf_event_paranoid keeps the kernel's counters from a user"
