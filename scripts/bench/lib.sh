@@ -22,6 +22,8 @@ for p in "$CONTEST" "$FORKTIME"; do
 done
 work=$(mktemp -d "${TMPDIR:-/tmp}/contest-bench.XXXXXX")
 trap 'rm -rf "$work"' EXIT INT TERM
+. "$(dirname "$0")/record.sh"
+record_start "$work" "$([ "$quick" -eq 0 ] || echo --quick)"
 
 # have PEER: whether a peer tool is there (scripts/bench/all installs them)
 have() {
