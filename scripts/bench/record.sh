@@ -16,7 +16,7 @@
 #                            (a line "ci95 LO HI" gives the interval where
 #                            the bench takes it otherwise, as for a ratio
 #                            of means); GOAL as the verdict reads it
-#                            ("<= 1.05 (one-sided)"), VERDICT the bench's
+#                            ("<= 1.05 (one-sided)"), VERDICT the bench's own
 #   record_end               the figures and the whole output, stored
 # shellcheck shell=sh
 
