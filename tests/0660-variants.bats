@@ -8,7 +8,8 @@
 
 load helpers
 
-# A job whose work (a sleep: exact, whatever the CPU does) grows 3% with
+# A job whose work (a sleep of 0.5 s: exact, whatever the CPU does, and
+# long beside the noise of its few execs on a slow host) grows 3% with
 # every execution, counted in ./count, and by ./extra percent more, which
 # a variant's command sets: drift that a sequential comparison takes for
 # a change.
@@ -16,7 +17,7 @@ drifting_job() {
 	cat > job.sh <<'EOF'
 n=$(cat count 2>/dev/null || echo 0); echo $((n + 1)) > count
 x=$(cat extra 2>/dev/null || echo 0)
-sleep "$(awk -v n="$n" -v x="$x" 'BEGIN { printf "%.4f", 0.2 * 1.03 ^ n * (1 + x / 100) }')"
+sleep "$(awk -v n="$n" -v x="$x" 'BEGIN { printf "%.4f", 0.5 * 1.03 ^ n * (1 + x / 100) }')"
 EOF
 }
 
