@@ -35,9 +35,10 @@ record_start() {
 	rec_work=$1
 	rec_args=$2
 	rec_dir=${CONTEST_BENCH_DIR:-}
+	rec_top=$(cd "$(dirname "$0")/../.." && pwd)
 	case " $rec_args " in
 	*" --quick "*) ;;
-	*) [ -n "$rec_dir" ] || rec_dir=$(cd "$(dirname "$0")/../.." && pwd)/doc/bench ;;
+	*) [ -n "$rec_dir" ] || rec_dir=$rec_top/doc/bench ;;
 	esac
 	[ -n "$rec_dir" ] || return 0
 	rec_t0=$(date +%s)
@@ -45,7 +46,7 @@ record_start() {
 	rec_git=$(git -C "$(dirname "$0")" describe --always --dirty 2>/dev/null || echo unknown)
 	rec_cpu=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo 2>/dev/null | head -n 1)
 	[ -n "$rec_cpu" ] || rec_cpu=$(uname -m)
-	rec_version=$("${CONTEST:-$(cd "$(dirname "$0")/../.." && pwd)/contest/contest}" --version 2>/dev/null | head -n 1)
+	rec_version=$("${CONTEST:-$rec_top/contest/contest}" --version 2>/dev/null | head -n 1)
 	rec_head=$(printf '"bench":"%s","date":"%s","host":%s,"cpus":%d,"kernel":%s,"contest":%s,"git":%s,"args":%s' \
 	    "$rec_bench" "$(date -u +%Y-%m-%dT%H:%M:%SZ)" "$(echo "$rec_cpu" | json_str)" "$(nproc)" \
 	    "$(uname -r | json_str)" "$(echo "${rec_version:-unknown}" | json_str)" "$(echo "$rec_git" | json_str)" \
