@@ -1,8 +1,9 @@
 #!/usr/bin/env bats
 # SPDX-License-Identifier: GPL-2.0-or-later
 # The suite's own checks can fail: no mid-test `! cmd`, no `A && B`
-# before a test's end, no `run` whose status goes unread
-# (tests/lint-bats.awk); and the lint itself catches each pattern.
+# before a test's end, no `run` whose status goes unread, no check in an
+# `if` with no `else`, no bare `wait` (tests/lint-bats.awk); and the lint
+# itself catches each pattern.
 
 load helpers
 
@@ -23,7 +24,10 @@ LINT="$TOP_SRCDIR/tests/lint-bats.awk"
 	[ "${lines[2]}" = "$f:15: the left side of '&&' before a test's end never fails it: one check a line, or '|| false'" ]
 	[ "${lines[3]}" = "$f:20: 'run' whose \$status is never checked: check it, or use 'run -N' or 'run !'" ]
 	[ "${lines[4]}" = "$f:25: the left side of '&&' before a test's end never fails it: one check a line, or '|| false'" ]
-	[ "${#lines[@]}" -eq 5 ]
+	[ "${lines[5]}" = "$f:31: a check inside an 'if' with no 'else' passes in silence when the condition is false: check that case in an else, or skip saying why" ]
+	[ "${lines[6]}" = "$f:36: a check inside an 'if' with no 'else' passes in silence when the condition is false: check that case in an else, or skip saying why" ]
+	[ "${lines[7]}" = "$f:46: a bare 'wait' waits for bats's timeout (BATS_TEST_TIMEOUT) too: wait for the pids the test started" ]
+	[ "${#lines[@]}" -eq 8 ]
 }
 
 @test "lint: the idioms that can fail a test pass" {
@@ -33,7 +37,8 @@ LINT="$TOP_SRCDIR/tests/lint-bats.awk"
 }
 
 @test "lint: the fixtures really behave as the lint says (bats runs them)" {
-	run bats --tap "$TOP_SRCDIR/tests/data/lint/bad.bats"
+	# (with no timer of bats's own, which the bare wait there would wait for)
+	run env -u BATS_TEST_TIMEOUT bats --tap "$TOP_SRCDIR/tests/data/lint/bad.bats"
 	[ "$status" -eq 0 ]	# every test there passes: its checks cannot fail
 	run bats --tap "$TOP_SRCDIR/tests/data/lint/good.bats"
 	[ "$status" -eq 0 ]

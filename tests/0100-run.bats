@@ -50,18 +50,25 @@ load helpers
 	[ "$(awk -v g="${gt%%±*}" -v w="$tw" 'BEGIN {print (g - w <= 0.00501 && w - g <= 0.00501)}')" -eq 1 ]
 }
 
-@test "time and CPU come from the job: wall covers the sleep, CPU% of a spin is high" {
+@test "time and CPU come from the job: wall covers the sleep and lies within the session, a spin's CPU is far above a sleep's" {
+	t0=$(date +%s.%N)
 	run contest --warmup 0 -n 1 --lead 0 -- sleep 0.5
+	t1=$(date +%s.%N)
 	[ "$status" -eq 0 ]
-	rq '.[0].wall_s >= 0.5 and .[0].wall_s < 3' | grep -qx true
-	rq '.[0].cpu_pct < 20' | grep -qx true
+	rq '.[0].wall_s >= 0.5' | grep -qx true
+	# no more than the session around it took, however busy the machine
+	rq --argjson s "$(awk -v a="$t0" -v b="$t1" 'BEGIN { print b - a }')" '.[0].wall_s <= $s' | grep -qx true
+	sleep_cpu=$(rq '.[0] | .usr_s + .sys_s')
+	sleep_pct=$(rq '.[0].cpu_pct')
 	rm -rf "$CONTEST_RESULTS"
 	run contest --warmup 0 -n 1 --lead 0 -- sh -c 'i=0; while [ $i -lt 300000 ]; do i=$((i+1)); done'
 	[ "$status" -eq 0 ]
 	rq '(.[0].usr_s + .[0].sys_s) > 0.1' | grep -qx true
-	# a share: a low bar, far above the sleep's, on a machine not busy
-	quiet_machine
-	rq '.[0].cpu_pct > 20' | grep -qx true
+	# CPU time, not a share of the wall: a busy machine stretches the
+	# spin's wall, not the work it does.  (How much of a CPU a spin gets
+	# is a share: scripts/bench/shares.)
+	rq --argjson c "$sleep_cpu" '(.[0].usr_s + .[0].sys_s) > 10 * $c' | grep -qx true
+	rq --argjson p "$sleep_pct" '.[0].cpu_pct > $p' | grep -qx true
 }
 
 @test "CPU% includes the job's waited-for descendants" {
@@ -71,12 +78,17 @@ load helpers
 }
 
 @test "--prepare runs before every run and is not timed" {
-	run contest --warmup 0 -n 2 --lead 0 -l fork_load --prepare "sleep 1; echo p >> $BATS_TEST_TMPDIR/prep" -- true
+	# each prepare step notes when it ended, in ms since the epoch
+	run contest --warmup 0 -n 2 --lead 0 -l fork_load --prepare "sleep 0.2; date +%s%3N >> $BATS_TEST_TMPDIR/prep" -- true
 	[ "$status" -eq 0 ]
 	[ "$(wc -l <"$BATS_TEST_TMPDIR/prep")" -eq 4 ]
-	# a run of true timed with its prepare step would take a second
-	rq 'all(.wall_s < 1)' | grep -qx true
-	rq '.[0].prepare' | grep -q 'sleep 1'
+	# every run's clock (its timestamp, when the job started) started
+	# after its own prepare step had ended, and before the next one's
+	run -0 rq -r '.[].timestamp | sub("\\.(?<ms>[0-9]+)Z$"; "Z \(.ms)") | split(" ") |
+	    "\(.[0] | fromdateiso8601)\(.[1])"'
+	paste -d' ' "$BATS_TEST_TMPDIR/prep" <(printf '%s\n' "${lines[@]}") <(sed 1d "$BATS_TEST_TMPDIR/prep"; echo 99999999999999) |
+	    awk '{ print } !($1 <= $2 && $2 <= $3) { bad++ } END { exit bad > 0 || NR != 4 }'
+	rq '.[0].prepare' | grep -q 'sleep 0.2'
 }
 
 @test "--warmup rounds are run, stored as warmup, and left out of the table" {
@@ -100,15 +112,22 @@ load helpers
 	run ! grep -q 'warmup run' <<<"$output"
 }
 
-# A job whose first run in a session is cold: 3 s the first time (a
-# marker file in the session's own directory), 1 s after.
+# A job whose first run in a session is cold: 1.5 s the first time (a
+# marker file in the session's own directory), 0.5 s after; it says
+# which it was in the session's log.
 cold_job() {
 	mkdir -p "$BATS_TEST_TMPDIR/cold"
 	cat > "$BATS_TEST_TMPDIR/cold/job" <<-EOF
 	#!/bin/sh
-	if [ -e "$BATS_TEST_TMPDIR/cold/warm" ]; then sleep 1; else touch "$BATS_TEST_TMPDIR/cold/warm"; sleep 3; fi
+	if [ -e "$BATS_TEST_TMPDIR/cold/warm" ]; then echo warm; sleep 0.5; else touch "$BATS_TEST_TMPDIR/cold/warm"; echo cold; sleep 1.5; fi
 	EOF
 	chmod +x "$BATS_TEST_TMPDIR/cold/job"
+}
+
+# The session log's runs, one "LOAD KIND cold|warm" a line, in order.
+cold_log() {
+	awk '/^=== contest: round / { l = $5; sub(/,$/, "", l); k = $6; next } /^(cold|warm)$/ { print l, k, $1 }' \
+	    "$CONTEST_RESULTS"/logs/*.log
 }
 
 @test "the first, cold run is a warmup by default: beside a load that cannot slow a sleep, Ratio 1.00 within its CI" {
@@ -116,12 +135,18 @@ cold_job() {
 	run --separate-stderr contest -n 3 --lead 0 -l sleepers:n=1 -- "$BATS_TEST_TMPDIR/cold/job"
 	[ "$status" -eq 0 ]
 	# the warmup took the cold run: no_load's first one
-	[ "$(rq '[.[] | select(.warmup)] | .[0] | [.load, (.wall_s >= 3)] | @tsv')" = "no_load	true" ]
-	rq 'all(.[] | select(.warmup | not); .wall_s < 2)' | grep -qx true
-	# Ratio about 1.00, and 1 inside its CI95, as the table prints it
+	[ "$(rq '[.[] | select(.warmup)] | .[0] | [.load, (.wall_s >= 1.5)] | @tsv')" = "no_load	true" ]
+	[ "$(cold_log | sed -n 1p)" = "no_load warmup cold" ]
+	[ "$(cold_log | sed 1d | awk '{ print $NF }' | sort -u)" = warm ]
+	[ "$(cold_log | wc -l)" -eq 8 ]
+	# 1 inside the Ratio's CI95, and the Ratio is the measured runs'
+	# alone, as the table prints it
 	row=$(table_row sleepers:n=1 "$output")
 	read -r ratio ci <<<"$(sed -E 's/.* ([0-9.]+)±([0-9.]+) *$/\1 \2/' <<<"$row")"
-	awk -v r="$ratio" -v c="$ci" 'BEGIN { exit !(r - c <= 1 && 1 <= r + c && r >= 0.98 && r <= 1.02) }'
+	awk -v r="$ratio" -v c="$ci" 'BEGIN { exit !(r - c <= 1 && 1 <= r + c) }'
+	want=$(rq '[.[] | select(.warmup | not)] | (map(select(.load == "sleepers").wall_s) | add / length) /
+	    (map(select(.load == "no_load").wall_s) | add / length)')
+	awk -v r="$ratio" -v w="$want" 'BEGIN { exit !(r - w <= 0.00501 && w - r <= 0.00501) }'
 	run ! grep -q 'stands out' <<<"$output"
 }
 
@@ -129,8 +154,9 @@ cold_job() {
 	cold_job
 	run --separate-stderr contest --warmup 0 -n 3 --lead 0 -l sleepers:n=1 -- "$BATS_TEST_TMPDIR/cold/job"
 	[ "$status" -eq 0 ]
-	[ "$(rq '.[0] | [.load, .run, (.wall_s >= 3)] | @tsv')" = "no_load	1	true" ]
-	grep -q '^no_load: .*: run 1 (3\.[0-9][0-9] s, median 1\.[0-9][0-9] s) stands out' <<<"$output"
+	[ "$(rq '.[0] | [.load, .run, (.wall_s >= 1.5)] | @tsv')" = "no_load	1	true" ]
+	[ "$(cold_log | sed -n 1p)" = "no_load measured cold" ]
+	grep -q '^no_load: .*: run 1 ([0-9.]* s, median [0-9.]* s) stands out' <<<"$output"
 	# and every Ratio is low: the cold run is in no_load's mean
 	row=$(table_row sleepers:n=1 "$output")
 	ratio=$(sed -E 's/.* ([0-9.]+)±[0-9.]+ *$/\1/' <<<"$row")
@@ -178,7 +204,7 @@ cold_job() {
 # The load's counters are read next to the job's fork and its wait4, with
 # every other read (the /proc walk for LCPU% in process-group mode above
 # all) outside: 100 sleepers waking every 10 ms on absolute times tick
-# 10000 times a second, and the job's 0.5 s must show that rate.
+# 10000 times a second, and the job's half second must show that rate.
 @test "Loads/s is the load's rate over the job's own time, in cgroup and process-group mode" {
 	# The rate's definition, and bounds no busy machine breaks: 100
 	# sleepers waking every 10 ms on absolute times cannot wake more than
@@ -187,7 +213,7 @@ cold_job() {
 	# a pace, which a busy machine moves: no test's claim.
 	for cg in 1 0; do
 		rm -rf "$CONTEST_RESULTS"
-		CONTEST_CGROUP=$cg run --separate-stderr contest --warmup 0 -n 2 --lead 0.3 -l sleepers:n=100,wake=10 -- sleep 1
+		CONTEST_CGROUP=$cg run --separate-stderr contest --warmup 0 -n 2 --lead 0.3 -l sleepers:n=100,wake=10 -- sleep 0.5
 		[ "$status" -eq 0 ]
 		run -0 rq -r 'map(select(.load == "sleepers")) | .[] |
 		    "\(.counter_rates_per_s.wakeups) \(.counters.wakeups) \(.wall_s)"'

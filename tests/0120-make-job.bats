@@ -31,7 +31,11 @@ load helpers
 	[ "$status" -eq 0 ]
 	[ ! -e cleaned ]
 	rq 'all(.prepare == null and .prepare_inferred == false)' | grep -qx true
-	rq '.[0].wall_s >= 1 and all(.[1:][]; .wall_s < 1)' | grep -qx true
+	rq '.[0].wall_s >= 1' | grep -qx true
+	# make ran the recipe in the first run alone (its log says so: a
+	# time would be the machine's to say)
+	[ "$(grep -c '^sleep 1; touch bzImage$' "$CONTEST_RESULTS"/logs/*.log)" -eq 1 ]
+	[ "$(grep -Ec "^make(\[[0-9]+\])?: 'bzImage' is up to date\.$" "$CONTEST_RESULTS"/logs/*.log)" -eq 3 ]
 	[ "$stderr" = "contest: no_load run 2, cpu_load:n=1 runs 1 2 may have done no work, left out of the means (the notes under the table say why): give the job a --prepare step that undoes its work" ]
 	# each cell counts only the run that built; ~ marks what was left out
 	[[ "$(table_row no_load "$output")" =~ ^[^\ ]+\ +1~\ +1\.[0-9][0-9]\? ]]

@@ -40,7 +40,7 @@ sweep_row() {
 }
 
 @test "sweep: cells 8x apart in time are never held against each other: no ?, no warning, in the table, report and compare" {
-	run --separate-stderr contest -k k -n 3 --lead 0 --sweep t=0.2,1.6 -l sleepers:n=2 -- sleep '{t}'
+	run --separate-stderr contest -k k --warmup 0 -n 3 --lead 0 --sweep t=0.2,1.6 -l sleepers:n=2 -- sleep '{t}'
 	[ "$status" -eq 0 ]
 	[ -z "$stderr" ]
 	[[ "$output" != *"no work"* ]]
@@ -55,7 +55,7 @@ sweep_row() {
 	[ -z "$stderr" ]
 	[ "$(jq -c '[.loads[].rows[] | [.runs, .noisy, (.suspect_runs | length)]] | unique' <<<"$output")" = '[[3,false,0]]' ]
 	# two labels: compare marks nothing and gates nothing on a noisy ?
-	run --separate-stderr contest -k k2 -n 2 --lead 0 --sweep t=0.2,1.6 -l sleepers:n=2 -- sleep '{t}'
+	run --separate-stderr contest -k k2 --warmup 0 -n 2 --lead 0 --sweep t=0.2,1.6 -l sleepers:n=2 -- sleep '{t}'
 	[ "$status" -eq 0 ]
 	run -0 --separate-stderr contest compare k k2
 	[ -z "$stderr" ]

@@ -29,11 +29,8 @@ echo "dma $(od -An -td4 /dev/cpu_dma_latency | tr -d " ")"'
 	n=$(nproc)
 	# each run: one task a CPU, priority 80, on that CPU alone, locked
 	# (a sanitizer's mlockall locks nothing, and results say so)
-	lck=1
-	if grep -q __asan_init "$CONTEST"; then
-		lck=0
-		rq -e 'all(.probe.mlock == false)'
-	fi
+	lck=$(grep -q __asan_init "$CONTEST" && echo 0 || echo 1)
+	rq -e "all(.probe.mlock == ($lck == 1))"
 	for c in $(seq 0 $((n - 1))); do
 		[ "$(grep -c "^probe 80 $c $lck$" "$log")" -eq 4 ]
 	done

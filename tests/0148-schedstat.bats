@@ -79,6 +79,10 @@ os._exit(0)'
 	[ -x /usr/bin/python3 ] || skip "no /usr/bin/python3"
 	[ "$(nproc)" -ge 2 ] || skip "one CPU: nothing to migrate to"
 	run -0 contest -k one --warmup 0 -n 1 --lead 0 --job-migrations -- /usr/bin/python3 -c "$flip"
+	# counted in the job's own cgroup: none, none counted (the next test
+	# holds the reason)
+	[ "$(rq -r '.[0].job_cgroup')" = true ] ||
+	    skip "no cgroup for the job here: its migrations are not counted ($(rq -r '.[0].migrations_why'))"
 	read -r _ before after < <(grep '^mig ' "$CONTEST_RESULTS"/logs/*.log)
 	m=$(rq -r '.[0].migrations')
 	# at least the flips between its two reads; at most its count from

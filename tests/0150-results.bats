@@ -89,9 +89,12 @@ kernel_build_id sched_ext_changed'
 	[ -r /proc/pressure/cpu ] || skip "no PSI on this kernel"
 	# Two forkers and a spinning job: three runnable tasks on at most 2 CPUs.
 	[ "$(nproc)" -le 2 ] || skip "needs 2 CPUs or fewer to be sure of a stall"
-	run contest --warmup 0 -n 1 --lead 0 -l fork_load:procs=2 -- sh -c 'i=0; while [ $i -lt 800000 ]; do i=$((i+1)); done'
+	run contest --warmup 0 -n 1 --lead 0 -l fork_load:procs=2 -- sh -c 'i=0; while [ $i -lt 300000 ]; do i=$((i+1)); done'
 	[ "$status" -eq 0 ]
-	rq '.[1].psi_some_s.cpu > 0.05 and .[1].psi_some_s.cpu <= .[1].wall_s + 0.01' | grep -qx true
+	# some stall, and never more than the job's time (how much a load
+	# makes a job wait is a share: scripts/bench/shares's Wait%)
+	rq '.[1].psi_some_s.cpu > 0' | grep -qx true
+	rq '.[1].psi_some_s.cpu <= .[1].wall_s + 0.01' | grep -qx true
 	rq '.[0].psi_some_s | has("cpu") and has("memory") and has("io")' | grep -qx true
 }
 
@@ -112,8 +115,10 @@ kernel_build_id sched_ext_changed'
 
 @test "four sessions on one results file, one killed in its writes again and again: every finished line whole" {
 	need_faults
+	pids=()
 	for k in one two three; do
 		contest --warmup 0 -n 50 --lead 0 -k "$k" -- true >"$k.out" 2>&1 &
+		pids+=($!)
 	done
 	# the fourth: killed half way through its Nth line, eight times over
 	# (N-1 lines finished each time, and half of one)
@@ -123,7 +128,8 @@ kernel_build_id sched_ext_changed'
 		[ "$status" -eq 137 ]
 		finished=$((finished + n - 1))
 	done
-	wait
+	# (their own pids: a bare wait would wait for bats's timeout as well)
+	wait "${pids[@]}"
 	# every finished line parses; the eight halves are lines of their own
 	[ "$(grep -c . "$R")" -eq $((150 + finished + 8)) ]
 	[ "$(jq -R 'fromjson? // empty | .label' "$R" | wc -l)" -eq $((150 + finished)) ]
@@ -198,6 +204,8 @@ teardown_small() {
 	[ "$(rq -r '.[0].clocksource // "null"')" = "$want" ]
 	if [ -r /sys/devices/system/cpu/smt/active ]; then
 		[ "$(rq '.[0].smt')" = "$([ "$(cat /sys/devices/system/cpu/smt/active)" = 1 ] && echo true || echo false)" ]
+	else
+		[ "$(rq '.[0].smt')" = null ]
 	fi
 	gov=$(cat /sys/devices/system/cpu/cpu0/cpufreq/scaling_governor 2>/dev/null || echo null)
 	[ "$(rq -r '.[0].cpufreq_governor // "null"')" = "$gov" ]

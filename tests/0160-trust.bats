@@ -105,32 +105,8 @@ refused() {
 	[ -n "$(ls base/away/logs)" ]
 }
 
-@test "trust: a tree swapped in after the built-in job's check is never run" {
-	need_faults
-	command -v cc >/dev/null || skip "needs cc"
-	command -v make >/dev/null || skip "needs make"
-	# the tree, generated and left unbuilt: the prepare step fails at once
-	run --separate-stderr contest -n 1 --lead 0 --warmup 0 --prepare false
-	[ "$status" -eq 1 ]
-	tree="$CONTEST_RESULTS/cctree-v1"
-	[ -e "$tree/.complete" ]
-	mkdir planted
-	printf 'prog clean:\n\ttouch %s\n' "$BATS_TEST_TMPDIR/marker" >planted/GNUmakefile
-	cp planted/GNUmakefile planted/Makefile
-	# swapped after contest checked the tree, just before make runs: by
-	# the prepare step, when it opens a file called swapnow
-	touch swapnow
-	CONTEST_FAULT_AT=swapnow \
-	    CONTEST_FAULT_RUN="mv '$tree' '$CONTEST_RESULTS/checked' && mv '$BATS_TEST_TMPDIR/planted' '$tree'" \
-	    run --separate-stderr contest_faulty -n 1 --lead 0 --warmup 0 \
-	    --prepare "cat '$BATS_TEST_TMPDIR/swapnow'"
-	[ "$status" -eq 0 ]
-	[ ! -e "$BATS_TEST_TMPDIR/marker" ]
-	[ -e "$tree/GNUmakefile" ]
-	# make ran in the tree that was checked, wherever it went
-	[ -x "$CONTEST_RESULTS/checked/prog" ]
-	[ "$(rq -r '.[1].status')" = ok ]
-}
+# (a tree swapped in after the built-in job's check: tests/0500, on the
+# tree it builds once)
 
 @test "trust: report and compare still read other users' files" {
 	mkdir lab

@@ -39,6 +39,8 @@ lone_contest() {
 		# dynamic, and its runtime brings libm along)
 		if grep -qx 'WORKER_LDFLAGS = -static' "$TOP_BUILDDIR/Makefile"; then
 			run ! grep -q 'ld-linux\|libc\.so\|libm\.so' "maps.$p"
+		else
+			grep -q 'ld-linux' "maps.$p"
 		fi
 		echo "$worker" >> indexes
 	done < workers.txt

@@ -96,8 +96,12 @@ bad_opt() {
 @test "sleepers: wake=MS makes each sleeper wake and work" {
 	run contest --warmup 0 -n 1 --lead 0 -l sleepers:n=20,wake=10 -- sleep 1
 	[ "$status" -eq 0 ]
-	# 20 sleepers waking every 10 ms for 1 s: about 2000 wakeups.
-	rq '.[1].counters | .sleepers_alive == 20 and .wakeups > 500 and .wakeups < 2400' | grep -qx true
+	# 20 sleepers waking every 10 ms on absolute times: some wakeups, and
+	# never more than 2000 a second of the job, one batch of 20 at either
+	# end aside, however busy the machine (a late one starts afresh).
+	# How near 2000 they keep is a pace: scripts/bench/shares.
+	rq '.[1].counters | .sleepers_alive == 20 and .wakeups > 0' | grep -qx true
+	rq '.[1] | .counters.wakeups <= 2000 * .wall_s + 40' | grep -qx true
 }
 
 @test "sleepers: bad options, and a pool the process limit refuses fails loudly" {
@@ -122,7 +126,7 @@ bad_opt() {
 }
 
 @test "Load% over whole units: io_load beside a sleep gets a Load%, its rate alone over 10 synced passes at least" {
-	run --separate-stderr contest --warmup 0 -n 2 --lead 1.5 -l io_load:size=32 -- sleep 2
+	run --separate-stderr contest --warmup 0 -n 2 --lead 0.5 -l io_load:size=4 -- sleep 0.5
 	[ "$status" -eq 0 ]
 	echo "# $(rq -c '[.[] | select(.load == "io_load") | [.load_pct, .load_solo_units, .load_solo_s, .lead_s]]')" >&3
 	# each rate alone spans whole passes, from one fdatasync's end to
@@ -132,7 +136,7 @@ bad_opt() {
 	    .load_pct > 0)' | grep -qx true
 	# the table's Load% is their mean
 	want=$(rq '[.[] | select(.load == "io_load").load_pct] | add / length | round')
-	[ "$(table_row io_load:size=32 "$output" | awk '{ print $7 }')" = "$want%" ]
+	[ "$(table_row io_load:size=4 "$output" | awk '{ print $7 }')" = "$want%" ]
 }
 
 @test "Load%: a load too slow for 10 whole units within --lead-max gets - and the reason, and its lead says how long it waited" {
@@ -140,8 +144,10 @@ bad_opt() {
 	[ "$status" -eq 0 ]
 	rq '.[1] | .load_pct == null and .load_solo_rate_per_s == null' | grep -qx true
 	[[ "$(rq -r '.[1].load_pct_why')" =~ ^[0-9]\ whole\ units?\ of\ its\ work\ done\ alone\ in\ a\ lead\ of\ 1\.[0-9]+\ s\ \(--lead-max\),\ 10\ needed$ ]]
-	# the lead grew to the bound, not past it
-	rq '.[1].lead_s >= 1.5 and .[1].lead_s < 2.5 and .[0].lead_s == 0.3' | grep -qx true
+	# the lead grew to the bound and stopped there, short of the 10 units
+	# (4 s of them) it was waiting for: the reason's lead is the run's
+	rq '.[1].lead_s >= 1.5 and .[0].lead_s == 0.3' | grep -qx true
+	rq '.[1] | .lead_s - (.load_pct_why | capture("lead of (?<s>[0-9.]+) s").s | tonumber) | fabs <= 0.0051' | grep -qx true
 	[ "$(table_row 'exec_load:cmd=sleep 0.4' "$output" | awk '{ print $7 }')" = - ]
 	# a level has no rate, and --lead 0 no time to take one in: said why
 	rm -rf "$CONTEST_RESULTS"

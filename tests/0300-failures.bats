@@ -118,8 +118,9 @@ worker_beside_job() {
 }
 
 @test "a load worker that dies during the run fails the run, loudly" {
+	# the job: done at once beside no_load (the first run), then asleep
 	marked_bg "$CONTEST" --warmup 0 -n 1 --lead 0.5 -l fork_load:procs=2 \
-	    -- sleep 4 >out 2>err 3>&-
+	    -- sh -c '[ -e ran-once ] || { touch ran-once; exit 0; }; exec sleep 4' >out 2>err 3>&-
 	pid=$!
 	wait_until 600 worker_beside_job
 	victim=$(worker_beside_job)

@@ -176,7 +176,7 @@ bomb_in_pids_cgroup() {
 	contest -o "$BATS_TEST_TMPDIR/probe" --warmup 0 -n 1 --lead 0 -- true | grep -q 'pids.max in force' ||
 	    skip "no pids controller for contest on this machine"
 	marked_bg "$CONTEST" --warmup 0 -n 1 --lead 0.2 --load-pids-max 30 \
-	    -l forkbomb:mode=bomb,max=200 -- sh -c 'touch job-started; sleep 30' \
+	    -l forkbomb:mode=bomb,max=200 -- sh -c "$JOB" \
 	    > out.txt 2> err.txt 3>&-
 	DRIVER=$!
 	wait_until 600 eval '[ -e job-started ] && [ "$(lines_of "$R")" -ge 1 ]'

@@ -374,14 +374,14 @@ sim_power() {
 	jq -e '.candidates[1].figures == {"regression": 2, "can'"'"'t tell": 0, "improvement": 0, "no change": 1}' <<<"$output"
 	jq -e '[.loads[] | select(.load == "cpu_load:n=4")][0].ran_under == ["6.19"]' <<<"$output"
 	jq -e '[.loads[] | select(.load == "fork_load")][0].figures[] | select(.figure == "p99_run_us") | .values[2] | .value > 890 and .pooled > 920' <<<"$output"
-	if command -v python3 >/dev/null; then python3 -m json.tool <<<"$output" >/dev/null; fi
+	echo "$output" >three.json
 	run --separate-stderr contest compare --format md -f "$D/three.jsonl" 6.17 6.18 6.19
 	[ "$status" -eq 1 ]
 	[ "$(grep '^|' <<<"$output" | awk -F'|' '{ print NF }' | sort -u)" = 6 ]
 	grep -qF '| Amean Time | 12.00 (0.00%) | 12.30 \*+2.50%\* | 13.40 \*+11.67%\* |' <<<"$output"
 	run --separate-stderr contest compare --format junit -f "$D/three.jsonl" 6.17 6.18 6.19
 	[ "$status" -eq 1 ]
-	if command -v xmllint >/dev/null; then xmllint --noout - <<<"$output"; fi
+	echo "$output" >three.xml
 	# per candidate, load and gated figure: 6.18 no_load Time, fork_load
 	# Time Ratio, cpu_load:n=1 Time Ratio; 6.19 no_load Time, fork_load Time Ratio
 	[ "$(grep -c '<testcase ' <<<"$output")" -eq 8 ]
@@ -400,6 +400,10 @@ sim_power() {
 	run -1 contest compare --format lava -f "$D/three.jsonl" 6.17 6.19
 	grep -qx '6.19-fork_load-ratio-change fail 11.67 percent' <<<"$output"
 	[ "$(tail -1 <<<"$output")" = "6.19-verdict fail" ]
+	need python3 python3
+	python3 -m json.tool three.json >/dev/null
+	need xmllint libxml2-utils
+	xmllint --noout three.xml
 }
 
 @test "compare: unknown, repeated, ambiguous labels and a missing candidate are bad input" {

@@ -134,8 +134,8 @@ S="$TOP_SRCDIR/tests/data/report/steps.jsonl"
 	    "s19 10,17" "s20 11,20" >truth
 	run diff <(sed 's/ *$//' ours) truth
 	[ "$status" -eq 0 ]
-	command -v Rscript >/dev/null || skip "no Rscript (scripts/bootstrap installs r-cran-strucchange)"
-	Rscript -e 'library(strucchange)' >/dev/null 2>&1 || skip "no R strucchange (scripts/bootstrap installs r-cran-strucchange)"
+	command -v Rscript >/dev/null || skip "no Rscript: the cross-check against R is left out (scripts/bootstrap --cross-checks installs r-cran-strucchange)"
+	Rscript -e 'library(strucchange)' >/dev/null 2>&1 || skip "no R strucchange: the cross-check against R is left out (scripts/bootstrap --cross-checks installs r-cran-strucchange)"
 	jq -r '.series[] | "\(.host) \(.change_points | length) \([.points[].mean] | join(","))"' h.json >values
 	# strucchange's least-squares partition into as many segments as
 	# contest found, and its sup-F test of one break against none
@@ -202,15 +202,15 @@ R
 	[[ "$output" == *"1 series, 0 change points, 0 regressions, 0 ending worse "* ]]
 	run -1 contest history -f "$N" --format junit
 	echo "$output" >h.xml
-	if command -v xmllint >/dev/null; then xmllint --noout h.xml; fi
 	grep -q '<testsuite name="contest history" tests="3" failures="2" errors="0" skipped="0">' h.xml
 	[ "$(grep -c '<failure type="regression" message="night-16: +7.9% (CI +7\.[0-9]..+8\.[0-9]%, p=[0-9.e-]*) beyond 5%, since night-15"/>' h.xml)" -eq 2 ]
 	grep -q '<testcase classname="contest.history.box" name="no_load Time">' h.xml
+	need xmllint libxml2-utils
+	xmllint --noout h.xml
 }
 
 @test "history --svg: a panel per series, a point per label, the change marked red" {
 	run -1 contest history -f "$N" --svg h.svg
-	if command -v xmllint >/dev/null; then xmllint --noout h.svg; fi
 	[ "$(grep -c '<circle ' h.svg)" -eq $((3 * 24)) ]
 	[ "$(grep -c 'class="title"' h.svg)" -eq 3 ]
 	[ "$(grep -c '<line [^>]* class="cp bad"><title>regression: night-15 -&gt; night-16 +7\.[0-9]*% (CI95 ' h.svg)" -eq 2 ]
@@ -218,6 +218,8 @@ R
 	# before the step alone: no change, no line
 	run -0 contest history -f "$N" -k night-01 -k night-02 -k night-03 --svg h2.svg
 	run ! grep -q 'class="cp' h2.svg
+	need xmllint libxml2-utils
+	xmllint --noout h.svg
 }
 
 @test "history --format lava: a line per series, fail with its change where it ends worse" {

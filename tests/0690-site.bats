@@ -108,7 +108,7 @@ pre_text() {
 }
 
 @test "report --html in chromium: every page loads with no console error, the index's DOM holds the change point; a screenshot" {
-	command -v chromium >/dev/null || skip "no chromium (Debian's chromium; scripts/bootstrap installs it)"
+	command -v chromium >/dev/null || skip "no chromium: the pages are not loaded in a browser (scripts/bootstrap --cross-checks installs Debian's chromium)"
 	# 12 nights, the step in the middle: 14 pages, a browser's start each
 	jq -c 'select(.label >= "night-10" and .label <= "night-21")' "$N" >twelve.jsonl
 	run -0 contest report --html site -f twelve.jsonl

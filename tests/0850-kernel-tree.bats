@@ -36,9 +36,11 @@ MK
 	R=$HOME/contest-results/results.jsonl
 	# the printed command works as printed (one quick run), and the
 	# tree is cleaned by the inferred step before it
-	cmd=${output/contest -l/contest --warmup 0 -n 1 --lead 0 -l}
+	cmd=${output/ -l fork_load / --warmup 0 -n 1 --lead 0 -l fork_load }
+	[ "$cmd" != "$output" ]
 	run --separate-stderr eval "$cmd"
 	[ "$status" -eq 0 ]
+	[ "$(rq 'length')" -eq 2 ]
 	[[ "$stderr" == *"each run is prepared with 'make clean'"* ]]
 	[ -f tree/image ]
 	[ "$(rq 'map(.prepare) | unique | .[0]')" = "make clean" ]

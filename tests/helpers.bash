@@ -25,6 +25,25 @@ teardown() {
 	return "$rc"
 }
 
+# A file whose tests share what a session made once (setup_file calls
+# file_setup, then runs it with file_marked): the file's own mark, so that
+# teardown_file (file_teardown) finds whatever of it is left, and the
+# schema check over what it stored.
+file_setup() {
+	export FILE_MARK="ctf$$x${RANDOM}"
+}
+file_marked() {
+	env CONTEST_TEST_MARK="$FILE_MARK" "$@"
+}
+file_teardown() {
+	local MARK=$FILE_MARK rc=0
+	no_leftovers 0 || rc=$?
+	[ "$rc" -ne 0 ] || schema_check "$BATS_FILE_TMPDIR" || rc=$?
+	# shellcheck disable=SC2046
+	[ "$rc" -eq 0 ] || kill -KILL $(marked_pids) 2>/dev/null || :
+	return "$rc"
+}
+
 # contest with the marker in its environment (env execs, so the marker is
 # on contest itself and inherited by all it forks).  A report or compare
 # in JSON keeps a copy of what it printed, for schema_check.
@@ -65,31 +84,30 @@ schema_python() {
 # schemas in doc/.  Without a validator it checks nothing here, and
 # tests/0990-schema.bats says so with a skip.
 schema_check() {
-	local py files=() f rc=0
+	local py files=() f rc=0 dir=${1:-$BATS_TEST_TMPDIR}
 	py=$(schema_python) || return 0
 	while IFS= read -r -d '' f; do
 		files+=("$f")
-	done < <(find "$BATS_TEST_TMPDIR" -name '*.jsonl' -type f -print0 2>/dev/null)
+	done < <(find "$dir" -name '*.jsonl' -type f -print0 2>/dev/null)
 	[ "${#files[@]}" -eq 0 ] || set -- results "${files[@]}"
-	for f in "$BATS_TEST_TMPDIR"/.json-out/report.*; do [ -e "$f" ] && set -- "$@" report "$f"; done
-	for f in "$BATS_TEST_TMPDIR"/.json-out/compare.*; do [ -e "$f" ] && set -- "$@" compare "$f"; done
+	for f in "$dir"/.json-out/report.*; do [ -e "$f" ] && set -- "$@" report "$f"; done
+	for f in "$dir"/.json-out/compare.*; do [ -e "$f" ] && set -- "$@" compare "$f"; done
 	[ $# -gt 0 ] || return 0
-	"$py" "$TOP_SRCDIR/tests/validate-json" "$@" >"$BATS_TEST_TMPDIR/.schema-check" 2>&1 || rc=$?
+	"$py" "$TOP_SRCDIR/tests/validate-json" "$@" >"$dir/.schema-check" 2>&1 || rc=$?
 	[ "$rc" -ne 0 ] || return 0
 	# no validator: tests/0990-schema.bats skips, saying so
-	[ "$rc" -ne 2 ] || ! grep -q '^validate-json: no python3-jsonschema$' "$BATS_TEST_TMPDIR/.schema-check" || return 0
+	[ "$rc" -ne 2 ] || ! grep -q '^validate-json: no python3-jsonschema$' "$dir/.schema-check" || return 0
 	echo "# what this test left does not match doc/*.schema.json:" >&3
-	sed 's/^/# /' "$BATS_TEST_TMPDIR/.schema-check" | head -n 20 >&3
+	sed 's/^/# /' "$dir/.schema-check" | head -n 20 >&3
 	return 1
 }
 
+# One grep over every environ: a grep a process took seconds beside a
+# load of thousands, and forked as fast as the load it was looking for.
 marked_pids() {
-	local d
-	for d in /proc/[0-9]*; do
-		if grep -qsz "^CONTEST_TEST_MARK=$MARK\$" "$d/environ" 2>/dev/null; then
-			echo "${d#/proc/}"
-		fi
-	done
+	grep -lsxzF "CONTEST_TEST_MARK=$MARK" /proc/[0-9]*/environ 2>/dev/null |
+	    sed 's|^/proc/\([0-9]*\)/environ$|\1|'
+	return 0
 }
 
 # no_leftovers GRACE_TENTHS: fail if a marked process outlives the grace.
@@ -275,24 +293,11 @@ descendants() {
 	    }'
 }
 
-# quiet_machine [cpu|io]: skip a test whose point is a scheduling outcome
-# (a CPU share, a wait, a load's pace) when the machine is already busy:
-# on a busy CI runner such a test would measure the other load.  The
-# claim itself lives in scripts/bench too.  Busy: PSI's "some" avg10 of
-# the resource (default cpu) above 20%.
-quiet_machine() {
-	local avg tries=30 res=${1:-cpu}
-	[ -r "/proc/pressure/$res" ] || return 0
-	# what an earlier test left running fades from avg10 within seconds:
-	# wait for that, not for a machine that stays busy
-	while :; do
-		avg=$(sed -n 's/^some avg10=\([0-9.]*\) .*/\1/p' "/proc/pressure/$res")
-		awk -v a="${avg:-0}" 'BEGIN { exit !(a > 20) }' || return 0
-		[ "$tries" -gt 0 ] || break
-		tries=$((tries - 1))
-		sleep 0.5
-	done
-	skip "the machine is busy ($res pressure some avg10 $avg%): a share measured now would be the other load's"
+# need CMD PACKAGE: the rest of the test is skipped, saying why, where
+# CMD is missing (scripts/bootstrap --tests installs PACKAGE); a check
+# that needs a tool goes last in its test, after the ones that do not.
+need() {
+	command -v "$1" >/dev/null 2>&1 || skip "no $1 (Debian's $2): the checks that need it are skipped"
 }
 
 # contest with tests/faults.so preloaded: CONTEST_FAULT=... before the

@@ -5,7 +5,11 @@
 #   - `! cmd` never fails the test (set -e ignores a negated command);
 #   - in `A && B`, a failing A never fails the test;
 # and `run CMD` swallows CMD's status unless the test looks at $status
-# (or asks with `run -N` / `run !`) before the next run.
+# (or asks with `run -N` / `run !`) before the next run; and a check
+# inside an `if` with no `else` (`if command -v xmllint ...; then xmllint
+# ...; fi`) passes in silence whenever the condition is false: the else
+# checks that case, or the test skips saying why.  A bare `wait` is
+# reported too: under BATS_TEST_TIMEOUT it waits for bats's own timer.
 # Prints FILE:LINE: why, one a finding.  Lines ending in `|| false` (or
 # `|| return 1`, `|| exit 1`, `|| fail`, `|| skip ...`) are explicit and
 # pass.
@@ -50,7 +54,57 @@ function code_of(s,    out, i, c, n) {
 	return out
 }
 
+# The ifs of a test's code: one with no else whose body checks something
+# and never ends the test (skip, return, exit, false...) is reported.
+# Each line is cut at ';' (quotes are emptied already).
+function scan_ifs(    i, k, nseg, seg, w, d) {
+	d = 0
+	for (i = 1; i <= n; i++) {
+		if (skip[i])
+			continue
+		nseg = split(code[i], seg, ";")
+		for (k = 1; k <= nseg; k++) {
+			w = seg[k]
+			sub(/^[ \t]+/, "", w)
+			sub(/[ \t]+$/, "", w)
+			if (w ~ /^if[ \t]/) {
+				d++
+				ifline[d] = i
+				ifelse[d] = ifcheck[d] = ifends[d] = 0
+				ifcond[d] = 1
+				continue
+			}
+			if (d == 0)
+				continue
+			if (w ~ /^(then|do|else)([ \t]|$)/) {
+				if (w ~ /^else/)
+					ifelse[d] = 1
+				if (w ~ /^then/)
+					ifcond[d] = 0
+				sub(/^(then|do|else)[ \t]*/, "", w)
+			}
+			if (ifcond[d])
+				continue	# the condition, over lines ending in || or &&
+			if (w == "fi" || w ~ /^fi[ \t|&>]/) {
+				if (!ifelse[d] && ifcheck[d] && !ifends[d])
+					report(ifline[d], "a check inside an 'if' with no 'else' passes in silence when the condition is false: check that case in an else, or skip saying why")
+				d--
+				continue
+			}
+			# (or counts a failure that the test checks at its end)
+			if (w ~ /(^|[ \t|&])(skip|return|exit|false|fail|continue|break)([ \t]|$)/ ||
+			    w ~ /^bad=/)
+				ifends[d] = 1
+			# a command whose status fails the test: anything but an
+			# assignment, a note (echo, printf) or a no-op
+			if (w != "" && w !~ /^[A-Za-z_][A-Za-z_0-9]*=/ && w !~ /^(echo|printf|:|local|export|cd)([ \t]|$)/)
+				ifcheck[d] = 1
+		}
+	}
+}
+
 function analyze(    i, last, c, j, checked, heredoc) {
+	scan_ifs()
 	last = 0
 	for (i = 1; i <= n; i++)
 		if (code[i] !~ /^[ \t]*$/)
@@ -68,6 +122,8 @@ function analyze(    i, last, c, j, checked, heredoc) {
 		if (i != last && c ~ /&&/ && c !~ /^(if|elif|while|until)[ \t]/ &&
 		    c !~ /^(for|case)[ \t]/ && !explicit)
 			report(i, "the left side of '&&' before a test's end never fails it: one check a line, or '|| false'")
+		if (c ~ /^wait[ \t]*(;|\|\||&&|$)/)
+			report(i, "a bare 'wait' waits for bats's timeout (BATS_TEST_TIMEOUT) too: wait for the pids the test started")
 		if (c ~ /^run([ \t]|$)/ && c !~ /^run[ \t]+(-[0-9]+|!)([ \t]|$)/) {
 			checked = 0
 			for (j = i + 1; j <= n; j++) {

@@ -26,3 +26,22 @@
 	    [ 2 -eq 2 ]
 	true
 }
+
+@test "a check inside an if with no else" {
+	if command -v no-such-tool >/dev/null; then no-such-tool --check; fi
+	true
+}
+
+@test "a check inside a longer if with no else" {
+	if [ -r /nonexistent ] ||
+	    [ -r /nonexistent/either ]; then
+		echo "# it is there" >&3
+		[ "$(cat /nonexistent)" = 1 ]
+	fi
+	true
+}
+
+@test "a bare wait" {
+	sleep 0 &
+	wait
+}

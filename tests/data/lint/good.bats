@@ -23,3 +23,28 @@ EOT
 	[ "$status" -eq 0 ]
 	! false
 }
+
+@test "ifs that check both ways, or end the test" {
+	if [ -r /nonexistent ]; then
+		[ "$(cat /nonexistent)" = 1 ]
+	else
+		[ ! -e /nonexistent ]
+	fi
+	if command -v no-such-tool >/dev/null; then no-such-tool --check; else true; fi
+	if [ -r /nonexistent ] ||
+	    [ -r /nonexistent/either ]; then
+		skip "it is there"
+	fi
+	bad=0
+	if [ -r /nonexistent ]; then
+		[ -s /nonexistent ]
+		bad=$((bad + 1))
+	fi
+	[ "$bad" -eq 0 ]
+}
+
+@test "a wait for the pid started" {
+	sleep 0 &
+	pid=$!
+	wait "$pid"
+}
