@@ -130,7 +130,7 @@ cold_log() {
 	    "$CONTEST_RESULTS"/logs/*.log
 }
 
-@test "the first, cold run is a warmup by default: beside a load that cannot slow a sleep, Ratio 1.00 within its CI" {
+@test "the first, cold run is a warmup by default: left out of the Ratio, its runs and its notes" {
 	cold_job
 	run --separate-stderr contest -n 3 --lead 0 -l sleepers:n=1 -- "$BATS_TEST_TMPDIR/cold/job"
 	[ "$status" -eq 0 ]
@@ -139,11 +139,13 @@ cold_log() {
 	[ "$(cold_log | sed -n 1p)" = "no_load warmup cold" ]
 	[ "$(cold_log | sed 1d | awk '{ print $NF }' | sort -u)" = warm ]
 	[ "$(cold_log | wc -l)" -eq 8 ]
-	# 1 inside the Ratio's CI95, and the Ratio is the measured runs'
-	# alone, as the table prints it
+	# the Ratio is the measured runs' alone, as the table prints it, and
+	# each row counts them alone.  (Whether 1 is inside its CI95 is a
+	# coin that lands wrong one time in twenty by design: no test's.)
 	row=$(table_row sleepers:n=1 "$output")
-	read -r ratio ci <<<"$(sed -E 's/.* ([0-9.]+)±([0-9.]+) *$/\1 \2/' <<<"$row")"
-	awk -v r="$ratio" -v c="$ci" 'BEGIN { exit !(r - c <= 1 && 1 <= r + c) }'
+	ratio=$(sed -E 's/.* ([0-9.]+)±[0-9.]+ *$/\1/' <<<"$row")
+	[[ "$row" =~ ^[^\ ]+\ +3\  ]]
+	[[ "$(table_row no_load "$output")" =~ ^[^\ ]+\ +3\  ]]
 	want=$(rq '[.[] | select(.warmup | not)] | (map(select(.load == "sleepers").wall_s) | add / length) /
 	    (map(select(.load == "no_load").wall_s) | add / length)')
 	awk -v r="$ratio" -v w="$want" 'BEGIN { exit !(r - w <= 0.00501 && w - r <= 0.00501) }'
