@@ -128,8 +128,10 @@ bisect_repo() {
 
 @test "bisect --run: good and bad calls and their rounds; no step stops git bisect (255); bad input is exit 2 with one line" {
 	R="$BATS_TEST_TMPDIR/r"
-	run -0 contest -o "$R" -k good -n 3 --lead 0 -l no_load -- sleep 0.2
-	run -0 contest -o "$R" -k bad -n 3 --lead 0 -l no_load -- sleep 0.3
+	# five runs a side: a call's interval is at alpha over the looks, and
+	# three runs of BAD left it wider than 20% on a busy machine
+	run -0 contest -o "$R" -k good -n 5 --lead 0 -l no_load -- sleep 0.2
+	run -0 contest -o "$R" -k bad -n 5 --lead 0 -l no_load -- sleep 0.3
 	# (--threshold 20: no change is a drift within 20%, beyond a busy
 	# machine's noise in a sleep; the step is 50%)
 	run -1 --separate-stderr contest bisect --run --threshold 20 -f "$R" -k c1 good bad -- sleep 0.3
