@@ -13,13 +13,18 @@ setup() {
 }
 
 teardown() {
-	local rc=0
 	[ -z "${USER_DIR:-}" ] || rm -rf "$USER_DIR"
+	left_behind "$BATS_TEST_TMPDIR"
+}
+
+# left_behind DIR: nothing of $MARK still runs, and what was stored under
+# DIR matches the schemas.  A test that failed half way (a session it
+# started still running) must not leave its processes to the tests after
+# it: the failure stands, and they go.
+left_behind() {
+	local rc=0
 	no_leftovers 0 || rc=$?
-	[ "$rc" -ne 0 ] || schema_check || rc=$?
-	# A test that failed half way (a session it started still running)
-	# must not leave its processes to the tests after it: the failure
-	# stands, and they go.
+	[ "$rc" -ne 0 ] || schema_check "$1" || rc=$?
 	# shellcheck disable=SC2046
 	[ "$rc" -eq 0 ] || kill -KILL $(marked_pids) 2>/dev/null || :
 	return "$rc"
@@ -36,12 +41,8 @@ file_marked() {
 	env CONTEST_TEST_MARK="$FILE_MARK" "$@"
 }
 file_teardown() {
-	local MARK=$FILE_MARK rc=0
-	no_leftovers 0 || rc=$?
-	[ "$rc" -ne 0 ] || schema_check "$BATS_FILE_TMPDIR" || rc=$?
-	# shellcheck disable=SC2046
-	[ "$rc" -eq 0 ] || kill -KILL $(marked_pids) 2>/dev/null || :
-	return "$rc"
+	local MARK=$FILE_MARK
+	left_behind "$BATS_FILE_TMPDIR"
 }
 
 # contest with the marker in its environment (env execs, so the marker is
@@ -79,12 +80,13 @@ schema_python() {
 	fi
 }
 
-# Every results line a test left (each *.jsonl in its tmpdir that holds
-# results) and every JSON report and comparison it printed, against the
-# schemas in doc/.  Without a validator it checks nothing here, and
+# Every results line a test left (each *.jsonl in DIR, default its
+# tmpdir, that holds results) and every JSON report and comparison it
+# printed, against the schemas in doc/.  Without a validator it checks nothing here, and
 # tests/0990-schema.bats says so with a skip.
 schema_check() {
 	local py files=() f rc=0 dir=${1:-$BATS_TEST_TMPDIR}
+	set --	# the validator's arguments, gathered below
 	py=$(schema_python) || return 0
 	while IFS= read -r -d '' f; do
 		files+=("$f")
