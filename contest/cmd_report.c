@@ -150,8 +150,8 @@ cmd_compare(int argc, char **argv)
 		compare_text(stdout, &m, q.stats, q.fmt == RFMT_MD);
 		break;
 	}
-	/* a regression, or (--strict) a gated figure that can't tell */
-	int rc = m.regressed > 0 ? 1 : q.strict && m.cant_tell > 0 ? 3 : 0;
+	/* a regression or a failed load, or (--strict) something undecided */
+	int rc = m.regressed + m.failed > 0 ? 1 : q.strict && m.cant_tell > 0 ? 3 : 0;
 	cmp_free(&m);
 	rset_free(&rs);
 	if (finish_stdout())

@@ -20,6 +20,7 @@
 const char *const cmp_verdict_names[CV_N] = {
 	[CV_NONE] = "", [CV_REGRESSION] = "regression", [CV_CANTTELL] = "can't tell",
 	[CV_IMPROVEMENT] = "improvement", [CV_NOCHANGE] = "no change",
+	[CV_FAILED] = "failed",
 };
 
 static int
@@ -120,14 +121,18 @@ verdict(const struct cmp *m, const struct cmpval *v, int worse)
 	return cmp_rule(v->sig, v->est_pct, v->lo_pct, v->hi_pct, worse, m->threshold);
 }
 
-/* A candidate's verdict: the first its figures reach of regression,
- * can't tell, improvement and no change. */
+/* A candidate's verdict: failed where a run of a load failed under it
+ * (a kernel that fails the job or the load fails the gate, whatever the
+ * runs that did succeed say), else the first its figures reach of
+ * regression, can't tell, improvement and no change. */
 static enum cmp_verdict
 col_verdict(const struct cmpcol *c)
 {
 	static const enum cmp_verdict order[] = { CV_REGRESSION, CV_CANTTELL,
 	    CV_IMPROVEMENT, CV_NOCHANGE };
 
+	if (c->failed)
+		return CV_FAILED;
 	for (size_t i = 0; i < 4; i++)
 		if (c->nverdict[order[i]])
 			return order[i];
@@ -192,11 +197,30 @@ judge(struct cmp *m)
 			}
 			c->regressed += worse != 0;
 			c->compared += both;
+			if (cmp_load_failed(gr, k)) {
+				c->failed++;
+				c->failed_runs += gr->cell[k]->failed;
+				c->failed_of += gr->cell[k]->ok + gr->cell[k]->failed +
+				    gr->cell[k]->nsuspect;
+			}
+			/* no figure of it was judged: that is not "no change" */
+			if (cmp_base_failed(gr, k)) {
+				c->base_failed++;
+				c->nverdict[CV_CANTTELL]++;
+				m->cant_tell++;
+			}
 		}
 	}
 	for (size_t k = 1; k < m->ncol; k++) {
-		m->col[k].verdict = col_verdict(&m->col[k]);
-		m->regressed += m->col[k].verdict == CV_REGRESSION;
+		struct cmpcol *c = &m->col[k];
+		size_t figs = 0;
+		for (int v = CV_NONE + 1; v < CV_FIGS; v++)
+			figs += c->nverdict[v];
+		c->verdict = col_verdict(c);
+		m->regressed += c->verdict == CV_REGRESSION;
+		m->failed += c->verdict == CV_FAILED;
+		/* --strict: nothing judged is not a pass either */
+		m->cant_tell += figs == 0 && c->verdict == CV_CANTTELL;
 	}
 }
 

@@ -123,6 +123,38 @@ name_figures(FILE *f, const struct cmp *m, size_t k, enum cmp_verdict want)
 	}
 }
 
+/* The loads a run of which failed under candidate k: "fork_load 3 of 3". */
+static void
+name_failed(FILE *f, const struct cmp *m, size_t k)
+{
+	char name[512];
+	const char *sep = "";
+
+	for (size_t g = 0; g < m->ng; g++) {
+		const struct rcell *c = m->g[g].cell[k];
+		if (!cmp_load_failed(&m->g[g], k))
+			continue;
+		fprintf(f, "%s%s %zu of %zu", sep, cmp_group_name(name, sizeof name, m,
+		    &m->g[g]), c->failed, c->ok + c->failed + c->nsuspect);
+		sep = ", ";
+	}
+}
+
+/* The loads candidate k ran where every run of the baseline failed. */
+static void
+name_base_failed(FILE *f, const struct cmp *m, size_t k, int after)
+{
+	char name[512];
+
+	for (size_t g = 0; g < m->ng; g++)
+		if (cmp_base_failed(&m->g[g], k)) {
+			fprintf(f, "%s%s (every run of %s failed: nothing to compare)",
+			    after ? ", " : "", cmp_group_name(name, sizeof name, m,
+			    &m->g[g]), m->col[0].label);
+			after = 1;
+		}
+}
+
 void
 compare_verdict(FILE *f, const struct cmp *m)
 {
@@ -131,11 +163,17 @@ compare_verdict(FILE *f, const struct cmp *m)
 	for (size_t k = 1; k < m->ncol; k++) {
 		const struct cmpcol *c = &m->col[k];
 		size_t figs = 0;
-		for (int v = CV_NONE + 1; v < CV_N; v++)
+		for (int v = CV_NONE + 1; v < CV_FIGS; v++)
 			figs += c->nverdict[v];
 		fprintf(f, "%s against %s: %s (%s)", c->label, m->col[0].label,
 		    cmp_verdict_names[c->verdict], tested_how(how, sizeof how, c));
 		const char *sep = ": ";
+		if (c->failed) {
+			fprintf(f, "%s%zu of %zu run%s failed under it: ", sep,
+			    c->failed_runs, c->failed_of, c->failed_of == 1 ? "" : "s");
+			name_failed(f, m, k);
+			sep = "; ";
+		}
 		if (c->nverdict[CV_REGRESSION]) {
 			fprintf(f, "%s%zu of %zu load%s regressed beyond %g%%: ", sep,
 			    c->regressed, c->compared, c->compared == 1 ? "" : "s",
@@ -146,6 +184,7 @@ compare_verdict(FILE *f, const struct cmp *m)
 		if (c->nverdict[CV_CANTTELL]) {
 			fprintf(f, "%sundecided: ", sep);
 			name_figures(f, m, k, CV_CANTTELL);
+			name_base_failed(f, m, k, c->nverdict[CV_CANTTELL] > c->base_failed);
 			sep = "; ";
 		}
 		if (c->nverdict[CV_IMPROVEMENT]) {
@@ -158,7 +197,8 @@ compare_verdict(FILE *f, const struct cmp *m)
 			    sep, c->nverdict[CV_NOCHANGE], figs, figs == 1 ? "" : "s",
 			    m->threshold, ci_name(ci, sizeof ci, m->alpha));
 		/* what the rule as a whole would have caught */
-		if (!isnan(c->gate_pct) && c->verdict != CV_REGRESSION)
+		if (!isnan(c->gate_pct) && c->verdict != CV_REGRESSION &&
+		    c->verdict != CV_FAILED)
 			fprintf(f, "; a regression of %.1f%% would be caught with %.0f%% "
 			    "power (%s %s)", c->gate_pct, CMP_POWER * 100,
 			    cmp_group_name(name, sizeof name, m, &m->g[c->gate_g]),
@@ -227,9 +267,11 @@ compare_legend(FILE *f, const struct cmp *m, int noisy, int md)
 	fprintf(f, "%sVerdict per gated figure: regression: worse, significant and "
 	    "beyond %g%%; improvement: better, the same; no change: its change's "
 	    "%s within \xc2\xb1%g%% (two one-sided tests); can't tell: none of "
-	    "these.  A candidate's is the first its figures reach of those four; "
-	    "the power it states is the whole rule's, threshold and test together "
-	    "(--strict exits 3 on can't tell).\n", li, m->threshold, ci, m->threshold);
+	    "these.  A candidate's is failed where a run of any load failed under "
+	    "it (exit 1, as a regression), else the first its figures reach of "
+	    "those four; the power it states is the whole rule's, threshold and "
+	    "test together (--strict exits 3 on can't tell).\n", li, m->threshold,
+	    ci, m->threshold);
 	if (noisy)
 		noisy_legend(f, m->rs, li, "");
 }

@@ -25,11 +25,14 @@ enum rfmt { RFMT_TEXT, RFMT_CSV, RFMT_JSON, RFMT_MD, RFMT_JUNIT, RFMT_LAVA };
 
 #define CMP_POWER 0.8	/* what MinDetect and the gate's power are for */
 
-/* A gated figure's verdict, and a candidate's (the first of these its
- * figures reach, in this order: regression, can't tell, improvement, no
- * change). */
+/* A gated figure's verdict, and a candidate's: failed where a run of
+ * some load failed under it, else the first of these its figures reach,
+ * in this order: regression, can't tell, improvement, no change. */
 enum cmp_verdict { CV_NONE, CV_REGRESSION, CV_CANTTELL, CV_IMPROVEMENT,
-	CV_NOCHANGE, CV_N };
+	CV_NOCHANGE, CV_FAILED, CV_N };
+/* The figures' four verdicts; CV_FAILED is a candidate's alone: a load
+ * some of whose runs failed under it, before any figure is read. */
+#define CV_FIGS CV_FAILED
 extern const char *const cmp_verdict_names[CV_N];
 /* The four words' one rule, over a change in % (est, its CI95 lo..hi):
  * regression or improvement where significant and beyond thr in %, by
@@ -105,6 +108,10 @@ struct cmpcol {
 	const char	*label;
 	size_t		*rows, nrows;	/* one per sweep value */
 	size_t		 regressed, compared;	/* loads */
+	/* loads with a failed run under it, and their runs: failed, all */
+	size_t		 failed, failed_runs, failed_of;
+	/* loads it ran whose every baseline run failed: nothing to compare */
+	size_t		 base_failed;
 	size_t		 nverdict[CV_N];	/* gated figures by verdict */
 	enum cmp_verdict verdict;
 	/* the largest change the gate reports with CMP_POWER among its
@@ -136,8 +143,9 @@ struct cmp {
 	unsigned	 looks;
 	int		 holm;
 	unsigned	 gate;
-	/* candidates that regressed; gated figures that can't tell */
-	size_t		 regressed, cant_tell;
+	/* candidates that regressed or failed; gated figures (and loads
+	 * whose baseline failed) that can't tell */
+	size_t		 regressed, failed, cant_tell;
 	size_t		 ntests, family;	/* every test; the gated ones */
 	size_t		*rowbuf;
 };
@@ -160,6 +168,21 @@ int	bisect_decide(FILE *, const struct rset *, char *good, char *bad,
  * (a label with no results, or an ambiguous one). */
 long	bisect_step(const struct rset *, char *good, char *bad,
 	    const struct cmpopt *);
+
+/* Whether candidate k of group g ran it with a failed run; whether it ran
+ * it where the baseline did too, and failed every run (one that never ran
+ * it is named as missing). */
+static inline int
+cmp_load_failed(const struct cmpgroup *g, size_t k)
+{
+	return g->cell[k] && g->cell[k]->failed > 0;
+}
+
+static inline int
+cmp_base_failed(const struct cmpgroup *g, size_t k)
+{
+	return g->cell[k] && g->cell[k]->ok && g->cell[0] && !g->cell[0]->ok;
+}
 
 /* "fork_load" or "fork_load j=2". */
 const char *cmp_group_name(char *buf, size_t len, const struct cmp *,

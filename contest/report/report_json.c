@@ -333,7 +333,7 @@ compare_json(FILE *f, const struct cmp *m)
 	json_init(&j);
 	json_obj_begin(&j);
 	json_kstr(&j, "compare", "contest");
-	json_kint(&j, "schema", 3);
+	json_kint(&j, "schema", 4);
 	json_kstr(&j, "baseline", m->col[0].label);
 	json_key(&j, "labels");
 	json_arr_begin(&j);
@@ -354,6 +354,7 @@ compare_json(FILE *f, const struct cmp *m)
 			json_str(&j, cmp_fig(m->rs, fig)->gate);
 	json_arr_end(&j);
 	json_kuint(&j, "regressed", m->regressed);
+	json_kuint(&j, "failed", m->failed);
 	json_key(&j, "candidates");
 	json_arr_begin(&j);
 	for (size_t k = 1; k < m->ncol; k++) {
@@ -365,9 +366,24 @@ compare_json(FILE *f, const struct cmp *m)
 		json_kuint(&j, "regressed", c->regressed);
 		json_key(&j, "figures");	/* gated figures by verdict */
 		json_obj_begin(&j);
-		for (int v = CV_NONE + 1; v < CV_N; v++)
+		for (int v = CV_NONE + 1; v < CV_FIGS; v++)
 			json_kuint(&j, cmp_verdict_names[v], c->nverdict[v]);
 		json_obj_end(&j);
+		json_key(&j, "failed");	/* loads a run of which failed */
+		json_arr_begin(&j);
+		for (size_t g = 0; g < m->ng; g++) {
+			const struct rcell *cell = m->g[g].cell[k];
+			char name[512];
+			if (!cmp_load_failed(&m->g[g], k))
+				continue;
+			json_obj_begin(&j);
+			json_kstr(&j, "name", cmp_group_name(name, sizeof name, m, &m->g[g]));
+			json_kuint(&j, "failed", cell->failed);
+			json_kuint(&j, "runs", cell->ok + cell->failed + cell->nsuspect);
+			json_obj_end(&j);
+		}
+		json_arr_end(&j);
+		json_kuint(&j, "baseline_failed", c->base_failed);
 		/* what the whole rule catches as a regression with CMP_POWER */
 		json_knum(&j, "gate_detect_pct", c->gate_pct, 4);
 		json_kuint(&j, "paired_tests", c->npaired);

@@ -31,7 +31,8 @@ xml_text(FILE *f, const char *s)
 }
 
 /* One test case per candidate, load and gated figure: a regression
- * fails, can't tell is skipped with its reason, the rest pass. */
+ * fails, can't tell is skipped with its reason, the rest pass; and one
+ * per candidate and load a run of which failed, failing. */
 void
 compare_junit(FILE *f, const struct cmp *m)
 {
@@ -52,6 +53,22 @@ compare_junit(FILE *f, const struct cmp *m)
 		for (size_t k = 1; k < m->ncol; k++)
 			for (size_t g = 0; g < m->ng; g++) {
 				const struct cmpgroup *gr = &m->g[g];
+				if (cmp_load_failed(gr, k)) {
+					const struct rcell *c = gr->cell[k];
+					if (pass == 0) {
+						tests++;
+						failures++;
+					} else {
+						fputs("    <testcase classname=\"contest.", f);
+						xml_text(f, m->col[k].label);
+						fputs("\" name=\"", f);
+						xml_text(f, cmp_group_name(name, sizeof name, m, gr));
+						fprintf(f, " runs\">\n      <failure type=\"failed\" "
+						    "message=\"%zu of %zu runs failed\"/>\n"
+						    "    </testcase>\n", c->failed, c->ok + c->failed +
+						    c->nsuspect);
+					}
+				}
 				for (int fig = 0; fig < cmp_nfig(m->rs); fig++) {
 					const struct cmpval *v = &gr->val[fig * m->ncol + k];
 					const struct cmpval *a = &gr->val[fig * m->ncol];

@@ -72,7 +72,8 @@ report_lava(FILE *f, const struct rset *rs)
 static const char *
 lava_result(enum cmp_verdict v)
 {
-	return v == CV_REGRESSION ? "fail" : v == CV_CANTTELL ? "unknown" : "pass";
+	return v == CV_REGRESSION || v == CV_FAILED ? "fail" :
+	    v == CV_CANTTELL ? "unknown" : "pass";
 }
 
 void
@@ -83,6 +84,12 @@ compare_lava(FILE *f, const struct cmp *m)
 	for (size_t k = 1; k < m->ncol; k++) {
 		for (size_t g = 0; g < m->ng; g++) {
 			const struct cmpgroup *gr = &m->g[g];
+			if (cmp_load_failed(gr, k)) {	/* its runs: a failed one fails */
+				put_id(f, m->col[k].label);
+				fputc('-', f);
+				put_id(f, cmp_group_name(name, sizeof name, m, gr));
+				fprintf(f, "-runs fail %zu failed\n", gr->cell[k]->failed);
+			}
 			for (int fig = 0; fig < cmp_nfig(m->rs); fig++) {
 				const struct cmpval *v = &gr->val[fig * m->ncol + k];
 				if (!v->gated || v->verdict == CV_NONE)

@@ -1,0 +1,97 @@
+#!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-or-later
+# Verdicts at the edges, each on small results written here: a load
+# whose runs failed fails the gate; suspects are judged per load; the
+# change shown is the change tested; a line read twice counts once;
+# bisect's step is decided once; history names a newest night it cannot
+# place; the gate's power is a size; history keeps a step through a
+# noise change and an outlier night.
+
+load helpers
+
+# Result lines from "SESSION LABEL LOAD RUN WALL STATUS [ROUND [VARIANT]]"
+# on stdin, one per line: the fields contest reads and nothing else.
+results() {
+	awk '{
+		printf "{\"schema\":2,\"contest_version\":\"0.3.0\",\"session\":\"%s\",", $1
+		printf "\"timestamp\":\"2026-11-%02dT03:00:00.000Z\",\"host\":\"box\",", $9 ? $9 : 2
+		printf "\"kernel\":\"%s\",\"label\":\"%s\",\"nproc\":2,\"cpu_model\":\"Test CPU\",", $2, $2
+		printf "\"mem_total_kb\":24684084,\"command\":\"make -j2 bzImage\","
+		printf "\"load\":\"%s\",\"load_spec\":\"%s\",\"run\":%d,", $3, $3, $4
+		if ($7 != "" && $7 != "-") printf "\"round\":%d,", $7
+		if ($8 != "" && $8 != "-") printf "\"variant\":\"%s\",", $8
+		printf "\"warmup\":false,\"status\":\"%s\",\"exit_code\":%d,", $6, $6 == "ok" ? 0 : 1
+		printf "\"wall_s\":%s,\"cpu_pct\":150.0,\"lcpu_pct\":0.0,\"counters\":{},\"headline\":\"\"}\n", $5
+	}'
+}
+
+# base and cand: no_load 10 s and fork_load 15 s, three runs each; the
+# status of cand's fork_load runs, of its no_load runs, and of base's
+# fork_load runs as given.
+two_kernels() {
+	local i
+	for i in 1 2 3; do
+		echo "sb base no_load $i 10.$i ok"
+		echo "sb base fork_load $((i + 3)) 15.$i ${3:-ok}"
+		echo "sc cand no_load $i 10.$i ${2:-ok}"
+		echo "sc cand fork_load $((i + 3)) 15.$i $1"
+	done | results
+}
+
+@test "compare: a candidate whose load's runs all failed fails the gate, --strict or not" {
+	two_kernels failed > "$BATS_TEST_TMPDIR/r.jsonl"
+	run --separate-stderr contest compare -f "$BATS_TEST_TMPDIR/r.jsonl" base cand
+	[ "$status" -eq 1 ]
+	[[ "$(tail -1 <<<"$output")" == "cand against base: failed "*": 3 of 3 runs failed under it: fork_load 3 of 3; "* ]]
+	run --separate-stderr contest compare --strict -f "$BATS_TEST_TMPDIR/r.jsonl" base cand
+	[ "$status" -eq 1 ]
+	run --separate-stderr contest compare --format json -f "$BATS_TEST_TMPDIR/r.jsonl" base cand
+	[ "$status" -eq 1 ]
+	jq -e '.failed == 1 and .regressed == 0' <<<"$output"
+	jq -e '.candidates[0] | .verdict == "failed" and .failed == [{"name": "fork_load", "failed": 3, "runs": 3}]' <<<"$output"
+	run --separate-stderr contest compare --format junit -f "$BATS_TEST_TMPDIR/r.jsonl" base cand
+	[ "$status" -eq 1 ]
+	grep -qF '<testcase classname="contest.cand" name="fork_load runs">' <<<"$output"
+	grep -qF '<failure type="failed" message="3 of 3 runs failed"/>' <<<"$output"
+	grep -qF 'failures="1"' <<<"$output"
+	run --separate-stderr contest compare --format lava -f "$BATS_TEST_TMPDIR/r.jsonl" base cand
+	[ "$status" -eq 1 ]
+	grep -qx 'cand-fork_load-runs fail 3 failed' <<<"$output"
+	[ "$(tail -1 <<<"$output")" = "cand-verdict fail" ]
+}
+
+@test "compare: one failed run of three fails the candidate; none passes as before" {
+	{ for i in 1 2 3; do
+		echo "sb base no_load $i 10.$i ok"
+		echo "sb base fork_load $((i + 3)) 15.$i ok"
+		echo "sc cand no_load $i 10.$i ok"
+		echo "sc cand fork_load $((i + 3)) 15.$i $([ "$i" -eq 2 ] && echo failed || echo ok)"
+	done; } | results > "$BATS_TEST_TMPDIR/r.jsonl"
+	run --separate-stderr contest compare -f "$BATS_TEST_TMPDIR/r.jsonl" base cand
+	[ "$status" -eq 1 ]
+	[[ "$(tail -1 <<<"$output")" == "cand against base: failed "*": 1 of 3 runs failed under it: fork_load 1 of 3; "* ]]
+	two_kernels ok > "$BATS_TEST_TMPDIR/ok.jsonl"
+	run --separate-stderr contest compare --strict -f "$BATS_TEST_TMPDIR/ok.jsonl" base cand
+	[ "$status" -eq 0 ]
+	[[ "$(tail -1 <<<"$output")" == "cand against base: no change "* ]]
+}
+
+@test "compare: a candidate every run of which failed is failed, not can't tell, and --strict is not 0" {
+	two_kernels failed failed > "$BATS_TEST_TMPDIR/r.jsonl"
+	run --separate-stderr contest compare -f "$BATS_TEST_TMPDIR/r.jsonl" base cand
+	[ "$status" -eq 1 ]
+	[[ "$(tail -1 <<<"$output")" == "cand against base: failed "*": 6 of 6 runs failed under it: no_load 3 of 3, fork_load 3 of 3"* ]]
+	run --separate-stderr contest compare --strict -f "$BATS_TEST_TMPDIR/r.jsonl" base cand
+	[ "$status" -eq 1 ]
+}
+
+@test "compare: a load whose every baseline run failed can't tell, and --strict exits 3" {
+	two_kernels ok ok failed > "$BATS_TEST_TMPDIR/r.jsonl"
+	run --separate-stderr contest compare -f "$BATS_TEST_TMPDIR/r.jsonl" base cand
+	[ "$status" -eq 0 ]
+	[[ "$(tail -1 <<<"$output")" == "cand against base: can't tell "*"fork_load (every run of base failed: nothing to compare)"* ]]
+	run --separate-stderr contest compare --strict -f "$BATS_TEST_TMPDIR/r.jsonl" base cand
+	[ "$status" -eq 3 ]
+	run --separate-stderr contest compare --format json -f "$BATS_TEST_TMPDIR/r.jsonl" base cand
+	jq -e '.candidates[0] | .verdict == "can'"'"'t tell" and .baseline_failed == 1 and .failed == []' <<<"$output"
+}
