@@ -95,3 +95,34 @@ two_kernels() {
 	run --separate-stderr contest compare --format json -f "$BATS_TEST_TMPDIR/r.jsonl" base cand
 	jq -e '.candidates[0] | .verdict == "can'"'"'t tell" and .baseline_failed == 1 and .failed == []' <<<"$output"
 }
+
+@test "report: a session that began with a load seven times no_load keeps its runs: suspects are judged per load" {
+	# six rounds, rotated: round 1 begins with io_load (the classic
+	# io_load and mem_load ratios are five and more)
+	local i
+	for i in 1 2 3 4 5 6; do
+		if [ $((i % 2)) -eq 1 ]; then
+			echo "s1 k io_load $((2 * i - 1)) 7$i.0 ok $i"
+			echo "s1 k no_load $((2 * i)) 10.$i ok $i"
+		else
+			echo "s1 k no_load $((2 * i - 1)) 10.$i ok $i"
+			echo "s1 k io_load $((2 * i)) 7$i.0 ok $i"
+		fi
+	done | results > "$BATS_TEST_TMPDIR/r.jsonl"
+	run --separate-stderr contest report --format json "$BATS_TEST_TMPDIR/r.jsonl"
+	[ "$status" -eq 0 ]
+	jq -e '[.loads[] | {(.load): .rows[0].runs}] | add == {"no_load": 6, "io_load": 6}' <<<"$output"
+	run --separate-stderr contest report "$BATS_TEST_TMPDIR/r.jsonl"
+	[ "$status" -eq 0 ]
+	[[ "$output" != *"may have done no work"* ]]
+	[[ "$stderr" != *"may have done no work"* ]]
+	# a job whose first run built and whose others did nothing is still
+	# caught, in every load
+	for i in 1 2 3; do
+		echo "s2 k no_load $((2 * i - 1)) $([ "$i" -eq 1 ] && echo 70.0 || echo 0.3) ok $i"
+		echo "s2 k io_load $((2 * i)) 0.3 ok $i"
+	done | results > "$BATS_TEST_TMPDIR/r.jsonl"
+	run --separate-stderr contest report --format json "$BATS_TEST_TMPDIR/r.jsonl"
+	[ "$status" -eq 0 ]
+	jq -e '[.loads[] | {(.load): .rows[0].runs}] | add == {"no_load": 1, "io_load": 0}' <<<"$output"
+}

@@ -25,14 +25,17 @@ by_group_wall(const void *pa, const void *pb)
 	return a->wall < b->wall ? -1 : a->wall > b->wall;
 }
 
-/* The median of the measured runs after r[first] of its sweep values,
- * in buf (n + 1 room); *k: how many; NaN for none. */
+/* The median of the measured runs after r[first] of its own cell (its
+ * load, sweep values, variant and build), or with same 0 of its sweep
+ * values, every load's; in buf (n + 1 room); *k: how many; NaN for none. */
 static double
-sweep_median(const struct srun *r, size_t n, size_t first, double *buf, size_t *k)
+rest_median(const struct srun *r, size_t n, size_t first, int same, double *buf,
+    size_t *k)
 {
 	*k = 0;
 	for (size_t i = first + 1; i < n; i++)
-		if (r[i].measured && r[i].sweep == r[first].sweep)
+		if (r[i].measured && (same ? r[i].cell == r[first].cell :
+		    r[i].sweep == r[first].sweep))
 			buf[(*k)++] = r[i].wall;
 	if (*k == 0)
 		return NAN;
@@ -61,12 +64,17 @@ suspect_mark(const struct srun *r, size_t n, struct sflag *out)
 		return 0;
 	}
 	/* the first measured run against the session's other measured runs
-	 * of its sweep values: a warmup is there to take the cold start, and
-	 * is never evidence against the runs after it */
+	 * of its own cell: a heavy load is five times no_load and more, and
+	 * a session that began with it did nothing wrong.  Only where its
+	 * cell ran once (-n 1: the first is no_load, which no load speeds up)
+	 * against every load's of its sweep values.  A warmup is there to take
+	 * the cold start, and is never evidence against the runs after it */
 	size_t first = 0, k = 0;
 	while (first < n && !r[first].measured)
 		first++;
-	double rest = first < n ? sweep_median(r, n, first, buf, &k) : NAN;
+	double rest = first < n ? rest_median(r, n, first, 1, buf, &k) : NAN;
+	if (first < n && k == 0)
+		rest = rest_median(r, n, first, 0, buf, &k);
 	if (k && r[first].wall > SUSPECT_FACTOR * rest && r[first].wall >= SUSPECT_MIN_S)
 		for (size_t i = first + 1; i < n; i++)
 			if (r[i].measured) {
@@ -132,7 +140,7 @@ suspect_warmup(const struct srun *r, size_t n, double *median)
 	if (buf == NULL)
 		return NAN;
 	/* the warmup against the measured runs of its own sweep values */
-	*median = sweep_median(r, n, 0, buf, &k);
+	*median = rest_median(r, n, 0, 0, buf, &k);
 	free(buf);
 	return k && r[0].wall > SUSPECT_FACTOR * *median &&
 	    r[0].wall >= SUSPECT_MIN_S ? r[0].wall : NAN;

@@ -20,7 +20,7 @@
 enum {
 	SUSPECT_SHORT = 1,	/* under 1/5 of the median of its cell's others */
 	SUSPECT_AFTER = 2,	/* after a first measured run over 5x the median
-				 * of the measured rest */
+				 * of the measured rest of its cell */
 };
 
 /* One timed run of a session, in the order the session ran them. */
@@ -43,9 +43,9 @@ struct sflag {
  * Mark the runs of one session.  Measured runs of one cell under a
  * fifth of the median of the cell's other measured runs are suspect;
  * and when the session's first measured run took over five times the
- * median of the measured rest of its sweep values' runs (every load's:
- * a load slows the job, it does not speed it up five times), every
- * measured run after it is.  Either way only against a time of
+ * median of the measured rest of its own cell (of its sweep values'
+ * runs, every load's, where its cell ran once: a load slows the job, it
+ * does not speed it up five times), every measured run after it is.  Either way only against a time of
  * SUSPECT_MIN_S or more.  A warmup is never held against the measured
  * runs: taking the cold start is what it is for.  Cells of a sweep are
  * never held against each other: a make -j8 cell may well be five times

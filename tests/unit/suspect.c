@@ -79,6 +79,18 @@ check_within_cells(void)
 		{ 0, 0, 1.1, 1 }, { 1, 0, 6.2, 1 },
 	};
 	is_str(marks(slow, 6, &n), "......", "a real ratio of 6 between loads");
+	/* rounds rotate: a session may begin with io_load at 7x no_load */
+	static const struct srun heavy_first[] = {
+		{ 1, 0, 7.0, 1 }, { 0, 0, 1.0, 1 }, { 0, 0, 1.0, 1 }, { 1, 0, 7.2, 1 },
+		{ 1, 0, 6.9, 1 }, { 0, 0, 1.1, 1 }, { 0, 0, 0.9, 1 }, { 1, 0, 7.1, 1 },
+	};
+	is_str(marks(heavy_first, 8, &n), "........",
+	    "a first run of a load 7x no_load is held against its own load only");
+	/* -n 1: its cell ran once, so the first run is held against every load's */
+	static const struct srun once_each[] = {
+		{ 0, 0, 2.0, 1 }, { 1, 0, 0.03, 1 }, { 2, 0, 0.03, 1 },
+	};
+	is_str(marks(once_each, 3, &n), ".aa", "a cell that ran once: its first run against every load's");
 
 	/* one run of a load that did nothing, within its own load */
 	static const struct srun one[] = {
@@ -151,7 +163,12 @@ check_random(void)
 			size_t f0 = 0;
 			while (f0 < m && !rr[f0].measured)
 				f0++;
+			/* its own cell's, or its sweep cell's where it ran once */
 			for (size_t j = f0 + 1; j < m; j++)
+				if (rr[j].measured && rr[j].cell == rr[f0].cell)
+					buf[nb++] = rr[j].wall;
+			int own = nb > 0;
+			for (size_t j = f0 + 1; !own && j < m; j++)
 				if (rr[j].measured && rr[j].sweep == rr[f0].sweep)
 					buf[nb++] = rr[j].wall;
 			stats_sort(buf, nb);
