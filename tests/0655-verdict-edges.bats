@@ -126,3 +126,24 @@ two_kernels() {
 	[ "$status" -eq 0 ]
 	jq -e '[.loads[] | {(.load): .rows[0].runs}] | add == {"no_load": 1, "io_load": 0}' <<<"$output"
 }
+
+@test "compare: the change shown is the change tested, over the rounds the paired test used" {
+	# one session of five rounds, A then B; the machine was slow in
+	# round 5, and the session stopped before B's run of it: the means
+	# over every run say -24%, the rounds both ran +6%
+	local a=(10.0 10.01 9.99 10.0 30.0) b=(10.6 10.62 10.58 10.61) i
+	for i in 1 2 3 4 5; do
+		echo "s1 k no_load $((2 * i - 1)) ${a[i - 1]} ok $i A"
+		[ "$i" -gt 4 ] || echo "s1 k no_load $((2 * i)) ${b[i - 1]} ok $i B"
+	done | results > "$BATS_TEST_TMPDIR/v.jsonl"
+	run --separate-stderr contest compare -f "$BATS_TEST_TMPDIR/v.jsonl" k/A k/B
+	[ "$status" -eq 1 ]
+	[[ "$(grep '^Amean     Time' <<<"$output")" == *"*   +6.02%*" ]]
+	[ "$(tail -1 <<<"$output")" = "k/B against k/A: regression (paired over 4 rounds): 1 of 1 load regressed beyond 5%: no_load Time +6.0% (CI95 +5.9..+6.2%, p=8.9e-07)" ]
+	run --separate-stderr contest compare --format json -f "$BATS_TEST_TMPDIR/v.jsonl" k/A k/B
+	[ "$status" -eq 1 ]
+	jq -e '.loads[0].figures[] | select(.figure == "time_amean") | .values[1] |
+	    .change_pct == .estimate_pct and .pairs == 4 and .test == "paired" and (.change_pct - 6.02 | fabs) < 0.01' <<<"$output"
+	run --separate-stderr contest compare --format csv -f "$BATS_TEST_TMPDIR/v.jsonl" k/A k/B
+	[ "$(awk -F, '$3 == "time_amean" && $4 == "k/B" { print ($9 == $18) }' <<<"$output")" = 1 ]
+}

@@ -152,6 +152,11 @@ judge_val(struct cmp *m, struct cmpval *v, int fig, struct cmpcol *c, size_t g)
 	if (v->t.kind == CT_NONE)
 		return;
 	cmp_interval(&v->t, m->alpha, &v->est_pct, &v->lo_pct, &v->hi_pct);
+	/* the change shown is the change tested: a paired test's over the
+	 * rounds both ran, not the means over every run (a round one side
+	 * lost would move one mean and not the other) */
+	if (!isnan(v->est_pct))
+		v->pct = v->est_pct;
 	if (v->t.kind == CT_PAIRED) {
 		c->npaired++;
 		c->pairs_min = c->pairs_min && c->pairs_min < v->t.pairs ?

@@ -242,8 +242,9 @@ compare_legend(FILE *f, const struct cmp *m, int noisy, int md)
 		    "in common: Welch)");
 	fprintf(f, "%sTime in seconds; Min to BAmean-50 as mmtests computes them "
 	    "(Stddev over n-1; BAmean-50: the mean of the int(n/2) fastest runs, "
-	    "at least one), but a change is the figure's own, + for a rise "
-	    "(mmtests' sign is + for better); Loads: the headline per second of "
+	    "at least one), but a change is + for a rise (mmtests' sign is + for "
+	    "better), and a tested figure's is its test's own estimate, the one "
+	    "its verdict judges (paired: over the rounds both ran only); Loads: the headline per second of "
 	    "job time (a level where no /s); p99/run: the mean of the runs' own "
 	    "p99s of the probe's wake-up lateness, and Met%%/run the mean of "
 	    "their Met%%, as tested (the report's Lat p99 and Met%% pool every "
