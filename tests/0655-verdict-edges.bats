@@ -147,3 +147,38 @@ two_kernels() {
 	run --separate-stderr contest compare --format csv -f "$BATS_TEST_TMPDIR/v.jsonl" k/A k/B
 	[ "$(awk -F, '$3 == "time_amean" && $4 == "k/B" { print ($9 == $18) }' <<<"$output")" = 1 ]
 }
+
+@test "compare: a line read twice, from one file given twice or a copy in the directory, is one run, with one warning naming the files" {
+	local a=(10.0 10.2 9.9 10.1 10.0 9.8) i
+	for i in 1 2 3 4 5 6; do
+		echo "s1 k no_load $i ${a[i - 1]} ok $i A"
+		echo "s1 k no_load $i 10.$((60 + i)) ok $i B"
+	done | results > "$BATS_TEST_TMPDIR/v.jsonl"
+	run --separate-stderr contest compare --format json -f "$BATS_TEST_TMPDIR/v.jsonl" k/A k/B
+	[ "$status" -eq 1 ]
+	[ -z "$stderr" ]
+	once=$(jq -c '.loads[0].figures[] | select(.figure == "time_amean") | .values[1] | [.runs, .pairs, .ci_lo_pct, .ci_hi_pct]' <<<"$output")
+	[[ "$once" == "[6,6,"* ]]
+	run --separate-stderr contest compare --format json -f "$BATS_TEST_TMPDIR/v.jsonl" -f "$BATS_TEST_TMPDIR/v.jsonl" k/A k/B
+	[ "$status" -eq 1 ]
+	[ "$(jq -c '.loads[0].figures[] | select(.figure == "time_amean") | .values[1] | [.runs, .pairs, .ci_lo_pct, .ci_hi_pct]' <<<"$output")" = "$once" ]
+	[ "$stderr" = "contest: 12 runs read twice, counted once (the same session, run, load, variant and sweep cell): $BATS_TEST_TMPDIR/v.jsonl read twice" ]
+	# a copy beside it in the results directory
+	mkdir "$BATS_TEST_TMPDIR/dir"
+	cp "$BATS_TEST_TMPDIR/v.jsonl" "$BATS_TEST_TMPDIR/dir/a.jsonl"
+	cp "$BATS_TEST_TMPDIR/v.jsonl" "$BATS_TEST_TMPDIR/dir/b.jsonl"
+	run --separate-stderr contest compare --format json -f "$BATS_TEST_TMPDIR/dir" k/A k/B
+	[ "$status" -eq 1 ]
+	[ "$(jq -c '.loads[0].figures[] | select(.figure == "time_amean") | .values[1] | [.runs, .pairs, .ci_lo_pct, .ci_hi_pct]' <<<"$output")" = "$once" ]
+	[ "$stderr" = "contest: 12 runs read twice, counted once (the same session, run, load, variant and sweep cell): $BATS_TEST_TMPDIR/dir/a.jsonl and $BATS_TEST_TMPDIR/dir/b.jsonl" ]
+	# failed runs too: three, not six
+	two_kernels failed > "$BATS_TEST_TMPDIR/f.jsonl"
+	run --separate-stderr contest compare --format json -f "$BATS_TEST_TMPDIR/f.jsonl" -f "$BATS_TEST_TMPDIR/f.jsonl" base cand
+	[ "$status" -eq 1 ]
+	jq -e '.candidates[0].failed == [{"name": "fork_load", "failed": 3, "runs": 3}]' <<<"$output"
+	[[ "$stderr" == "contest: 12 runs read twice, counted once "* ]]
+	# the report's runs
+	run --separate-stderr contest report --format json "$BATS_TEST_TMPDIR/v.jsonl" "$BATS_TEST_TMPDIR/v.jsonl"
+	[ "$status" -eq 0 ]
+	jq -e '[.loads[0].rows[].runs] == [6, 6]' <<<"$output"
+}

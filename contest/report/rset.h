@@ -260,6 +260,8 @@ struct rfilter {
 
 /* Every timed ok run, warmups and runs of filtered-out loads included,
  * for finding the runs that may have done no work. */
+/* A run of a session, ok or failed, as the no-work check and the check
+ * for lines read twice see it. */
 struct timed_run {
 	const char	*session;
 	/* cell: its load, sweep values and kernel build; sweep: the same but
@@ -268,8 +270,10 @@ struct timed_run {
 	double		 wall;
 	uint32_t	 file, line;	/* file: index in rset.fname */
 	uint32_t	 acc;		/* its cell's runs as read; UINT32_MAX: none */
-	uint32_t	 runno : 30, measured : 1,
-			 out : 1;	/* taken out of its cell: may have done no work */
+	/* runno: its session's count of runs of its cell (warmups apart);
+	 * out: taken out of its cell (may have done no work, or read twice);
+	 * dup: the same run read before, from this file or another */
+	uint32_t	 runno : 28, measured : 1, failed : 1, out : 1, dup : 1;
 };
 
 struct cell_acc;	/* a cell's runs as they are read (rset_impl.h) */

@@ -297,7 +297,7 @@ rs_accumulate(struct rset *rs, struct cell_acc *a, const struct rrun *r,
     const struct jnode *o, uint32_t file, int timed, int sign)
 {
 	if (!r->ok) {
-		a->failed++;
+		a->failed += (size_t)(long)sign;
 		a->last_exit = r->exit_code;
 		a->last_signal = r->signal;
 		return;

@@ -52,7 +52,8 @@ read_telemetry(const struct rset *rs)
 		rs->acc[i].tel_read = 1;
 	for (size_t i = 0; i < rs->ntimed; i++) {
 		const struct timed_run *t = &rs->timed[i];
-		if (t->acc == UINT32_MAX || t->out || !outlier_cell(rs, &rs->acc[t->acc]))
+		if (t->acc == UINT32_MAX || t->out || t->failed ||
+		    !outlier_cell(rs, &rs->acc[t->acc]))
 			continue;
 		xgrow(&w, &capw, nw + 1, sizeof *w, 8);
 		w[nw++] = (struct want){ { t->file, t->line }, t->acc };

@@ -125,9 +125,9 @@ find_block(struct rset *rs, const struct rrun *r)
 }
 
 /*
- * Every ok run of a session is timed here, whatever the filters: which
- * runs may have done no work is judged on the session's own lines, the
- * same however a report views them.  Its place in rs->timed, or SIZE_MAX;
+ * Every run of a session is timed here, whatever the filters: which runs
+ * may have done no work (of the ok ones), and which were read twice, is
+ * judged on the session's own lines, the same however a report views them.  Its place in rs->timed, or SIZE_MAX;
  * *build: its kernel build's key.
  */
 static size_t
@@ -136,18 +136,23 @@ time_run(struct addctx *x, const struct jnode *o, unsigned long lineno,
 {
 	struct rset *rs = x->rs;
 
-	if (!r->ok || r->session == NULL)
+	if (r->session == NULL)
 		return SIZE_MAX;
 	*build = rs_build_key(rs, o);
 	/* the cells the no-work check compares within; a variant's runs are
-	 * held only against its own */
+	 * held only against its own, and a hand-made file's session id that
+	 * two hosts, labels or commands share does not make their runs one */
+	static const char who_tag;
+	const void *who = (const void *)(uintptr_t)rs_tuple(rs, &who_tag,
+	    (const void *)(uintptr_t)rs_tuple(rs, r->host, r->label,
+	    rs_intern(rs, LSTR(o, RK_COMMAND))), NULL);
 	const void *b = (const void *)(uintptr_t)rs_tuple(rs, r->variant,
-	    (const void *)(uintptr_t)*build, NULL);
+	    (const void *)(uintptr_t)*build, who);
 	xgrow(&rs->timed, &rs->captimed, rs->ntimed + 1, sizeof *rs->timed, 8);
 	rs->timed[rs->ntimed] = (struct timed_run){ r->session,
 	    rs_tuple(rs, r->block, r->sweep, b), rs_tuple(rs, NULL, r->sweep, b),
 	    rrun_fig(r, FIG_WALL), x->fileno, (uint32_t)lineno, UINT32_MAX,
-	    (uint32_t)r->runno, !warmup, 0 };
+	    (uint32_t)(r->runno < (1L << 28) ? r->runno : 0), !warmup, !r->ok, 0, 0 };
 	return rs->ntimed++;
 }
 

@@ -175,6 +175,59 @@ timed_order(const void *pa, const void *pb)
 	return c ? c : (a->line > b->line) - (a->line < b->line);
 }
 
+/* A session's runs by what makes a run one run: its cell (load, sweep
+ * values, variant, build), warmup or not and its number; then in the
+ * order read, so that the first read is the one kept. */
+static int
+same_run_order(const void *pa, const void *pb)
+{
+	const struct timed_run *a = *(const struct timed_run *const *)pa;
+	const struct timed_run *b = *(const struct timed_run *const *)pb;
+
+	if (a->cell != b->cell)
+		return a->cell < b->cell ? -1 : 1;
+	if (a->measured != b->measured)
+		return a->measured < b->measured ? -1 : 1;
+	if (a->runno != b->runno)
+		return a->runno < b->runno ? -1 : 1;
+	return (a > b) - (a < b);
+}
+
+/* The runs of one session (t[0..n), in timed_order) read more than once:
+ * each after the first marked dup, and those past the filters wanted
+ * again, to be taken out.  The files they came from, first and again, in
+ * *pair (the first such pair; the rest are counted). */
+static size_t
+mark_dups(struct rset *rs, struct timed_run *t, size_t n, struct timed_run **by,
+    struct want **w, size_t *nw, size_t *capw, uint32_t pair[2], size_t *npairs)
+{
+	size_t dups = 0;
+
+	for (size_t k = 0; k < n; k++)
+		by[k] = &t[k];
+	if (n > 1)
+		qsort(by, n, sizeof *by, same_run_order);
+	for (size_t k = 1; k < n; k++) {
+		struct timed_run *a = by[k - 1], *b = by[k];
+		if (a->cell != b->cell || a->measured != b->measured ||
+		    a->runno != b->runno || b->runno == 0)
+			continue;
+		b->dup = b->out = 1;
+		dups++;
+		if (*npairs == 0 || pair[0] != a->file || pair[1] != b->file) {
+			if (*npairs == 0)
+				pair[0] = a->file, pair[1] = b->file;
+			++*npairs;
+		}
+		if (b->acc == UINT32_MAX)
+			continue;
+		rs->nrun--;
+		xgrow(w, capw, *nw + 1, sizeof **w, 8);
+		(*w)[(*nw)++] = (struct want){ { b->file, b->line }, b->acc };
+	}
+	return dups;
+}
+
 /* A flagged run on its way to its cell's note, in the order read. */
 struct flagged {
 	uint32_t	 acc, file, line;
@@ -213,30 +266,46 @@ unread_line(const struct jnode *o, unsigned long lineno, void *arg)
 }
 
 /*
- * Each session's runs in the order they ran, through suspect_mark().
- * The flagged ones go to their cells' notes (sus[acc], nsus[acc]) and,
- * unless asked to keep them, out of their cells: read a second time and
- * taken out of every figure, as failed runs never went in.
+ * Each session's runs: first, a run read twice (a file given twice, or
+ * copied within the results directory) is one run, its copies read again
+ * and taken out of their cells, with one warning naming the files.  Then
+ * its ok runs in the order they ran through suspect_mark(): the flagged
+ * ones go to their cells' notes (sus[acc], nsus[acc]) and, unless asked
+ * to keep them, out of their cells the same way, as failed runs never
+ * went in.
  */
 static void
 mark_suspects(struct rset *rs, struct suspect **sus, size_t *nsus)
 {
 	struct srun *sr = xcalloc(rs->ntimed + 1, sizeof *sr);
 	struct sflag *sf = xcalloc(rs->ntimed + 1, sizeof *sf);
+	struct timed_run **by = xcalloc(rs->ntimed + 1, sizeof *by);
+	size_t *at = xcalloc(rs->ntimed + 1, sizeof *at);
 	struct flagged *fl = NULL;
 	struct want *w = NULL;
-	size_t nfl = 0, capfl = 0, nw = 0, capw = 0;
+	size_t nfl = 0, capfl = 0, nw = 0, capw = 0, dups = 0, npairs = 0;
+	uint32_t pair[2] = { 0, 0 };
 	static const struct rfilter all;
 
 	timed_rs = rs;
 	if (rs->ntimed > 1)	/* qsort may not be handed NULL, even for none */
 		qsort(rs->timed, rs->ntimed, sizeof *rs->timed, timed_order);
 	for (size_t i = 0, j; i < rs->ntimed; i = j) {
+		size_t m = 0;
 		for (j = i; j < rs->ntimed && rs->timed[j].session == rs->timed[i].session; j++)
-			sr[j - i] = (struct srun){ rs->timed[j].cell, rs->timed[j].sweep,
-			    rs->timed[j].wall, rs->timed[j].measured };
-		suspect_mark(sr, j - i, sf);
-		double med, warm = suspect_warmup(sr, j - i, &med);
+			;
+		dups += mark_dups(rs, rs->timed + i, j - i, by, &w, &nw, &capw, pair,
+		    &npairs);
+		/* the no-work check: the session's ok runs, each once */
+		for (size_t k = i; k < j; k++) {
+			const struct timed_run *t = &rs->timed[k];
+			if (t->dup || t->failed)
+				continue;
+			at[m] = k;
+			sr[m++] = (struct srun){ t->cell, t->sweep, t->wall, t->measured };
+		}
+		suspect_mark(sr, m, sf);
+		double med, warm = suspect_warmup(sr, m, &med);
 		int shown = 0;
 		for (size_t k = i; k < j; k++)
 			shown |= rs->timed[k].acc != UINT32_MAX;
@@ -245,13 +314,13 @@ mark_suspects(struct rset *rs, struct suspect **sus, size_t *nsus)
 			rs->warm[rs->nwarm++] = (struct rwarmup){ rs->timed[i].session,
 			    warm, med };
 		}
-		for (size_t k = i; k < j; k++) {
-			struct timed_run *t = &rs->timed[k];
-			if (t->acc == UINT32_MAX || !sf[k - i].why)
+		for (size_t q = 0; q < m; q++) {
+			struct timed_run *t = &rs->timed[at[q]];
+			if (t->acc == UINT32_MAX || !sf[q].why)
 				continue;
 			xgrow(&fl, &capfl, nfl + 1, sizeof *fl, 8);
 			fl[nfl++] = (struct flagged){ t->acc, t->file, t->line,
-			    { (long)t->runno, t->wall, sf[k - i] } };
+			    { (long)t->runno, t->wall, sf[q] } };
 			if (rs->keep_suspect)
 				continue;
 			t->out = 1;
@@ -259,9 +328,18 @@ mark_suspects(struct rset *rs, struct suspect **sus, size_t *nsus)
 			w[nw++] = (struct want){ { t->file, t->line }, t->acc };
 		}
 	}
+	if (dups)
+		warnmsg("%zu run%s read twice, counted once (the same session, run, "
+		    "load, variant and sweep cell): %s%s%s%s", dups, dups == 1 ? "" : "s",
+		    rs->fname[pair[0]], pair[0] == pair[1] ? " read twice" : " and ",
+		    pair[0] == pair[1] ? "" : rs->fname[pair[1]],
+		    npairs > 1 ? ", and other files" : "");
 	rs_read_again(rs, w, nw, rs_keys_for(&all), unread_line,
-	    "its runs that may have done no work stay in the means (as with --keep-suspect)");
+	    "its runs that may have done no work or were read twice stay in the "
+	    "means");
 	free(w);
+	free(by);
+	free(at);
 	if (nfl > 1)
 		qsort(fl, nfl, sizeof *fl, flagged_order);
 	size_t *capsus = xcalloc(rs->nacc + 1, sizeof *capsus);
