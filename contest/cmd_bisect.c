@@ -4,7 +4,8 @@
  * GOOD's or BAD's.  With --run it first measures the kernel booted: a
  * session of contest's own, a round more at each look until the call
  * is made or -n is spent, each look at alpha over the looks there can
- * be, so that stopping once decided keeps the call's error.
+ * be, so that stopping once decided keeps the call's error; the step it
+ * judges is GOOD's and BAD's alone, decided once (bisect.c).
  */
 #include "config.h"
 

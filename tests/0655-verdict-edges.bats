@@ -182,3 +182,24 @@ two_kernels() {
 	[ "$status" -eq 0 ]
 	jq -e '[.loads[0].rows[].runs] == [6, 6]' <<<"$output"
 }
+
+@test "bisect --run: the step is decided once, at alpha, from GOOD and BAD alone; the looks never make it vanish (no 255)" {
+	# BAD +20%, p = 0.041: a step at alpha 0.05, and none at the 0.025 of
+	# each of -n 4 --min-runs 3's two looks
+	local g=(0.200 0.201 0.199 0.200 0.202 0.198 0.200 0.201 0.199 0.200)
+	local b=(0.18 0.30 0.19 0.29 0.20 0.28 0.24 0.24 0.17 0.31) i
+	mkdir "$BATS_TEST_TMPDIR/r"
+	for i in 1 2 3 4 5 6 7 8 9 10; do
+		echo "sg good no_load $i ${g[i - 1]} ok"
+		echo "sb bad no_load $i ${b[i - 1]} ok"
+	done | results | sed 's/"command":"make -j2 bzImage"/"command":"sleep 0.2","lead_s":0/' > "$BATS_TEST_TMPDIR/r/results.jsonl"
+	run -1 contest compare -f "$BATS_TEST_TMPDIR/r" good bad
+	[[ "$(tail -1 <<<"$output")" == *"no_load Time +20.0% (CI95 +1.1..+38.9%, p=0.041)" ]]
+	# the candidate is GOOD's sleep: good against BAD needs p < 0.025,
+	# which BAD's spread does not give: a skip, never the stop of 255
+	run -125 --separate-stderr contest bisect --run -f "$BATS_TEST_TMPDIR/r" -k cand -n 4 --min-runs 3 good bad -- sleep 0.2
+	[[ "${lines[${#lines[@]} - 3]}" == "no_load Time: cand against good "*", against bad "*": can't tell" ]]
+	[[ "${lines[${#lines[@]} - 2]}" == "cand looks like neither: skip (0 of the step's 1 figures bad, 0 good, 1 can't tell; each call two of compare's verdicts, at alpha 0.025 and 5%; the step at alpha 0.05)" ]]
+	[ "${lines[${#lines[@]} - 1]}" = "cand: 4 rounds (at most 4), 2 looks of 2" ]
+	[[ "$stderr" != *"no step to bisect"* ]]
+}

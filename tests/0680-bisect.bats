@@ -96,9 +96,8 @@ bisect_repo() {
 	command -v git >/dev/null || skip "no git"
 	bisect_repo
 	R="$BATS_TEST_TMPDIR/r"
-	# five runs a side: the step is judged again at every call, at alpha
-	# over the looks (the verdicts-at-the-edges issue, item 5), and three
-	# a side on a busy machine left it unproven there.  --threshold 20:
+	# five runs a side: each call is at alpha over the looks, and three
+	# a side on a busy machine left a call undecided.  --threshold 20:
 	# what is no change is a drift within 20%, which a busy machine's
 	# noise in a sleep's few execs does not pass, and the step is 50%
 	git checkout -q c0
@@ -135,11 +134,11 @@ bisect_repo() {
 	# (--threshold 20: no change is a drift within 20%, beyond a busy
 	# machine's noise in a sleep; the step is 50%)
 	run -1 --separate-stderr contest bisect --run --threshold 20 -f "$R" -k c1 good bad -- sleep 0.3
-	[[ "${lines[${#lines[@]} - 2]}" == "c1 looks bad (1 of the step's 1 figures bad, "*"each call two of compare's verdicts, at alpha 0.00625 and 20%)" ]]
+	[[ "${lines[${#lines[@]} - 2]}" == "c1 looks bad (1 of the step's 1 figures bad, "*"each call two of compare's verdicts, at alpha 0.00625 and 20%; the step at alpha 0.05)" ]]
 	# three rounds at least; more where a busy machine left it undecided
 	[[ "${lines[${#lines[@]} - 1]}" =~ ^c1:\ ([3-9]|10)\ rounds\ \(at\ most\ 10\),\ [1-8]\ looks?\ of\ 8$ ]]
 	run -0 contest bisect --run --threshold 20 -f "$R" -k c2 -n 4 --min-runs 2 good bad -- sleep 0.2
-	[[ "${lines[${#lines[@]} - 2]}" == "c2 looks good (0 of the step's 1 figures bad, 1 good, 0 can't tell; each call two of compare's verdicts, at alpha 0.0166667 and 20%)" ]]
+	[[ "${lines[${#lines[@]} - 2]}" == "c2 looks good (0 of the step's 1 figures bad, 1 good, 0 can't tell; each call two of compare's verdicts, at alpha 0.0166667 and 20%; the step at alpha 0.05)" ]]
 	# the runs are stored under the candidate's label, beside GOOD's and BAD's
 	[ "$(jq -s 'map(select(.label == "c2" and (.warmup | not))) | length' "$R/results.jsonl")" -ge 2 ]
 	# good against its like: no step, and git bisect run must stop, before

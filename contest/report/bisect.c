@@ -78,27 +78,50 @@ call_figure(FILE *f, const struct cmp *m, const struct cmp *m2,
 	return bad ? -1 : good ? 1 : 0;
 }
 
+/*
+ * The step, BAD against GOOD, from their runs alone: at alpha itself, not
+ * at a loop's alpha over its looks, and under --holm over their own tests,
+ * never the candidate's.  So every look of --run judges the same step: a
+ * step rebuilt at each look could vanish once measured, and exit 255.
+ */
+static int
+step_cmp(struct cmp *ms, const struct rset *rs, char *good, char *bad,
+    const struct cmpopt *o)
+{
+	char *two[2] = { good, bad };
+	struct cmpopt once = *o;
+
+	once.looks = 1;
+	return cmp_build(ms, rs, two, 2, &once);
+}
+
 int
 bisect_decide(FILE *f, const struct rset *rs, char *good, char *bad, char *cand,
     const struct cmpopt *o)
 {
 	char *three[3] = { good, bad, cand }, *two[2] = { bad, cand };
-	struct cmp m, m2;
+	struct cmp m, m2, ms;
 	size_t nbad = 0, ngood = 0, nnone = 0, step = 0;
 
-	if (cmp_build(&m, rs, three, 3, o) != 0)
+	if (step_cmp(&ms, rs, good, bad, o) != 0)
 		return 125;
+	if (cmp_build(&m, rs, three, 3, o) != 0) {
+		cmp_free(&ms);
+		return 125;
+	}
 	if (cmp_build(&m2, rs, two, 2, o) != 0) {
+		cmp_free(&ms);
 		cmp_free(&m);
 		return 125;
 	}
-	for (size_t i = 0; i < m.ng; i++)
+	for (size_t i = 0; i < ms.ng; i++)
 		for (int fig = 0; fig < cmp_nfig(rs); fig++) {
 			/* the step: BAD a regression against GOOD */
-			if (!step_figure(&m, &m.g[i], fig))
+			if (!step_figure(&ms, &ms.g[i], fig))
 				continue;
 			step++;
-			int c = call_figure(f, &m, &m2, &m.g[i], fig);
+			const struct cmpgroup *g = same_group(&m, &ms.g[i]);
+			int c = g ? call_figure(f, &m, &m2, g, fig) : 0;
 			nbad += c < 0;
 			ngood += c > 0;
 			nnone += c == 0;
@@ -111,8 +134,10 @@ bisect_decide(FILE *f, const struct rset *rs, char *good, char *bad, char *cand,
 	else
 		fprintf(f, "%s looks %s (%zu of the step's %zu figures bad, %zu good, %zu "
 		    "can't tell; each call two of compare's verdicts, at alpha %g and "
-		    "%g%%)\n", cand, rc == 0 ? "good" : rc == 1 ? "bad" :
-		    "like neither: skip", nbad, step, ngood, nnone, m.alpha, m.threshold);
+		    "%g%%; the step at alpha %g)\n", cand, rc == 0 ? "good" : rc == 1 ?
+		    "bad" : "like neither: skip", nbad, step, ngood, nnone, m.alpha,
+		    m.threshold, ms.alpha);
+	cmp_free(&ms);
 	cmp_free(&m);
 	cmp_free(&m2);
 	return rc;
@@ -121,11 +146,10 @@ bisect_decide(FILE *f, const struct rset *rs, char *good, char *bad, char *cand,
 long
 bisect_step(const struct rset *rs, char *good, char *bad, const struct cmpopt *o)
 {
-	char *two[2] = { good, bad };
 	struct cmp m;
 	long step = 0;
 
-	if (cmp_build(&m, rs, two, 2, o) != 0)
+	if (step_cmp(&m, rs, good, bad, o) != 0)
 		return -1;
 	for (size_t i = 0; i < m.ng; i++)
 		for (int fig = 0; fig < cmp_nfig(rs); fig++)
