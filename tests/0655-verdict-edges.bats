@@ -203,3 +203,14 @@ two_kernels() {
 	[ "${lines[${#lines[@]} - 1]}" = "cand: 4 rounds (at most 4), 2 looks of 2" ]
 	[[ "$stderr" != *"no step to bisect"* ]]
 }
+
+@test "compare: the power the gate states is a size, a fall where lower is worse, and the largest is chosen by size" {
+	run -0 contest compare --gate load -f "$TOP_SRCDIR/doc/example-compare.jsonl" loads/nice0 loads/nice19
+	[[ "$(tail -1 <<<"$output")" == *"; a regression of 39.7% (a fall) would be caught with 80% power (fork_load Loads)" ]]
+	# beside Time's 8.0%, Loads' 39.7% is the larger
+	run -0 contest compare --gate time,load -f "$TOP_SRCDIR/doc/example-compare.jsonl" loads/nice0 loads/nice19
+	[[ "$(tail -1 <<<"$output")" == *"; a regression of 39.7% (a fall) would be caught with 80% power (fork_load Loads)" ]]
+	run -0 contest compare --gate time,load --format json -f "$TOP_SRCDIR/doc/example-compare.jsonl" loads/nice0 loads/nice19
+	jq -e '.candidates[0].gate_detect_pct > 39.7 and .candidates[0].gate_detect_pct < 39.8' <<<"$output"
+	jq -e '[.loads[].figures[].values[1] | select(.gated) | .gate_detect_pct] | max == 39.745' <<<"$output"
+}

@@ -168,9 +168,9 @@ judge_val(struct cmp *m, struct cmpval *v, int fig, struct cmpcol *c, size_t g)
 		return;
 	v->mde_pct = cmp_detect(&v->t, astrict, 0, worse, CMP_POWER);
 	v->gate_pct = cmp_detect(&v->t, astrict, m->threshold, worse, CMP_POWER);
-	if (!isnan(v->gate_pct) && (isnan(c->gate_pct) ||
-	    worse * v->gate_pct > c->gate_pct)) {
-		c->gate_pct = worse * v->gate_pct;
+	/* a size, whichever way is worse: a fall of Loads as a rise of Time */
+	if (!isnan(v->gate_pct) && (isnan(c->gate_pct) || v->gate_pct > c->gate_pct)) {
+		c->gate_pct = v->gate_pct;
 		c->gate_fig = fig;
 		c->gate_g = g;
 	}

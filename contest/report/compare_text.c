@@ -199,8 +199,9 @@ compare_verdict(FILE *f, const struct cmp *m)
 		/* what the rule as a whole would have caught */
 		if (!isnan(c->gate_pct) && c->verdict != CV_REGRESSION &&
 		    c->verdict != CV_FAILED)
-			fprintf(f, "; a regression of %.1f%% would be caught with %.0f%% "
-			    "power (%s %s)", c->gate_pct, CMP_POWER * 100,
+			fprintf(f, "; a regression of %.1f%%%s would be caught with %.0f%% "
+			    "power (%s %s)", c->gate_pct, cmp_fig(m->rs, c->gate_fig)->worse <
+			    0 ? " (a fall)" : "", CMP_POWER * 100,
 			    cmp_group_name(name, sizeof name, m, &m->g[c->gate_g]),
 			    cmp_fig(m->rs, c->gate_fig)->head);
 		fputc('\n', f);

@@ -115,7 +115,8 @@ struct cmpcol {
 	size_t		 nverdict[CV_N];	/* gated figures by verdict */
 	enum cmp_verdict verdict;
 	/* the largest change the gate reports with CMP_POWER among its
-	 * gated figures, which and where; NaN: none tested */
+	 * gated figures (a size: a fall where lower is worse), which and
+	 * where; NaN: none tested */
 	double		 gate_pct;
 	int		 gate_fig;
 	size_t		 gate_g;
