@@ -204,11 +204,12 @@ cmd_history(int argc, char **argv)
 		history_text(stdout, &h, q.fmt == RFMT_MD);
 		break;
 	}
-	/* a series that ends worse than it was: the nightly gate */
-	int rc = h.worse > 0;
+	/* a series that ends worse than it was: the nightly gate; else the
+	 * newest nights worse, not yet placed */
+	int rc = h.worse > 0 ? 1 : h.newest_worse > 0 ? 3 : 0;
 	if (q.svg && history_svg(q.svg, &h) != 0)
 		rc = 1;
 	history_free(&h);
 	rset_free(&rs);
-	return finish_stdout() || rc;
+	return finish_stdout() ? 1 : rc;
 }

@@ -214,3 +214,45 @@ two_kernels() {
 	jq -e '.candidates[0].gate_detect_pct > 39.7 and .candidates[0].gate_detect_pct < 39.8' <<<"$output"
 	jq -e '[.loads[].figures[].values[1] | select(.gated) | .gate_detect_pct] | max == 39.745' <<<"$output"
 }
+
+# Thirty nights of one run each, 1% noise; the newest at 11.5 s.
+NIGHTS=(10.0199 9.8783 9.9707 10.0859 9.9581 10.0387 10.0429 10.0178 10.1275 9.7931
+	10.1607 10.0724 9.9100 9.9543 9.8816 10.2125 10.2337 10.0339 10.1283 9.9825
+	10.0813 9.9841 9.9808 10.0370 10.0047 10.0526 9.9313 10.0957 10.1460 11.5092)
+
+# The nights, each from night $1 on 15% slower (the newest alone: 30).
+nights() {
+	local n w
+	for n in $(seq 1 30); do
+		w=${NIGHTS[n - 1]}
+		[ "$n" -lt "$1" ] || [ "$n" -eq 30 ] || w=$(awk -v w="$w" 'BEGIN { printf "%.4f", w * 1.15 }')
+		printf 's%02d n%02d no_load 1 %s ok - - %d\n' "$n" "$n" "$w" "$n"
+	done | results
+}
+
+@test "history: a newest night that differs is said, not pinned on a night that did not change, and exits 3" {
+	nights 30 > "$BATS_TEST_TMPDIR/h.jsonl"
+	run -3 --separate-stderr contest history -f "$BATS_TEST_TMPDIR/h.jsonl"
+	# the minimum of 3 nights a side put the change at n27 -> n28, on
+	# nights that did not change
+	[[ "$output" != *"n27 -> n28"* ]]
+	[ "$(grep -c -- ' -> ' <<<"$output")" -eq 0 ]
+	grep -qx '  the newest night differs: n30 +14.77% (CI95 +12.67..+16.86%) against n01..n29, p=1.7e-14, worse beyond 5%: can'"'"'t place it yet (a change needs 3 nights after it)' <<<"$output"
+	grep -qx '1 series whose newest nights differ, not yet placed, 1 of them worse beyond 5% (exit 3 where none ends worse)' <<<"$output"
+	run -3 --separate-stderr contest history --format json -f "$BATS_TEST_TMPDIR/h.jsonl"
+	jq -e '.series[0] | .change_points == [] and .newest.index == 29 and .newest.nights == 1 and .newest.verdict == "regression"' <<<"$output"
+	jq -e '.newest_worse == 1 and .ending_worse == 0' <<<"$output"
+	# a step three nights before the end is a change point, placed
+	nights 28 > "$BATS_TEST_TMPDIR/h.jsonl"
+	run -1 --separate-stderr contest history -f "$BATS_TEST_TMPDIR/h.jsonl"
+	grep -q '^  regression: n27 -> n28: +' <<<"$output"
+	[[ "$output" != *"the newest night"* ]]
+	# two newest nights: not placed either
+	nights 29 > "$BATS_TEST_TMPDIR/h.jsonl"
+	run -3 --separate-stderr contest history -f "$BATS_TEST_TMPDIR/h.jsonl"
+	grep -q '^  the newest nights differ: n29..n30 +' <<<"$output"
+	# none: 0
+	nights 31 | sed '$d' > "$BATS_TEST_TMPDIR/h.jsonl"
+	run -0 --separate-stderr contest history -f "$BATS_TEST_TMPDIR/h.jsonl"
+	[[ "$output" != *"the newest night"* ]]
+}

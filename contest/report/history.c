@@ -57,13 +57,48 @@ history_point(const struct rset *rs, size_t row, size_t blk, int fig, struct hpo
 	return 1;
 }
 
+/*
+ * Whether the newest j nights (j < CPOINT_MIN, which no change point may
+ * have after it) carry a difference of their own: against the segment
+ * before them at CPOINT_P.  A change point the search pinned just before
+ * the newest CPOINT_MIN nights, of which only the newest j differ (the
+ * nights between the change and them no different from before it, at
+ * 0.05), was theirs, pinned on nights that did not change: it goes, and
+ * the newest nights are said to differ, not placed.
+ */
+static void
+newest_nights(struct hseries *s, const double *x)
+{
+	size_t n = s->npt;
+
+	for (size_t j = 1; j < CPOINT_MIN; j++) {
+		struct cpoint *c = s->ncp ? &s->cp[s->ncp - 1] : NULL, mid, t;
+		size_t from = s->ncp > 1 ? s->cp[s->ncp - 2].at : 0;
+		if (c && c->at + j < n && n - c->at <= 2 * CPOINT_MIN - 1) {
+			/* the nights after the change but the newest j */
+			if (!(cpoint_test(x + from, c->at - from, n - j - from, &mid) >= 0.05))
+				continue;
+		} else if (c)
+			from = c->at;
+		if (n - j < from + 2 || !(cpoint_test(x + from, n - j - from, n - from,
+		    &t) < CPOINT_P))
+			continue;
+		if (c && c->at + j < n && n - c->at <= 2 * CPOINT_MIN - 1)
+			s->ncp--;	/* it was the newest nights' */
+		t.at = n - j;
+		s->newest = j;
+		s->nc = t;
+		return;
+	}
+}
+
 /* One figure of one load over the time-ordered rows[0..n): its points
  * and change points, kept when it has a point. */
 static void
 add_series(struct history *h, const size_t *rows, size_t n, size_t blk, int fig,
     size_t *cap)
 {
-	struct hseries s = { &h->rs->row[rows[0]], blk, fig, NULL, 0, NULL, 0 };
+	struct hseries s = { .first = &h->rs->row[rows[0]], .blk = blk, .fig = fig };
 	double *x = xcalloc(n + 1, sizeof *x);
 
 	s.pt = xcalloc(n + 1, sizeof *s.pt);
@@ -86,11 +121,18 @@ add_series(struct history *h, const size_t *rows, size_t n, size_t blk, int fig,
 	if (k < 0)
 		fatal(1, "out of memory");
 	s.ncp = (size_t)k;
+	newest_nights(&s, x);
 	free(x);
 	for (size_t i = 0; i < s.ncp; i++) {
 		double pct, lo, hi;
 		h->changes++;
 		h->regressions += history_verdict(h, &s, i, &pct, &lo, &hi) == CV_REGRESSION;
+	}
+	if (s.newest) {
+		double pct, lo, hi;
+		h->newest++;
+		h->newest_worse += history_newest_verdict(h, &s, &pct, &lo, &hi) ==
+		    CV_REGRESSION;
 	}
 	xgrow(&h->s, cap, h->n + 1, sizeof *h->s, 16);
 	h->s[h->n++] = s;
@@ -162,6 +204,39 @@ history_verdict(const struct history *h, const struct hseries *s, size_t k,
 	return cmp_rule(1, *pct, *lo, *hi, cmp_fig(h->rs, s->fig)->worse, h->threshold);
 }
 
+enum cmp_verdict
+history_newest_verdict(const struct history *h, const struct hseries *s,
+    double *pct, double *lo, double *hi)
+{
+	const struct cpoint *c = &s->nc;
+	double b = fabs(c->before);
+
+	*pct = b > 0 ? 100 * (c->after - c->before) / b : NAN;
+	*lo = b > 0 ? 100 * c->lo / b : NAN;
+	*hi = b > 0 ? 100 * c->hi / b : NAN;
+	return cmp_rule(1, *pct, *lo, *hi, cmp_fig(h->rs, s->fig)->worse, h->threshold);
+}
+
+void
+history_newest_text(FILE *f, const struct history *h, const struct hseries *s,
+    int md)
+{
+	double pct, lo, hi;
+	size_t from = s->nc.at - s->nc.nbefore;
+	enum cmp_verdict v = history_newest_verdict(h, s, &pct, &lo, &hi);
+
+	if (!s->newest)
+		return;
+	fprintf(f, "%sthe newest night%s differ%s: %s%s%s %+.2f%% (CI95 %+.2f..%+.2f%%) "
+	    "against %s..%s, p=%.2g, %s beyond %g%%: can't place it yet (a change "
+	    "needs %d nights after it)\n", md ? "- " : "  ", s->newest > 1 ? "s" : "",
+	    s->newest > 1 ? "" : "s", s->newest > 1 ? h->rs->row[s->pt[s->nc.at].row].name :
+	    "", s->newest > 1 ? ".." : "", h->rs->row[s->pt[s->npt - 1].row].name, pct,
+	    lo, hi, h->rs->row[s->pt[from].row].name, h->rs->row[s->pt[s->nc.at - 1].row].name,
+	    s->nc.p, v == CV_REGRESSION ? "worse" : v == CV_IMPROVEMENT ? "better" :
+	    "not", h->threshold, CPOINT_MIN);
+}
+
 /* "fork_load, Time (s)" */
 static void
 series_name(FILE *f, const struct history *h, const struct hseries *s)
@@ -221,12 +296,19 @@ history_text(FILE *f, const struct history *h, int md)
 			    h->rs->row[s->pt[cp->at - 1].row].name,
 			    h->rs->row[s->pt[cp->at].row].name, pct, lo, hi, cp->p);
 		}
+		if (md && s->newest && !s->ncp)
+			fputc('\n', f);
+		history_newest_text(f, h, s, md);
 	}
 	fprintf(f, "%s%zu series, %zu change point%s, %zu regression%s, %zu ending worse "
 	    "than before (E-divisive means, Student's t p < %g, at least %d points "
 	    "a side; regression: worse by more than %g%%)\n", h->n ? "\n" : "", h->n,
 	    h->changes, h->changes == 1 ? "" : "s", h->regressions,
 	    h->regressions == 1 ? "" : "s", h->worse, CPOINT_P, CPOINT_MIN, h->threshold);
+	if (h->newest)
+		fprintf(f, "%zu series whose newest nights differ, not yet placed, "
+		    "%zu of them worse beyond %g%% (exit 3 where none ends worse)\n",
+		    h->newest, h->newest_worse, h->threshold);
 }
 
 void
@@ -321,9 +403,26 @@ history_json(FILE *f, const struct history *h)
 			json_obj_end(&j);
 		}
 		json_arr_end(&j);
+		json_key(&j, "newest");	/* nights not yet placed */
+		if (s->newest) {
+			double pct, lo, hi;
+			enum cmp_verdict v = history_newest_verdict(h, s, &pct, &lo, &hi);
+			json_obj_begin(&j);
+			json_kuint(&j, "index", s->nc.at);
+			json_kuint(&j, "nights", s->newest);
+			json_knum(&j, "change_pct", pct, 3);
+			json_knum(&j, "ci95_lo_pct", lo, 3);
+			json_knum(&j, "ci95_hi_pct", hi, 3);
+			json_knum(&j, "p", s->nc.p, 8);
+			json_kstr(&j, "verdict", cmp_verdict_names[v]);
+			json_obj_end(&j);
+		} else
+			json_null(&j);
 		json_obj_end(&j);
 	}
 	json_arr_end(&j);
+	json_kuint(&j, "newest_differ", h->newest);
+	json_kuint(&j, "newest_worse", h->newest_worse);
 	json_kuint(&j, "change_points", h->changes);
 	json_kuint(&j, "regressions", h->regressions);
 	json_kuint(&j, "ending_worse", h->worse);

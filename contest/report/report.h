@@ -208,6 +208,11 @@ struct hseries {
 	size_t		 npt;
 	struct cpoint	*cp;
 	size_t		 ncp;
+	/* the newest nights (fewer than CPOINT_MIN) when they differ from
+	 * the segment before them, which the minimum cannot place as a
+	 * change yet; their test in nc (at: the first of them); 0: none */
+	size_t		 newest;
+	struct cpoint	 nc;
 };
 struct history {
 	const struct rset *rs;
@@ -217,6 +222,9 @@ struct history {
 	size_t		 last;		/* each series' newest points; 0: all */
 	size_t		 changes, regressions;
 	size_t		 worse;		/* series whose newest change regressed */
+	/* series whose newest nights differ, and of those, worse beyond the
+	 * threshold (exit 3 where nothing ends worse) */
+	size_t		 newest, newest_worse;
 };
 /* figs: CMP_GATE() bits of the figures wanted; last: the newest points
  * of each series kept (0: all). */
@@ -226,6 +234,14 @@ void	history_build(struct history *, const struct rset *, unsigned figs,
  * than it was (the nightly gate). */
 int	history_ends_worse(const struct history *, const struct hseries *);
 void	history_free(struct history *);
+/* Series s's newest nights against the segment before them: the verdict
+ * of cmp_rule on their change, in % of that segment's mean. */
+enum cmp_verdict history_newest_verdict(const struct history *,
+	    const struct hseries *, double *pct, double *lo, double *hi);
+/* "the newest night differs: n30 +15.00% (CI95 ...) against n25..n29,
+ * p=...: can't place it yet", its own line in text and md. */
+void	history_newest_text(FILE *, const struct history *, const struct hseries *,
+	    int md);
 /* Figure fig (a cmp_figs[] row) of row in block blk as a point; 0 where
  * the cell has none. */
 int	history_point(const struct rset *, size_t row, size_t blk, int fig,
