@@ -144,6 +144,7 @@ two_kernels() {
 	[ "$status" -eq 1 ]
 	jq -e '.loads[0].figures[] | select(.figure == "time_amean") | .values[1] |
 	    .change_pct == .estimate_pct and .pairs == 4 and .test == "paired" and (.change_pct - 6.02 | fabs) < 0.01' <<<"$output"
+	jq -e '.loads[0].figures[] | select(.figure == "time_amean") | .values[1].p | . > 8.8e-07 and . < 9e-07' <<<"$output"
 	run --separate-stderr contest compare --format csv -f "$BATS_TEST_TMPDIR/v.jsonl" k/A k/B
 	[ "$(awk -F, '$3 == "time_amean" && $4 == "k/B" { print ($9 == $18) }' <<<"$output")" = 1 ]
 }
@@ -242,10 +243,15 @@ nights() {
 	run -3 --separate-stderr contest history --format json -f "$BATS_TEST_TMPDIR/h.jsonl"
 	jq -e '.series[0] | .change_points == [] and .newest.index == 29 and .newest.nights == 1 and .newest.verdict == "regression"' <<<"$output"
 	jq -e '.newest_worse == 1 and .ending_worse == 0' <<<"$output"
+	# p-values in JSON to six significant digits, not six decimals
+	jq -e '.series[0].newest.p > 1.6e-14 and .series[0].newest.p < 1.8e-14' <<<"$output"
 	# a step three nights before the end is a change point, placed
 	nights 28 > "$BATS_TEST_TMPDIR/h.jsonl"
 	run -1 --separate-stderr contest history -f "$BATS_TEST_TMPDIR/h.jsonl"
 	grep -q '^  regression: n27 -> n28: +' <<<"$output"
+	p=$(sed -n 's/^  regression: n27 -> n28: .*, p=\(.*\)$/\1/p' <<<"$output")
+	run -1 --separate-stderr contest history --format json -f "$BATS_TEST_TMPDIR/h.jsonl"
+	jq -e --argjson p "$p" '.series[0].change_points[0].p | . > 0 and (. / $p - 1 | fabs) < 0.05' <<<"$output"
 	[[ "$output" != *"the newest night"* ]]
 	# two newest nights: not placed either
 	nights 29 > "$BATS_TEST_TMPDIR/h.jsonl"

@@ -204,6 +204,20 @@ json_num(struct json *j, double v, int decimals)
 	putf(j, "%.*f", decimals, v);
 }
 
+void
+json_gnum(struct json *j, double v, int sig)
+{
+	sep(j);
+	if (!isfinite(v)) {
+		put(j, "null", 4);
+		return;
+	}
+	if (sig < 1 || sig > 17)
+		sig = 6;
+	putf(j, "%.*g", sig, v == 0 ? 0.0 : v);	/* never "-0" */
+}
+
+void json_kgnum(struct json *j, const char *k, double v, int s) { json_key(j, k); json_gnum(j, v, s); }
 void json_kstr(struct json *j, const char *k, const char *v) { json_key(j, k); json_str(j, v); }
 void json_kint(struct json *j, const char *k, long long v) { json_key(j, k); json_int(j, v); }
 void json_kuint(struct json *j, const char *k, unsigned long long v) { json_key(j, k); json_uint(j, v); }

@@ -39,6 +39,9 @@ void	json_kstr(struct json *, const char *, const char *);
 void	json_kint(struct json *, const char *, long long);
 void	json_kuint(struct json *, const char *, unsigned long long);
 void	json_knum(struct json *, const char *, double, int);
+/* A number to sig significant digits (%g): a p-value of 1e-26 is not 0. */
+void	json_gnum(struct json *, double, int sig);
+void	json_kgnum(struct json *, const char *, double, int sig);
 void	json_kbool(struct json *, const char *, int);
 
 /* NUL-terminated text, or NULL when failed. */

@@ -398,7 +398,7 @@ history_json(FILE *f, const struct history *h)
 			json_knum(&j, "change_pct", pct, 3);
 			json_knum(&j, "ci95_lo_pct", lo, 3);
 			json_knum(&j, "ci95_hi_pct", hi, 3);
-			json_knum(&j, "p", s->cp[c].p, 8);
+			json_kgnum(&j, "p", s->cp[c].p, 6);
 			json_kstr(&j, "verdict", cmp_verdict_names[v]);
 			json_obj_end(&j);
 		}
@@ -413,7 +413,7 @@ history_json(FILE *f, const struct history *h)
 			json_knum(&j, "change_pct", pct, 3);
 			json_knum(&j, "ci95_lo_pct", lo, 3);
 			json_knum(&j, "ci95_hi_pct", hi, 3);
-			json_knum(&j, "p", s->nc.p, 8);
+			json_kgnum(&j, "p", s->nc.p, 6);
 			json_kstr(&j, "verdict", cmp_verdict_names[v]);
 			json_obj_end(&j);
 		} else

@@ -272,8 +272,8 @@ cmp_figure(struct json *j, const struct cmp *m, const struct cmpgroup *gr, int f
 		if (fig == CF_MET)
 			json_knum(j, "pooled", col_value(met, c, 0), 4);
 		json_knum(j, "change_pct", k ? v->pct : NAN, 4);
-		json_knum(j, "p", v->p, 12);
-		json_knum(j, "p_holm", m->holm ? v->padj : NAN, 12);
+		json_kgnum(j, "p", v->p, 6);
+		json_kgnum(j, "p_holm", m->holm ? v->padj : NAN, 6);
 		json_knum(j, "mde_pct", v->mde_pct, 4);
 		json_kbool(j, "significant", v->sig);
 		json_kbool(j, "regressed", v->worse);

@@ -34,6 +34,16 @@ main(void)
 	    "nested object, escapes, non-finite numbers");
 
 	json_reset(&j);
+	json_arr_begin(&j);
+	json_gnum(&j, 1e-26, 6);
+	json_gnum(&j, 0.0123456789, 6);
+	json_gnum(&j, -0.0, 6);
+	json_gnum(&j, NAN, 6);
+	json_arr_end(&j);
+	is_str(json_text(&j), "[1e-26,0.0123457,0,null]",
+	    "significant digits: a p-value of 1e-26 is not 0");
+
+	json_reset(&j);
 	json_obj_begin(&j);
 	json_kstr(&j, "u", "caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80");
 	json_kstr(&j, "bad", "a\xff" "b\xc3(" "\xed\xa0\x80");
