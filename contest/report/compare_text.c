@@ -266,14 +266,18 @@ compare_legend(FILE *f, const struct cmp *m, int noisy, int md)
 	    "test), in %% of %s's value; more runs narrow it.\n", li,
 	    CMP_POWER * 100, astrict, m->holm ? " (Holm's strictest step)" : "",
 	    m->col[0].label);
-	fprintf(f, "%sVerdict per gated figure: regression: worse, significant and "
-	    "beyond %g%%; improvement: better, the same; no change: its change's "
-	    "%s within \xc2\xb1%g%% (two one-sided tests); can't tell: none of "
-	    "these.  A candidate's is failed where a run of any load failed under "
-	    "it (exit 1, as a regression), else the first its figures reach of "
-	    "those four; the power it states is the whole rule's, threshold and "
-	    "test together (--strict exits 3 on can't tell).\n", li, m->threshold,
-	    ci, m->threshold);
+	fprintf(f, "%sVerdict per gated figure: regression: worse, significant "
+	    "(two-sided at alpha %g: called at most %g of the time where it is no "
+	    "worse) and its estimate beyond %g%% (so a true change d under %g%% "
+	    "reads as one about Phi((d - %g%%) / SE) of the time: 16%% at one SE under); "
+	    "improvement: better, the same; no change: its change's %s within "
+	    "\xc2\xb1%g%% (two one-sided tests, each at alpha / 2 = %g); can't "
+	    "tell: none of these.  A candidate's is failed where a run of any load "
+	    "failed under it (exit 1, as a regression), else the first its figures "
+	    "reach of those four; the power it states is the whole rule's, threshold "
+	    "and test together (--strict exits 3 on can't tell).\n", li, m->alpha,
+	    m->alpha / 2, m->threshold, m->threshold, m->threshold, ci, m->threshold,
+	    m->alpha / 2);
 	if (noisy)
 		noisy_legend(f, m->rs, li, "");
 }
