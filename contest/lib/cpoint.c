@@ -110,25 +110,148 @@ best_pair(const double *y, size_t len, size_t min, double *s, size_t *end)
 	return best;
 }
 
-/* Student's two-sample t-test of y[lo..hi) against the rest of
- * y[0..len): its p, and the means (the rest's before) and the CI95 of
- * the difference into c. */
+/* The k-th smallest of v[0..n) (Wirth's selection, v reordered). */
 static double
-ttest_in(const double *y, size_t len, size_t lo, size_t hi, struct cpoint *c)
+select_k(double *v, size_t n, size_t k)
 {
-	double m[2] = { 0, 0 }, ss = 0;
-	size_t n[2] = { len - (hi - lo), hi - lo };
+	long l = 0, m = (long)n - 1, kk = (long)k;
 
+	while (l < m) {
+		double x = v[kk];
+		long i = l, j = m;
+		do {
+			while (v[i] < x)
+				i++;
+			while (x < v[j])
+				j--;
+			if (i <= j) {
+				double t = v[i];
+				v[i++] = v[j];
+				v[j--] = t;
+			}
+		} while (i <= j);
+		if (j < kk)
+			l = i;
+		if (kk < i)
+			m = j;
+	}
+	return v[kk];
+}
+
+/* The median of v[0..n) (reordered): O(n), a test costs no sort. */
+static double
+median(double *v, size_t n)
+{
+	double m = select_k(v, n, n / 2);
+
+	if (n % 2)
+		return m;
+	double below = v[0];	/* the largest of v[0..n/2), by now below m */
+	for (size_t i = 1; i < n / 2; i++)
+		below = v[i] > below ? v[i] : below;
+	return (below + m) / 2;
+}
+
+/*
+ * Welch's two-sample t-test of y[lo..hi) against the rest of y[0..len):
+ * its p, and the means (the rest's before) and the CI95 of the
+ * difference into c.  Unequal variances: a night's noise that grew after
+ * a step does not hide the step.  In a side of CPOINT_OUT_N points or
+ * more, a point over CPOINT_OUT robust standard deviations (1.4826 median
+ * absolute deviations of that side) from the side's median is left out,
+ * the farthest first, one in CPOINT_OUT_N of the side at most (fewer
+ * points give too rough a median absolute deviation): one night 20% off
+ * does not hide a step of 6% (c->nout, c->out: how many, the first).  A side of one point is held against the other side's spread,
+ * as a new observation is.  pooled: Student's test, for a bump inside
+ * against outside: its inside is short by nature, and the bump's own
+ * threshold (pmax over the pairs of ends) is far out in a tail where the
+ * few df of a short side's own spread would hide any.
+ */
+static double
+ttest_in(const double *y, size_t len, size_t lo, size_t hi, struct cpoint *c,
+    double *buf, int pooled)
+{
+	double med[2], scale[2] = { 0, 0 };
+	size_t n[2] = { len - (hi - lo), hi - lo }, side, k;
+
+	c->nout = 0;
+	c->out = 0;
+	/* each side's median and robust spread: its own, so that where the
+	 * noise grew only that side's far points are far */
+	for (side = 0; buf != NULL && side < 2; side++) {
+		k = 0;
+		for (size_t i = 0; i < len; i++)
+			if ((i >= lo && i < hi) == (int)side)
+				buf[k++] = y[i];
+		med[side] = median(buf, k);
+		for (size_t i = 0; i < k; i++)
+			buf[i] = fabs(buf[i] - med[side]);
+		scale[side] = k >= CPOINT_OUT_N ? 1.4826 * median(buf, k) : 0;
+	}
+	/* a point that stands out, from the farthest down, one in ten of
+	 * its side at most: marked in out (buf's room after len) */
+	size_t cap[2] = { n[0] / CPOINT_OUT_N, n[1] / CPOINT_OUT_N };
+	unsigned char *out = scale[0] > 0 || scale[1] > 0 ?
+	    memset(buf + len + 1, 0, len + 1) : NULL;
+	for (int again = out != NULL; again; ) {
+		size_t far = len;
+		double worst = 1;
+		again = 0;
+		for (size_t i = 0; i < len; i++) {
+			int sd = i >= lo && i < hi;
+			double z = scale[sd] > 0 ? fabs(y[i] - med[sd]) / (CPOINT_OUT *
+			    scale[sd]) : 0;
+			if (!out[i] && cap[sd] > 0 && z > worst) {
+				worst = z;
+				far = i;
+			}
+		}
+		if (far < len) {
+			out[far] = 1;
+			n[far >= lo && far < hi]--;
+			cap[far >= lo && far < hi]--;
+			if (c->nout++ == 0 || far < c->out)
+				c->out = far;
+			again = 1;
+		}
+	}
+	double m[2] = { 0, 0 }, ss[2] = { 0, 0 };
 	for (size_t i = 0; i < len; i++)
-		m[i >= lo && i < hi] += y[i];
+		if (!out || !out[i])
+			m[i >= lo && i < hi] += y[i];
 	m[0] /= (double)n[0];
 	m[1] /= (double)n[1];
-	for (size_t i = 0; i < len; i++) {
-		double d = y[i] - m[i >= lo && i < hi];
-		ss += d * d;
+	for (size_t i = 0; i < len; i++)
+		if (!out || !out[i]) {
+			double d = y[i] - m[i >= lo && i < hi];
+			ss[i >= lo && i < hi] += d * d;
+		}
+	double v0 = n[0] > 1 ? ss[0] / (double)(n[0] - 1) : NAN;
+	double v1 = n[1] > 1 ? ss[1] / (double)(n[1] - 1) : NAN;
+	double se, df;
+	if (n[0] < 2 || n[1] < 2) {	/* one point: against the other's spread */
+		double v = n[0] < 2 ? v1 : v0;
+		size_t nn = n[0] < 2 ? n[1] : n[0];
+		se = sqrt(v * (1 / (double)n[0] + 1 / (double)n[1]));
+		df = (double)nn - 1;
+	} else {
+		/* a side of fewer than CPOINT_OWN points is too few to know its
+		 * own spread (E-divisive picks the split that makes its sides
+		 * tight): it takes the pooled one, with the pooled df */
+		double vp = (ss[0] + ss[1]) / (double)(n[0] + n[1] - 2);
+		double dp = (double)(n[0] + n[1] - 2);
+		double w0 = n[0] < CPOINT_OWN ? vp : v0, w1 = n[1] < CPOINT_OWN ? vp : v1;
+		double f0 = n[0] < CPOINT_OWN ? dp : (double)(n[0] - 1);
+		double f1 = n[1] < CPOINT_OWN ? dp : (double)(n[1] - 1);
+		double a = w0 / (double)n[0], b = w1 / (double)n[1];
+		se = sqrt(a + b);
+		if (pooled || (n[0] < CPOINT_OWN && n[1] < CPOINT_OWN)) {
+			se = sqrt(vp * (1 / (double)n[0] + 1 / (double)n[1]));
+			df = dp;	/* Student's, pooled */
+		}
+		else
+			df = a + b > 0 ? (a + b) * (a + b) / (a * a / f0 + b * b / f1) : dp;
 	}
-	double df = (double)len - 2;
-	double se = sqrt(ss / df * (1 / (double)n[0] + 1 / (double)n[1]));
 	double d = m[1] - m[0];
 	c->before = m[0];
 	c->after = m[1];
@@ -151,9 +274,9 @@ ttest_in(const double *y, size_t len, size_t lo, size_t hi, struct cpoint *c)
 
 /* y[0..a) against y[a..len). */
 static double
-ttest(const double *y, size_t a, size_t len, struct cpoint *c)
+ttest(const double *y, size_t a, size_t len, struct cpoint *c, double *buf)
 {
-	return ttest_in(y, len, a, len, c);
+	return ttest_in(y, len, a, len, c, buf, 0);
 }
 
 static int
@@ -168,14 +291,16 @@ by_at(const void *a, const void *b)
  * now; the weakest that fails goes, until none does.  Returns the count
  * kept. */
 static size_t
-revalidate(const double *x, size_t n, double pmax, struct cpoint *cp, size_t k)
+revalidate(const double *x, size_t n, double pmax, struct cpoint *cp, size_t k,
+    double *buf)
 {
 	for (;;) {
 		size_t worst = k;
 		double wp = -1;
 		for (size_t i = 0; i < k; i++) {
 			size_t from = i ? cp[i - 1].at : 0, to = i + 1 < k ? cp[i + 1].at : n;
-			cp[i].p = ttest(x + from, cp[i].at - from, to - from, &cp[i]);
+			cp[i].p = ttest(x + from, cp[i].at - from, to - from, &cp[i], buf);
+			cp[i].out += from;
 			if (cp[i].p >= pmax && cp[i].p > wp) {
 				wp = cp[i].p;
 				worst = i;
@@ -187,6 +312,9 @@ revalidate(const double *x, size_t n, double pmax, struct cpoint *cp, size_t k)
 		k--;
 	}
 }
+
+/* On a segment's start: one side of a split that failed, searched on. */
+#define SEG_ON	((size_t)1 << (sizeof(size_t) * 8 - 1))
 
 long
 cpoint_find(const double *x, size_t n, size_t min, double pmax,
@@ -207,21 +335,38 @@ cpoint_find(const double *x, size_t n, size_t min, double pmax,
 	seg[nseg++] = 0;
 	seg[nseg++] = n;
 	while (nseg > 0 && k + 1 < max) {
-		size_t to = seg[--nseg], from = seg[--nseg], len = to - from, end;
+		size_t to = seg[--nseg], from = seg[--nseg], end;
+		int on = (from & SEG_ON) != 0;	/* a failed split's side */
+		from &= ~SEG_ON;
+		size_t len = to - from;
 		if (len < 2 * min)
 			continue;
 		size_t a = best_split(x + from, len, min, scratch);
 		struct cpoint c;
-		if (a == 0 || (c.p = ttest(x + from, a, len, &c)) >= pmax) {
+		if (a == 0 || (c.p = ttest(x + from, a, len, &c, scratch)) >= pmax) {
 			/*
 			 * No one split: a bump, inside against outside, at pmax
 			 * over the pairs of ends it was chosen among (about
 			 * len^2 / 2), so that noise does not pass for one.
 			 */
-			if (len < 3 * min || (a = best_pair(x + from, len, min, scratch,
+			size_t split = a;
+			if (on || len < 3 * min || (a = best_pair(x + from, len, min, scratch,
 			    &end)) == 0 || end + min > len || ttest_in(x + from, len, a,
-			    end, &c) >= pmax / ((double)len * (double)len / 2))
+			    end, &c, scratch, 1) >= pmax / ((double)len * (double)len / 2)) {
+				/* nothing here, but where E-divisive split it (a
+				 * change of spread, say) the two sides are searched
+				 * on, once: a step within one of them must not go
+				 * unseen, and a search of every split that fails
+				 * would cost a year of nights three times the time */
+				if (!on && split >= 2 * min && len - split >= 2 * min &&
+				    nseg + 4 <= 2 * (n + 1)) {
+					seg[nseg++] = from | SEG_ON;
+					seg[nseg++] = from + split;
+					seg[nseg++] = (from + split) | SEG_ON;
+					seg[nseg++] = to;
+				}
 				continue;
+			}
 			out[k] = c;
 			out[k++].at = from + end;
 			seg[nseg++] = from + a;
@@ -240,9 +385,10 @@ cpoint_find(const double *x, size_t n, size_t min, double pmax,
 		}
 	}
 	free(seg);
-	free(scratch);
 	qsort(out, k, sizeof *out, by_at);
-	return (long)revalidate(x, n, pmax, out, k);
+	k = revalidate(x, n, pmax, out, k, scratch);
+	free(scratch);
+	return (long)k;
 }
 
 double
@@ -250,6 +396,8 @@ cpoint_test(const double *x, size_t a, size_t n, struct cpoint *c)
 {
 	c->at = a;
 	c->before = c->after = c->lo = c->hi = NAN;
-	c->p = a > 0 && a < n && n > 2 ? ttest(x, a, n, c) : NAN;
+	double *buf = a > 0 && a < n && n > 2 ? malloc(2 * (n + 1) * sizeof *buf) : NULL;
+	c->p = buf ? ttest(x, a, n, c, buf) : NAN;
+	free(buf);
 	return c->p;
 }

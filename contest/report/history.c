@@ -86,6 +86,7 @@ newest_nights(struct hseries *s, const double *x)
 		if (c && c->at + j < n && n - c->at <= 2 * CPOINT_MIN - 1)
 			s->ncp--;	/* it was the newest nights' */
 		t.at = n - j;
+		t.out += from;
 		s->newest = j;
 		s->nc = t;
 		return;
@@ -204,6 +205,20 @@ history_verdict(const struct history *h, const struct hseries *s, size_t k,
 	return cmp_rule(1, *pct, *lo, *hi, cmp_fig(h->rs, s->fig)->worse, h->threshold);
 }
 
+/* "; n08 left out of its test (over 5 robust SDs off its side)" */
+static void
+outliers(FILE *f, const struct history *h, const struct hseries *s,
+    const struct cpoint *c)
+{
+	if (c->nout == 0)
+		return;
+	fprintf(f, "; %s", h->rs->row[s->pt[c->out].row].name);
+	if (c->nout > 1)
+		fprintf(f, " and %zu more", c->nout - 1);
+	fprintf(f, " left out of its test (over %d robust SDs off %s side's median)",
+	    CPOINT_OUT, c->nout > 1 ? "their" : "its");
+}
+
 enum cmp_verdict
 history_newest_verdict(const struct history *h, const struct hseries *s,
     double *pct, double *lo, double *hi)
@@ -291,17 +306,19 @@ history_text(FILE *f, const struct history *h, int md)
 			double pct, lo, hi;
 			enum cmp_verdict v = history_verdict(h, s, c, &pct, &lo, &hi);
 			const struct cpoint *cp = &s->cp[c];
-			fprintf(f, "%s%s: %s -> %s: %+.2f%% (CI95 %+.2f..%+.2f%%), p=%.2g\n",
+			fprintf(f, "%s%s: %s -> %s: %+.2f%% (CI95 %+.2f..%+.2f%%), p=%.2g",
 			    md ? "- " : "  ", cmp_verdict_names[v],
 			    h->rs->row[s->pt[cp->at - 1].row].name,
 			    h->rs->row[s->pt[cp->at].row].name, pct, lo, hi, cp->p);
+			outliers(f, h, s, cp);
+			fputc('\n', f);
 		}
 		if (md && s->newest && !s->ncp)
 			fputc('\n', f);
 		history_newest_text(f, h, s, md);
 	}
 	fprintf(f, "%s%zu series, %zu change point%s, %zu regression%s, %zu ending worse "
-	    "than before (E-divisive means, Student's t p < %g, at least %d points "
+	    "than before (E-divisive means, Welch's t p < %g, at least %d points "
 	    "a side; regression: worse by more than %g%%)\n", h->n ? "\n" : "", h->n,
 	    h->changes, h->changes == 1 ? "" : "s", h->regressions,
 	    h->regressions == 1 ? "" : "s", h->worse, CPOINT_P, CPOINT_MIN, h->threshold);
@@ -400,6 +417,9 @@ history_json(FILE *f, const struct history *h)
 			json_knum(&j, "ci95_hi_pct", hi, 3);
 			json_kgnum(&j, "p", s->cp[c].p, 6);
 			json_kstr(&j, "verdict", cmp_verdict_names[v]);
+			json_kuint(&j, "outliers", s->cp[c].nout);
+			json_kstr_or_null(&j, "first_outlier", s->cp[c].nout ?
+			    h->rs->row[s->pt[s->cp[c].out].row].label : NULL);
 			json_obj_end(&j);
 		}
 		json_arr_end(&j);
