@@ -9,15 +9,15 @@ load helpers
 
 N="$TOP_SRCDIR/tests/data/report/nights.jsonl"
 
-@test "bisect: before the step is good (0), after it bad (1), each figure of the step said" {
+@test "bisect: before the step is good (0), after it bad (1), each load of the step said on one figure" {
 	run -0 contest bisect -f "$N" night-10 night-20 night-05
-	[ "${#lines[@]}" -eq 3 ]
-	[[ "${lines[0]}" == "fork_load Time: night-05 against night-10 "*" (p="*"), against night-20 -7."*": good" ]]
-	[[ "${lines[1]}" == "fork_load Ratio: night-05 against night-10 "*": good" ]]
-	[[ "${lines[2]}" == "night-05 looks good (0 of the step's 2 figures bad, 2 good, 0 can't tell; "* ]]
+	[ "${#lines[@]}" -eq 2 ]
+	# no_load did not move in the step: fork_load is judged on its Ratio
+	[[ "${lines[0]}" == "fork_load Ratio: night-05 at -0.00 of the step from night-10 (1.20) to night-20 (1.30), against night-10 p=0.96, against night-20 p="*": good" ]]
+	[[ "${lines[1]}" == "night-05 looks good (0 of the step's 1 load bad, 1 good, 0 can't tell; "* ]]
 	run -1 contest bisect -f "$N" night-10 night-20 night-18
-	[[ "${lines[0]}" == "fork_load Time: night-18 against night-10 +7."*": bad" ]]
-	[[ "${lines[2]}" == "night-18 looks bad (2 of the step's 2 figures bad, "* ]]
+	[[ "${lines[0]}" == "fork_load Ratio: night-18 at 0.93 of the step "*": bad" ]]
+	[[ "${lines[1]}" == "night-18 looks bad (1 of the step's 1 load bad, "* ]]
 	# the first night after the step, and the last before it
 	run -1 contest bisect -f "$N" night-01 night-24 night-16
 	run -0 contest bisect -f "$N" night-01 night-24 night-15
@@ -29,8 +29,9 @@ N="$TOP_SRCDIR/tests/data/report/nights.jsonl"
 	    if .load == "fork_load" then .wall_s = (.wall_s - 0.47) else . end' "$N" >mid.jsonl
 	cat "$N" mid.jsonl >all.jsonl
 	run -125 contest bisect -f all.jsonl night-10 night-20 mid
-	[[ "${lines[0]}" == "fork_load Time: mid against night-10 +"*" (p="*"), against night-20 -"*": can't tell" ]]
-	[[ "${lines[2]}" == "mid looks like neither: skip (0 of the step's 2 figures bad, 0 good, 2 can't tell; "* ]]
+	# worse than GOOD and better than BAD, each significantly: in between
+	[[ "${lines[0]}" == "fork_load Ratio: mid at 0.52 of the step "*", against night-10 p=0.00095, against night-20 p=0.0003: can't tell" ]]
+	[[ "${lines[1]}" == "mid looks like neither: skip (0 of the step's 1 load bad, 0 good, 1 can't tell; "* ]]
 	run -125 --separate-stderr contest bisect -f "$N" night-10 night-20 nobody
 	[ -z "$output" ]
 	[ "$stderr" = "contest: no results for label 'nobody'" ]
@@ -60,7 +61,7 @@ N="$TOP_SRCDIR/tests/data/report/nights.jsonl"
 
 @test "bisect: doc/reports.md's example is what contest prints" {
 	run -1 contest bisect -f "$N" night-10 night-20 night-18
-	[ "${#lines[@]}" -eq 3 ]
+	[ "${#lines[@]}" -eq 2 ]
 	for line in "${lines[@]}"; do
 		grep -qxF "    $line" "$TOP_SRCDIR/doc/reports.md"
 	done
@@ -119,7 +120,7 @@ bisect_repo() {
 	grep -q "^# skip: \[$(git rev-parse c4)\] c4" blog
 	[ "$(grep -c '^git bisect \(good\|bad\) ' blog)" -le 4 ]
 	# every call was made on the commit's own runs, and said so
-	grep -q '^c6 looks bad (1 of the step'"'"'s 1 figures bad' log
+	grep -q '^c6 looks bad (1 of the step'"'"'s 1 load bad' log
 	run -0 contest report -f "$R" --format csv -l no_load
 	run -0 grep -c '^no_load,no_load,c[0-9],' <<<"$output"
 	[ "$output" -ge 3 ]
@@ -134,11 +135,11 @@ bisect_repo() {
 	# (--threshold 20: no change is a drift within 20%, beyond a busy
 	# machine's noise in a sleep; the step is 50%)
 	run -1 --separate-stderr contest bisect --run --threshold 20 -f "$R" -k c1 good bad -- sleep 0.3
-	[[ "${lines[${#lines[@]} - 2]}" == "c1 looks bad (1 of the step's 1 figures bad, "*"each call two of compare's verdicts, at alpha 0.00625 and 20%; the step at alpha 0.05)" ]]
+	[[ "${lines[${#lines[@]} - 2]}" == "c1 looks bad (1 of the step's 1 load bad, "*"; each by the half way and its tests against both at alpha 0.00625; the step at alpha 0.05 and 20%)" ]]
 	# three rounds at least; more where a busy machine left it undecided
 	[[ "${lines[${#lines[@]} - 1]}" =~ ^c1:\ ([3-9]|10)\ rounds\ \(at\ most\ 10\),\ [1-8]\ looks?\ of\ 8$ ]]
 	run -0 contest bisect --run --threshold 20 -f "$R" -k c2 -n 4 --min-runs 2 good bad -- sleep 0.2
-	[[ "${lines[${#lines[@]} - 2]}" == "c2 looks good (0 of the step's 1 figures bad, 1 good, 0 can't tell; each call two of compare's verdicts, at alpha 0.0166667 and 20%; the step at alpha 0.05)" ]]
+	[[ "${lines[${#lines[@]} - 2]}" == "c2 looks good (0 of the step's 1 load bad, 1 good, 0 can't tell; each by the half way and its tests against both at alpha 0.0166667; the step at alpha 0.05 and 20%)" ]]
 	# the runs are stored under the candidate's label, beside GOOD's and BAD's
 	[ "$(jq -s 'map(select(.label == "c2" and (.warmup | not))) | length' "$R/results.jsonl")" -ge 2 ]
 	# good against its like: no step, and git bisect run must stop, before

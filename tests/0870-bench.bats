@@ -14,12 +14,14 @@ load helpers
 		printf '%s\n' "$output" | sed 's/^/# /' >&3
 		return 1
 	fi
-	for b in overhead repeat loads sleepers forktime probe cyclictest series migrations shares report-scale changepoints drift; do
+	for b in overhead repeat loads sleepers forktime probe cyclictest series migrations shares report-scale changepoints bisect drift; do
 		grep -qx "== scripts/bench/$b.*" <<<"$output"
 	done
 	v="(met|NOT met|can't tell at this noise)"
 	grep -Eq "^goals: 3-sigma found in [0-9.]+% \(Wilson CI95 [0-9.]+\.\.[0-9.]+; at least 95: $v\); false in [0-9.]+% \([0-9.]+\.\.[0-9.]+; at most 5: $v\); speed [0-9.]+ s " <<<"$output"
 	grep -Eq "^over 2000 lines: report [0-9.]+ s, [0-9]+ MB; history [0-9.]+ s, [0-9]+ MB: " <<<"$output"
+	grep -Eq "^under the load alone \(Ratio\) +50 +[0-9.]+% +[0-9.]+% +[0-9.]+% +[0-9.]+%\$" <<<"$output"
+	grep -Eq "^  goals: called [0-9.]+% \(Wilson CI95 [0-9.]+\.\.[0-9.]+; at least 85: $v\); wrong [0-9.]+% \([0-9.]+\.\.[0-9.]+; at most 2.5: $v\)\$" <<<"$output"
 	grep -Eq '^contest \((clone3|fork\+move|fork)\) +[0-9.]+ +[0-9.]+ +[0-9.]+% +[-+][0-9.]+% +[0-9.]+ +[0-9.]+$' <<<"$output"
 	# the job moved into its cgroup, where there is one (else a plain fork)
 	grep -Eq '^contest-move \((fork\+move|fork)\) +[0-9.]+ ' <<<"$output"

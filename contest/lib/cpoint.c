@@ -153,6 +153,60 @@ median(double *v, size_t n)
 }
 
 /*
+ * The points of y[0..len) left out of the test of [lo, hi) against the
+ * rest: in a side of CPOINT_OUT_N points or more, one over CPOINT_OUT
+ * robust standard deviations (1.4826 median absolute deviations of that
+ * side, so that where the noise grew only that side's far points are
+ * far) from the side's median, the farthest first, one in CPOINT_OUT_N
+ * of the side at most.  Marked in buf's room after len + 1 doubles (NULL:
+ * none), counted off n[] and into c->nout, the first in c->out.
+ */
+static const unsigned char *
+outliers(const double *y, size_t len, size_t lo, size_t hi, struct cpoint *c,
+    double *buf, size_t n[2])
+{
+	double med[2], scale[2] = { 0, 0 };
+
+	c->nout = 0;
+	c->out = 0;
+	for (int side = 0; side < 2; side++) {
+		size_t k = 0;
+		for (size_t i = 0; i < len; i++)
+			if ((i >= lo && i < hi) == side)
+				buf[k++] = y[i];
+		med[side] = median(buf, k);
+		for (size_t i = 0; i < k; i++)
+			buf[i] = fabs(buf[i] - med[side]);
+		scale[side] = k >= CPOINT_OUT_N ? 1.4826 * median(buf, k) : 0;
+	}
+	if (!(scale[0] > 0 || scale[1] > 0))
+		return NULL;
+	size_t cap[2] = { n[0] / CPOINT_OUT_N, n[1] / CPOINT_OUT_N };
+	unsigned char *out = memset(buf + len + 1, 0, len + 1);
+	for (;;) {
+		size_t far = len;
+		double worst = 1;
+		for (size_t i = 0; i < len; i++) {
+			int sd = i >= lo && i < hi;
+			double z = scale[sd] > 0 ? fabs(y[i] - med[sd]) / (CPOINT_OUT *
+			    scale[sd]) : 0;
+			if (!out[i] && cap[sd] > 0 && z > worst) {
+				worst = z;
+				far = i;
+			}
+		}
+		if (far == len)
+			return out;
+		int sd = far >= lo && far < hi;
+		out[far] = 1;
+		n[sd]--;
+		cap[sd]--;
+		if (c->nout++ == 0 || far < c->out)
+			c->out = far;
+	}
+}
+
+/*
  * Welch's two-sample t-test of y[lo..hi) against the rest of y[0..len):
  * its p, and the means (the rest's before) and the CI95 of the
  * difference into c.  Unequal variances: a night's noise that grew after
@@ -171,50 +225,9 @@ static double
 ttest_in(const double *y, size_t len, size_t lo, size_t hi, struct cpoint *c,
     double *buf, int pooled)
 {
-	double med[2], scale[2] = { 0, 0 };
-	size_t n[2] = { len - (hi - lo), hi - lo }, side, k;
+	size_t n[2] = { len - (hi - lo), hi - lo };
+	const unsigned char *out = outliers(y, len, lo, hi, c, buf, n);
 
-	c->nout = 0;
-	c->out = 0;
-	/* each side's median and robust spread: its own, so that where the
-	 * noise grew only that side's far points are far */
-	for (side = 0; buf != NULL && side < 2; side++) {
-		k = 0;
-		for (size_t i = 0; i < len; i++)
-			if ((i >= lo && i < hi) == (int)side)
-				buf[k++] = y[i];
-		med[side] = median(buf, k);
-		for (size_t i = 0; i < k; i++)
-			buf[i] = fabs(buf[i] - med[side]);
-		scale[side] = k >= CPOINT_OUT_N ? 1.4826 * median(buf, k) : 0;
-	}
-	/* a point that stands out, from the farthest down, one in ten of
-	 * its side at most: marked in out (buf's room after len) */
-	size_t cap[2] = { n[0] / CPOINT_OUT_N, n[1] / CPOINT_OUT_N };
-	unsigned char *out = scale[0] > 0 || scale[1] > 0 ?
-	    memset(buf + len + 1, 0, len + 1) : NULL;
-	for (int again = out != NULL; again; ) {
-		size_t far = len;
-		double worst = 1;
-		again = 0;
-		for (size_t i = 0; i < len; i++) {
-			int sd = i >= lo && i < hi;
-			double z = scale[sd] > 0 ? fabs(y[i] - med[sd]) / (CPOINT_OUT *
-			    scale[sd]) : 0;
-			if (!out[i] && cap[sd] > 0 && z > worst) {
-				worst = z;
-				far = i;
-			}
-		}
-		if (far < len) {
-			out[far] = 1;
-			n[far >= lo && far < hi]--;
-			cap[far >= lo && far < hi]--;
-			if (c->nout++ == 0 || far < c->out)
-				c->out = far;
-			again = 1;
-		}
-	}
 	double m[2] = { 0, 0 }, ss[2] = { 0, 0 };
 	for (size_t i = 0; i < len; i++)
 		if (!out || !out[i])

@@ -1,13 +1,16 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * contest bisect: whether a candidate's runs look like the good label's
- * or the bad one's, for git bisect run: 0 good, 1 bad, 125 skip.  Never
- * a guess: in every gated figure the step moved (BAD against GOOD: a
- * regression beyond the threshold), the candidate is bad where against
- * GOOD it is a regression too and against BAD no change (or worse), good
- * where against BAD it is an improvement and against GOOD no change (or
- * better): compare's four words, each side's, so that a drift between
- * sessions smaller than the threshold is no change, not a call.
+ * or the bad one's, for git bisect run: 0 good, 1 bad, 125 skip.  The
+ * step is every load in which BAD is a regression against GOOD (compare's
+ * verdict, at alpha, beyond the threshold), each judged on one figure;
+ * the candidate is bad where, in every load of the step, it lies past
+ * the half way from GOOD to BAD, significantly worse than GOOD and not
+ * significantly better than BAD; good the other way round; else skipped:
+ * never a guess.  (A call on each
+ * side's compare verdicts, no change against one and a regression
+ * against the other, asked a ±threshold interval of five runs a side and
+ * skipped most commits of a real 8% step.)
  */
 #include "config.h"
 
@@ -16,6 +19,7 @@
 #include <string.h>
 
 #include "report.h"
+#include "stats.h"
 #include "util.h"
 
 /* m's value of figure f of group g for column k. */
@@ -35,14 +39,6 @@ same_group(const struct cmp *m2, const struct cmpgroup *g)
 	return NULL;
 }
 
-/* Within the threshold, or beyond it the given way (+1 worse, -1 better). */
-static int
-no_worse(const struct cmpval *v, int way)
-{
-	return v->verdict == CV_NOCHANGE ||
-	    v->verdict == (way > 0 ? CV_REGRESSION : CV_IMPROVEMENT);
-}
-
 /* Whether figure fig of group g is in the step: gated, and BAD (column
  * 1) a regression against GOOD. */
 static int
@@ -52,29 +48,112 @@ step_figure(const struct cmp *m, const struct cmpgroup *g, int fig)
 	    val(m, g, fig, 1)->verdict == CV_REGRESSION;
 }
 
-/* One figure of the step: -1 bad, +1 good, 0 can't tell. */
+/*
+ * The one figure a load of the step is judged on: Time and Ratio are one
+ * measurement counted twice.  Ratio where no_load did not move in the
+ * step (a machine's drift from one boot to the next falls on the job
+ * alone and on the job beside the load alike, and goes), Time where it
+ * did (the job itself got slower: Ratio may not see it) or for no_load
+ * itself; else the first figure of the step (Loads, a job metric).  -1:
+ * none of the load's figures is in the step.
+ */
 static int
-call_figure(FILE *f, const struct cmp *m, const struct cmp *m2,
-    const struct cmpgroup *g, int fig)
+step_pick(const struct cmp *ms, const struct cmpgroup *g)
+{
+	int zero_moved = 0, first = -1;
+
+	for (size_t i = 0; i < ms->ng; i++)
+		if (ms->g[i].blk == ms->rs->base && ms->g[i].sweep == g->sweep)
+			zero_moved = step_figure(ms, &ms->g[i], CF_AMEAN);
+	for (int fig = 0; fig < cmp_nfig(ms->rs); fig++)
+		if (step_figure(ms, g, fig) && first < 0)
+			first = fig;
+	if (first < 0)
+		return -1;
+	if (g->blk != ms->rs->base && !zero_moved && (ms->gate & CMP_GATE(CF_RATIO)))
+		return CF_RATIO;
+	if (ms->gate & CMP_GATE(CF_AMEAN))
+		return CF_AMEAN;
+	return first;
+}
+
+/* A label's estimate of a figure, the variance of that estimate and its
+ * df: Ratio's from the delta method, the others' from the runs. */
+static int
+estimate(const struct column *k, const struct rcell *c, int base, double *m,
+    double *v, double *df)
+{
+	if (c == NULL || c->ok < 2)
+		return 0;
+	if (k->src == S_RATIO) {
+		*m = c->ratio;
+		*v = c->ratio_se * c->ratio_se;
+		*df = c->ratio_df;
+	} else {
+		const struct stats *st = col_runs(k, c);
+		if (st == NULL || st->n < 2)
+			return 0;
+		*m = col_value(k, c, base);
+		*v = st->sd * st->sd / (double)st->n;
+		*df = (double)(st->n - 1);
+	}
+	return isfinite(*m) && isfinite(*v) && isfinite(*df) && *df > 0;
+}
+
+/* The Welch test of b - a from two estimates: its two-sided p. */
+static double
+welch_p(double a, double va, double dfa, double b, double vb, double dfb)
+{
+	double v = va + vb, d = b - a;
+	double den = va * va / dfa + vb * vb / dfb;
+
+	if (!(v > 0))
+		return d != 0 ? 0 : 1;
+	return stats_t_pvalue(d / sqrt(v), den > 0 ? v * v / den : dfa + dfb);
+}
+
+/*
+ * One load of the step, on its one figure: where CAND lies on the way
+ * from GOOD to BAD, f = (CAND - GOOD) / (BAD - GOOD).  Bad where CAND is
+ * past the half way (f > 1/2), significantly worse than GOOD and not
+ * significantly better than BAD; good the other way round; else can't
+ * tell, and a candidate both worse than GOOD and better than BAD, in
+ * between, is never called either way.  A commit is GOOD's or BAD's (f 0
+ * or 1): one that is in truth GOOD's is called bad only where its test
+ * against GOOD errs, at most alpha / 2 of the time, and the other way
+ * round.  (A night's drift that is not in the runs' spread is not in the
+ * tests either: Ratio, where no_load did not move, leaves it out; Time
+ * cannot, and skips more.)  -1 bad, +1 good, 0 can't tell.
+ */
+static int
+call_load(FILE *f, const struct cmp *m, const struct cmpgroup *g, int fig)
 {
 	const struct column *k = cmp_fig(m->rs, fig);
-	const struct cmpgroup *g2 = same_group(m2, g);
-	const struct cmpval *vg = val(m, g, fig, 2);
-	const struct cmpval *vb = g2 ? val(m2, g2, fig, 1) : NULL;
+	int base = g->blk == m->rs->base;
+	double e[3], v[3], df[3];
 	char name[256];
-	int bad = vg->verdict == CV_REGRESSION && vb && no_worse(vb, +1);
-	int good = vb && vb->verdict == CV_IMPROVEMENT && no_worse(vg, -1);
 
-	fprintf(f, "%s %s: %s against %s %+.1f%% (p=%.2g, %s), against %s ",
-	    cmp_group_name(name, sizeof name, m, g), k->head, m->col[2].label,
-	    m->col[0].label, vg->est_pct, vg->p, cmp_verdict_names[vg->verdict],
-	    m->col[1].label);
-	if (vb)
-		fprintf(f, "%+.1f%% (p=%.2g, %s)", vb->est_pct, vb->p,
-		    cmp_verdict_names[vb->verdict]);
-	else
-		fputs("untested", f);
-	fprintf(f, ": %s\n", bad ? "bad" : good ? "good" : "can't tell");
+	fprintf(f, "%s %s: ", cmp_group_name(name, sizeof name, m, g), k->head);
+	for (size_t i = 0; i < 3; i++)
+		if (!estimate(k, g->cell[i], base, &e[i], &v[i], &df[i])) {
+			fprintf(f, "%s has fewer than 2 runs of it: can't tell\n",
+			    m->col[i].label);
+			return 0;
+		}
+	double step = e[1] - e[0], frac = step != 0 ? (e[2] - e[0]) / step : NAN;
+	double pg = welch_p(e[0], v[0], df[0], e[2], v[2], df[2]);
+	double pb = welch_p(e[1], v[1], df[1], e[2], v[2], df[2]);
+	int up = step > 0;	/* which way BAD is from GOOD */
+	/* worse than GOOD, better than BAD: each significantly, at alpha */
+	int past_g = pg < m->alpha && (up ? e[2] > e[0] : e[2] < e[0]);
+	int short_b = pb < m->alpha && (up ? e[2] < e[1] : e[2] > e[1]);
+	int bad = frac > 0.5 && past_g && !short_b;
+	int good = frac < 0.5 && short_b && !past_g;
+	fprintf(f, "%s at %.2f of the step from %s (%.*f) to %s (%.*f), against "
+	    "%s p=%.2g, against %s p=%.2g: %s\n", m->col[2].label, frac,
+	    m->col[0].label, col_mean_dec(k), col_scaled(k, e[0]), m->col[1].label,
+	    col_mean_dec(k), col_scaled(k, e[1]), m->col[0].label, pg, m->col[1].label,
+	    pb, bad ? "bad" : good ? "good" : "can't tell");
 	return bad ? -1 : good ? 1 : 0;
 }
 
@@ -99,8 +178,8 @@ int
 bisect_decide(FILE *f, const struct rset *rs, char *good, char *bad, char *cand,
     const struct cmpopt *o)
 {
-	char *three[3] = { good, bad, cand }, *two[2] = { bad, cand };
-	struct cmp m, m2, ms;
+	char *three[3] = { good, bad, cand };
+	struct cmp m, ms;
 	size_t nbad = 0, ngood = 0, nnone = 0, step = 0;
 
 	if (step_cmp(&ms, rs, good, bad, o) != 0)
@@ -109,37 +188,30 @@ bisect_decide(FILE *f, const struct rset *rs, char *good, char *bad, char *cand,
 		cmp_free(&ms);
 		return 125;
 	}
-	if (cmp_build(&m2, rs, two, 2, o) != 0) {
-		cmp_free(&ms);
-		cmp_free(&m);
-		return 125;
+	for (size_t i = 0; i < ms.ng; i++) {
+		int fig = step_pick(&ms, &ms.g[i]);
+		if (fig < 0)
+			continue;
+		step++;
+		const struct cmpgroup *g = same_group(&m, &ms.g[i]);
+		int c = g ? call_load(f, &m, g, fig) : 0;
+		nbad += c < 0;
+		ngood += c > 0;
+		nnone += c == 0;
 	}
-	for (size_t i = 0; i < ms.ng; i++)
-		for (int fig = 0; fig < cmp_nfig(rs); fig++) {
-			/* the step: BAD a regression against GOOD */
-			if (!step_figure(&ms, &ms.g[i], fig))
-				continue;
-			step++;
-			const struct cmpgroup *g = same_group(&m, &ms.g[i]);
-			int c = g ? call_figure(f, &m, &m2, g, fig) : 0;
-			nbad += c < 0;
-			ngood += c > 0;
-			nnone += c == 0;
-		}
 	int rc = step == 0 ? 2 : nbad && !ngood && !nnone ? 1 :
 	    ngood && !nbad && !nnone ? 0 : 125;
 	if (step == 0)
 		warnmsg("bisect: %s is no regression beyond %g%% against %s in any gated "
 		    "figure: no step to bisect", bad, o->threshold, good);
 	else
-		fprintf(f, "%s looks %s (%zu of the step's %zu figures bad, %zu good, %zu "
-		    "can't tell; each call two of compare's verdicts, at alpha %g and "
-		    "%g%%; the step at alpha %g)\n", cand, rc == 0 ? "good" : rc == 1 ?
-		    "bad" : "like neither: skip", nbad, step, ngood, nnone, m.alpha,
-		    m.threshold, ms.alpha);
+		fprintf(f, "%s looks %s (%zu of the step's %zu load%s bad, %zu good, %zu "
+		    "can't tell; each by the half way and its tests against both at "
+		    "alpha %g; the step at alpha %g and %g%%)\n", cand, rc == 0 ? "good" : rc == 1 ? "bad" :
+		    "like neither: skip", nbad, step, step == 1 ? "" : "s", ngood, nnone,
+		    m.alpha, ms.alpha, ms.threshold);
 	cmp_free(&ms);
 	cmp_free(&m);
-	cmp_free(&m2);
 	return rc;
 }
 
@@ -152,8 +224,7 @@ bisect_step(const struct rset *rs, char *good, char *bad, const struct cmpopt *o
 	if (step_cmp(&m, rs, good, bad, o) != 0)
 		return -1;
 	for (size_t i = 0; i < m.ng; i++)
-		for (int fig = 0; fig < cmp_nfig(rs); fig++)
-			step += step_figure(&m, &m.g[i], fig);
+		step += step_pick(&m, &m.g[i]) >= 0;
 	cmp_free(&m);
 	return step;
 }

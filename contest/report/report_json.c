@@ -324,6 +324,51 @@ cmp_group(struct json *j, const struct cmp *m, const struct cmpgroup *gr)
 	json_obj_end(j);
 }
 
+/* What was found for candidate k. */
+static void
+cmp_candidate(struct json *j, const struct cmp *m, size_t k)
+{
+	json_obj_begin(j);
+	json_kstr(j, RK_NAME(LABEL), m->col[k].label);
+	const struct cmpcol *c = &m->col[k];
+	json_kstr(j, "verdict", cmp_verdict_names[c->verdict]);
+	json_kuint(j, "compared", c->compared);
+	json_kuint(j, "regressed", c->regressed);
+	json_key(j, "figures");	/* gated figures by verdict */
+	json_obj_begin(j);
+	for (int v = CV_NONE + 1; v < CV_FIGS; v++)
+		json_kuint(j, cmp_verdict_names[v], c->nverdict[v]);
+	json_obj_end(j);
+	json_key(j, "failed");	/* loads a run of which failed */
+	json_arr_begin(j);
+	for (size_t g = 0; g < m->ng; g++) {
+		const struct rcell *cell = m->g[g].cell[k];
+		char name[512];
+		if (!cmp_load_failed(&m->g[g], k))
+			continue;
+		json_obj_begin(j);
+		json_kstr(j, "name", cmp_group_name(name, sizeof name, m, &m->g[g]));
+		json_kuint(j, "failed", cell->failed);
+		json_kuint(j, "runs", cell->ok + cell->failed + cell->nsuspect);
+		json_obj_end(j);
+	}
+	json_arr_end(j);
+	json_kuint(j, "baseline_failed", c->base_failed);
+	/* what the whole rule catches as a regression with CMP_POWER */
+	json_knum(j, "gate_detect_pct", c->gate_pct, 4);
+	json_kuint(j, "paired_tests", c->npaired);
+	json_kuint(j, "unpaired_tests", c->nunpaired);
+	json_key(j, "pairs");
+	if (c->npaired) {
+		json_arr_begin(j);
+		json_uint(j, c->pairs_min);
+		json_uint(j, c->pairs_max);
+		json_arr_end(j);
+	} else
+		json_null(j);
+	json_obj_end(j);
+}
+
 void
 compare_json(FILE *f, const struct cmp *m)
 {
@@ -357,47 +402,8 @@ compare_json(FILE *f, const struct cmp *m)
 	json_kuint(&j, "failed", m->failed);
 	json_key(&j, "candidates");
 	json_arr_begin(&j);
-	for (size_t k = 1; k < m->ncol; k++) {
-		json_obj_begin(&j);
-		json_kstr(&j, RK_NAME(LABEL), m->col[k].label);
-		const struct cmpcol *c = &m->col[k];
-		json_kstr(&j, "verdict", cmp_verdict_names[c->verdict]);
-		json_kuint(&j, "compared", c->compared);
-		json_kuint(&j, "regressed", c->regressed);
-		json_key(&j, "figures");	/* gated figures by verdict */
-		json_obj_begin(&j);
-		for (int v = CV_NONE + 1; v < CV_FIGS; v++)
-			json_kuint(&j, cmp_verdict_names[v], c->nverdict[v]);
-		json_obj_end(&j);
-		json_key(&j, "failed");	/* loads a run of which failed */
-		json_arr_begin(&j);
-		for (size_t g = 0; g < m->ng; g++) {
-			const struct rcell *cell = m->g[g].cell[k];
-			char name[512];
-			if (!cmp_load_failed(&m->g[g], k))
-				continue;
-			json_obj_begin(&j);
-			json_kstr(&j, "name", cmp_group_name(name, sizeof name, m, &m->g[g]));
-			json_kuint(&j, "failed", cell->failed);
-			json_kuint(&j, "runs", cell->ok + cell->failed + cell->nsuspect);
-			json_obj_end(&j);
-		}
-		json_arr_end(&j);
-		json_kuint(&j, "baseline_failed", c->base_failed);
-		/* what the whole rule catches as a regression with CMP_POWER */
-		json_knum(&j, "gate_detect_pct", c->gate_pct, 4);
-		json_kuint(&j, "paired_tests", c->npaired);
-		json_kuint(&j, "unpaired_tests", c->nunpaired);
-		json_key(&j, "pairs");
-		if (c->npaired) {
-			json_arr_begin(&j);
-			json_uint(&j, c->pairs_min);
-			json_uint(&j, c->pairs_max);
-			json_arr_end(&j);
-		} else
-			json_null(&j);
-		json_obj_end(&j);
-	}
+	for (size_t k = 1; k < m->ncol; k++)
+		cmp_candidate(&j, m, k);
 	json_arr_end(&j);
 	json_key(&j, "env");
 	json_arr_begin(&j);
