@@ -8,6 +8,7 @@
 
 #include "cli.h"
 #include "command.h"
+#include "sys.h"
 #include "util.h"
 
 static int cmd_help(int, char **);
@@ -136,6 +137,9 @@ cmd_version(int argc, char **argv)
 int
 main(int argc, char **argv)
 {
+	/* a closed stdout must not make the results file fd 1 */
+	if (std_fds_open() < 0)
+		fatal(2, "cannot open /dev/null: %s", strerror(errno));
 	if (argc > 1) {
 		if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
 			usage(stdout);

@@ -175,3 +175,29 @@ worker_beside_job() {
 	[ "$(awk '{print $2}' <<<"$row")" = "1!" ]
 	[ "$(awk '{printf "%.2f", $3}' <<<"$row")" = "$(printf '%.2f' "$good")" ]
 }
+
+@test "a job the kernel will not move into its cgroup: exec_failed with the child's reason, exit 126, nothing left" {
+	need_faults
+	# forked, then moved by itself (CONTEST_CLONE3=0): the move is the
+	# child's, before its exec, and it formats nothing; the parent words it
+	run --separate-stderr marked env CONTEST_CLONE3=0 CONTEST_FAULT=cgenter \
+	    "${FAULTS_ENV[@]}" "$CONTEST" -n 2 --lead 0 --warmup 0 -- true
+	if [ "$(jq -r '.job_spawn' "$R")" = fork ]; then
+		skip "no job cgroup here: nothing to move into"
+	else
+		[ "$status" -eq 126 ]
+	fi
+	[ "$(jq -r '.status' "$R")" = exec_failed ]
+	[ "$(jq -r '.exit_code' "$R")" = 126 ]
+	[ "$(jq -r '.error' "$R")" = "cannot move the job into its cgroup: Device or resource busy" ]
+	# the session stops at once: every later run would fail the same way
+	[ "$(wc -l <"$R")" -eq 1 ]
+}
+
+@test "a driver started with stdout closed writes its table nowhere, never into the results file" {
+	run -0 --separate-stderr marked bash -c '"$0" -n 2 --lead 0 --warmup 0 -- true >&-' "$CONTEST"
+	[ "$(wc -l <"$R")" -eq 2 ]
+	# every line a result, none of the table's
+	jq -e -s 'length == 2 and all(.status == "ok")' "$R"
+	run -1 grep -q 'Kernel' "$R"
+}

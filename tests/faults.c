@@ -5,7 +5,9 @@
  * tests can show that a failing wait ends a session loudly;
  * CONTEST_FAULT=sched_setaffinity fails that with EINVAL (a CPU set a
  * cgroup's cpuset refuses); CONTEST_FAULT=killwrite:N stops the Nth
- * write to results.jsonl half way and SIGKILLs the writer.  And to show
+ * write to results.jsonl half way and SIGKILLs the writer;
+ * CONTEST_FAULT=cgenter refuses a child's move into its cgroup (EBUSY).
+ * And to show
  * contest a system it cannot have here (CONTEST_FAKE_SCX, below), or to
  * change the world at a chosen moment (CONTEST_FAULT_AT, below).
  */
@@ -154,9 +156,9 @@ sched_setaffinity(pid_t pid, size_t len, const cpu_set_t *set)
 	return real(pid, len, set);
 }
 
-/* 1 when fd is open on a file called results.jsonl */
+/* 1 when fd is open on a file called name */
 static int
-is_results(int fd)
+is_file(int fd, const char *name)
 {
 	char link[64], path[4096];
 	ssize_t n;
@@ -166,7 +168,13 @@ is_results(int fd)
 		return 0;
 	path[n] = '\0';
 	const char *base = strrchr(path, '/');
-	return base && strcmp(base + 1, "results.jsonl") == 0;
+	return base && strcmp(base + 1, name) == 0;
+}
+
+static int
+is_results(int fd)
+{
+	return is_file(fd, "results.jsonl");
 }
 
 ssize_t
@@ -183,6 +191,13 @@ write(int fd, const void *buf, size_t len)
 		/* half a line reaches the file, then the writer is gone */
 		(void)real(fd, buf, len / 2);
 		kill(getpid(), SIGKILL);
+	}
+	/* a child's move into its cgroup refused, as a cgroup that is being
+	 * removed, or one at its pids cap, refuses it */
+	if (f && strcmp(f, "cgenter") == 0 && len == 1 && *(const char *)buf == '0' &&
+	    is_file(fd, "cgroup.procs")) {
+		errno = EBUSY;
+		return -1;
 	}
 	return real(fd, buf, len);
 }

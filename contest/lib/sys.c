@@ -146,6 +146,20 @@ die_with_parent(int parent_pid)
 	return getppid() == parent_pid ? 0 : -1;
 }
 
+int
+std_fds_open(void)
+{
+	int fd;
+
+	/* each open takes the lowest closed fd: until one lands above 2 */
+	while ((fd = open("/dev/null", O_RDWR)) >= 0 && fd <= 2)
+		;
+	if (fd < 0)
+		return -1;
+	close(fd);
+	return 0;
+}
+
 void
 oom_first(void)
 {

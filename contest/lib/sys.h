@@ -42,6 +42,12 @@ int	anon_shm(size_t size);
  * armed (the process must then _exit). */
 int	die_with_parent(int parent_pid);
 
+/* Fds 0 to 2 open, on /dev/null where they were closed, before anything
+ * else is opened: else the first file opened (a results file) takes one
+ * of them, and what is printed to it lands in that file.  0, or -1 with
+ * errno. */
+int	std_fds_open(void);
+
 /* Ask the OOM killer to take this process (and its children) first:
  * under memory pressure a load goes, not the job or the driver.  Best
  * effort: not every system has oom_score_adj. */

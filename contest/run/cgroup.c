@@ -466,17 +466,15 @@ cg_pids_peak(const struct cgroup *cg)
 	return strtoll(buf, NULL, 10);
 }
 
-void
+int
 cg_enter(int procs_fd, int pids_fd)
 {
-	char pid[32];
-	int n = snprintf(pid, sizeof pid, "%ld", (long)getpid());
-
-	/* outside either cgroup, it could escape the kill or the cap */
-	if (pids_fd >= 0 && write(pids_fd, pid, (size_t)n) != n)
-		_exit(126);
-	if (procs_fd >= 0 && write(procs_fd, pid, (size_t)n) != n)
-		_exit(126);
+	/* "0" is the writer itself, in v1's cgroup.procs as in v2's */
+	if (pids_fd >= 0 && write(pids_fd, "0", 1) != 1)
+		return -1;
+	if (procs_fd >= 0 && write(procs_fd, "0", 1) != 1)
+		return -1;
+	return 0;
 }
 
 double

@@ -50,8 +50,9 @@ int	cg_create(struct cgroup *, const char *name, long long pids_max);
 /* pids.peak of the cgroup (v2 only), or -1. */
 long long cg_pids_peak(const struct cgroup *);
 /* In a new child: move it into the cgroup and its pids group (before it
- * forks anything). */
-void	cg_enter(int procs_fd, int pids_fd);
+ * forks anything); -1 fd: not that one.  Only system calls, formatting
+ * nothing, so that a vfork child may call it: 0, or -1 with errno. */
+int	cg_enter(int procs_fd, int pids_fd);
 /* usr+sys seconds of everything that ran in it, or -1. */
 double	cg_cpu_seconds(const struct cgroup *);
 /* Kill all in it, wait until it is empty (reaping what comes back to us

@@ -105,8 +105,10 @@ group_del(pid_t pgid)
 		watch_tell('-', pgid);
 }
 
-/* in_cgroup: made there by clone3, only the v1 pids group to join */
-static void
+/* in_cgroup: made there by clone3, only the v1 pids group to join.  0,
+ * or the EXEC_STEP_* that failed with errno: the child must not run.
+ * Only system calls: the job's vfork child runs it. */
+static int
 child_setup(pid_t pgid, int outfd, int in_cgroup)
 {
 	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGALRM, SIGPIPE,
@@ -115,15 +117,19 @@ child_setup(pid_t pgid, int outfd, int in_cgroup)
 
 	/* Outside its group, kill(-pgid) would miss it: better not to run. */
 	if (setpgid(0, pgid) < 0)
-		_exit(127);
-	cg_enter(in_cgroup ? -1 : next_cg_fd, next_pids_fd);
+		return EXEC_STEP_GROUP;
+	/* outside either cgroup, it could escape the kill or the cap */
+	if (cg_enter(in_cgroup ? -1 : next_cg_fd, next_pids_fd) < 0)
+		return EXEC_STEP_CGROUP;
 	for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++)
 		signal(sigs[i], SIG_DFL);
 	sigemptyset(&none);
 	sigprocmask(SIG_SETMASK, &none, NULL);
 	/* Killed with the driver; gone at once if it died before this. */
-	if (die_with_parent(driver_pid) < 0)
-		_exit(127);
+	if (die_with_parent(driver_pid) < 0) {
+		errno = errno ? errno : ESRCH;
+		return EXEC_STEP_GUARD;
+	}
 
 	int null = open("/dev/null", O_RDWR | O_CLOEXEC);
 	if (null >= 0) {
@@ -133,6 +139,7 @@ child_setup(pid_t pgid, int outfd, int in_cgroup)
 		if (null > 2)
 			close(null);
 	}
+	return 0;
 }
 
 /* CONTEST_CLONE3=0: never clone3, for a kernel that misbehaves with it
@@ -249,7 +256,9 @@ fork_into(pid_t pgid, int outfd, double *t0)
 	if (pid < 0)
 		return -1;
 	if (pid == 0) {
-		child_setup(pgid, outfd, in_cgroup);
+		int step = child_setup(pgid, outfd, in_cgroup);
+		if (step != 0)	/* a load's worker, forked: no one to tell */
+			_exit(step == EXEC_STEP_CGROUP ? 126 : 127);
 		return 0;
 	}
 	if (parent_setup(pid, pgid, in_cgroup) < 0)
@@ -276,8 +285,10 @@ exec_child(struct spawn *sp)
 {
 	struct exec_fail f = { 0, 0, "" };
 
-	child_setup(0, sp->outfd, sp->in_cgroup);
-	if (sp->dirfd >= 0 && fchdir(sp->dirfd) < 0) {
+	errno = 0;
+	if ((f.step = child_setup(0, sp->outfd, sp->in_cgroup)) != 0) {
+		f.err = errno;
+	} else if (sp->dirfd >= 0 && fchdir(sp->dirfd) < 0) {
 		f.err = errno;
 		f.step = EXEC_STEP_DIR;
 	} else if (sp->sched && (f.step = sched_apply_step(sp->sched)) != 0) {
@@ -415,6 +426,15 @@ exec_fail_text(struct exec_fail *f, const struct sched_set *sched)
 	if (f->step == EXEC_STEP_DIR) {
 		snprintf(f->why, sizeof f->why, "cannot enter the job's directory: %s",
 		    strerror(f->err));
+	} else if (f->step == EXEC_STEP_GROUP) {
+		snprintf(f->why, sizeof f->why, "cannot give the job its own process "
+		    "group: %s", strerror(f->err));
+	} else if (f->step == EXEC_STEP_CGROUP) {
+		snprintf(f->why, sizeof f->why, "cannot move the job into its cgroup: %s",
+		    strerror(f->err));
+	} else if (f->step == EXEC_STEP_GUARD) {
+		snprintf(f->why, sizeof f->why, "cannot tie the job to the driver's "
+		    "life: %s", strerror(f->err));
 	} else if (f->step != 0 && sched) {
 		sched_step_text(sched, f->step, f->err, why, sizeof why);
 		snprintf(f->why, sizeof f->why, "cannot set the job's policy: %s", why);

@@ -45,7 +45,7 @@ const char *proc_spawned_how(void);
 
 
 /* Why a child did not become its command: errno, the step that failed
- * (0: the exec; EXEC_STEP_DIR; else a SCHED_STEP_*), and why[] when a
+ * (0: the exec; an EXEC_STEP_*; else a SCHED_STEP_*), and why[] when a
  * step before the exec failed (empty when the exec itself did), written
  * by the parent: the child formats nothing. */
 struct exec_fail {
@@ -54,6 +54,9 @@ struct exec_fail {
 	char	why[200];
 };
 #define EXEC_STEP_DIR	(-1)
+#define EXEC_STEP_GROUP	(-2)	/* its own process group */
+#define EXEC_STEP_CGROUP (-3)	/* into the job's cgroup or pids group */
+#define EXEC_STEP_GUARD	(-4)	/* killed with the driver: the driver is gone */
 
 /*
  * Start argv (PATH search) as a new process group, in the directory
