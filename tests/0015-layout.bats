@@ -52,6 +52,13 @@ LAYOUT="$TOP_SRCDIR/tests/layout.sh"
 	run sh "$LAYOUT" t
 	[ "$status" -eq 1 ]
 	[ "$output" = "layout: t/contest/report/rset.c includes contest/run/'s run.h" ]
+	# and written with its folder, from contest/ or beside the file
+	for inc in '"run/run.h"' '"../run/run.h"' '<run/run.h>'; do
+		printf '#include <sys/types.h>\n#include %s\n' "$inc" >t/contest/report/rset.c
+		run sh "$LAYOUT" t
+		[ "$status" -eq 1 ]
+		[ "$output" = "layout: t/contest/report/rset.c includes contest/run/'s run.h" ]
+	done
 	# the record knows lib alone: report and run may include it, not it them
 	rm t/contest/report/rset.c
 	mkdir -p t/contest/record

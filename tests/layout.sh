@@ -42,10 +42,29 @@ node() { # path below top -> node, without extension
 for d in contest loads forkbomb forktime; do
 	[ -d "$top/$d" ] && find "$top/$d" -name '*.[ch]'
 done | sort > "$tmp/files"
-# header name -> its node (a header's name is unique in the tree)
+# header name -> its node (a header's name is unique in the tree), and
+# its real path -> its node, for an include written with a folder
 while read -r f; do
-	case $f in *.h) echo "$(basename "$f") $(node "$f")" ;; esac
-done < "$tmp/files" > "$tmp/headers"
+	case $f in *.h)
+		echo "$(basename "$f") $(node "$f")" >> "$tmp/headers"
+		echo "$(realpath -m "$f") $(node "$f")" >> "$tmp/real" ;;
+	esac
+done < "$tmp/files"
+touch "$tmp/headers" "$tmp/real"
+
+# the node an include names from file $1: a bare name by the header
+# names; "run/session.h" or "../run/session.h" as the compiler may find
+# it, beside the file or below contest/ or the top
+included() {
+	case $2 in
+	*/*)
+		for c in "$(dirname "$1")/$2" "$top/contest/$2" "$top/$2"; do
+			r=$(realpath -m "$c")
+			awk -v r="$r" '$1 == r { print $2; exit }' "$tmp/real"
+		done | head -n 1 ;;
+	*) awk -v h="$2" '$1 == h { print $2 }' "$tmp/headers" ;;
+	esac
+}
 
 : > "$tmp/edges"
 while read -r f; do
@@ -53,11 +72,11 @@ while read -r f; do
 	# both spellings: every folder is on the include path, so a tree
 	# header named in angle brackets is found as well as in quotes
 	sed -n 's/^#[[:space:]]*include[[:space:]]*["<]\([^">]*\)[">].*/\1/p' "$f" | while read -r h; do
-		to=$(awk -v h="$h" '$1 == h { print $2 }' "$tmp/headers")
+		to=$(included "$f" "$h")
 		[ -n "$to" ] || continue	# config.h, or the system's
 		[ "$to" != "$from" ] && echo "$from $to" >> "$tmp/edges"
 		if ! may "$(dirname "$from")" "$(dirname "$to")"; then
-			echo "layout: $f includes $(dirname "$to")/'s $h" >&2
+			echo "layout: $f includes $(dirname "$to")/'s ${h##*/}" >&2
 			echo x >> "$tmp/breach"
 		fi
 	done
