@@ -105,8 +105,8 @@ add(struct job_metric *m, size_t *n, const struct jm_row *r, char *err, size_t e
 
 /*
  * An upper bound on the copies regcomp makes of any part of the
- * expression: the product of its interval bounds ({n}, {n,}, {n,m}: the
- * larger of n and m) and of 2 for each "+" (glibc builds x+ as x x*, and
+ * expression: the product of its interval bounds ({n}, {n,}, {n,m}, {,m}:
+ * the larger of n and m) and of 2 for each "+" (glibc builds x+ as x x*, and
  * (((a+)+)+) doubles at each level).  A "{" or "+" that is no operator
  * counts all the same; an escaped character does not.
  */
@@ -125,9 +125,13 @@ repeats(const char *re)
 		if (*p != '{')
 			continue;
 		char *end;
-		double lo = strtod(p + 1, &end), hi = lo;
-		if (end == p + 1)
-			continue;
+		double lo = strtod(p + 1, &end), hi;
+		if (end == p + 1) {	/* {,m}: glibc's "at most m" */
+			if (*end != ',')
+				continue;
+			lo = 0;
+		}
+		hi = lo;
 		if (*end == ',' && end[1] != '}')
 			hi = strtod(end + 1, &end);
 		product *= (hi > lo ? hi : lo) > 1 ? (hi > lo ? hi : lo) : 1;
