@@ -182,7 +182,7 @@ worker_beside_job() {
 	# child's, before its exec, and it formats nothing; the parent words it
 	run --separate-stderr marked env CONTEST_CLONE3=0 CONTEST_FAULT=cgenter \
 	    "${FAULTS_ENV[@]}" "$CONTEST" -n 2 --lead 0 --warmup 0 -- true
-	if [ "$(jq -r '.job_spawn' "$R")" = fork ]; then
+	if [ "$(jq -r '.job_cgroup' "$R")" != true ]; then
 		skip "no job cgroup here: nothing to move into"
 	else
 		[ "$status" -eq 126 ]
