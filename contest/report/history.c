@@ -191,18 +191,25 @@ history_free(struct history *h)
 	memset(h, 0, sizeof *h);
 }
 
-enum cmp_verdict
-history_verdict(const struct history *h, const struct hseries *s, size_t k,
-    double *pct, double *lo, double *hi)
+/* A change's size in % of the mean before it (that mean's own error left
+ * out), its CI95, and the verdict cmp_rule gives it. */
+static enum cmp_verdict
+change_verdict(const struct history *h, const struct hseries *s,
+    const struct cpoint *c, double *pct, double *lo, double *hi)
 {
-	const struct cpoint *c = &s->cp[k];
 	double b = fabs(c->before);
 
-	/* relative to the mean before: its own error is left out */
 	*pct = b > 0 ? 100 * (c->after - c->before) / b : NAN;
 	*lo = b > 0 ? 100 * c->lo / b : NAN;
 	*hi = b > 0 ? 100 * c->hi / b : NAN;
 	return cmp_rule(1, *pct, *lo, *hi, cmp_fig(h->rs, s->fig)->worse, h->threshold);
+}
+
+enum cmp_verdict
+history_verdict(const struct history *h, const struct hseries *s, size_t k,
+    double *pct, double *lo, double *hi)
+{
+	return change_verdict(h, s, &s->cp[k], pct, lo, hi);
 }
 
 /* "; n08 left out of its test (over 5 robust SDs off its side)" */
@@ -223,13 +230,7 @@ enum cmp_verdict
 history_newest_verdict(const struct history *h, const struct hseries *s,
     double *pct, double *lo, double *hi)
 {
-	const struct cpoint *c = &s->nc;
-	double b = fabs(c->before);
-
-	*pct = b > 0 ? 100 * (c->after - c->before) / b : NAN;
-	*lo = b > 0 ? 100 * c->lo / b : NAN;
-	*hi = b > 0 ? 100 * c->hi / b : NAN;
-	return cmp_rule(1, *pct, *lo, *hi, cmp_fig(h->rs, s->fig)->worse, h->threshold);
+	return change_verdict(h, s, &s->nc, pct, lo, hi);
 }
 
 void
