@@ -100,18 +100,6 @@ estimate(const struct column *k, const struct rcell *c, int base, double *m,
 	return isfinite(*m) && isfinite(*v) && isfinite(*df) && *df > 0;
 }
 
-/* The Welch test of b - a from two estimates: its two-sided p. */
-static double
-welch_p(double a, double va, double dfa, double b, double vb, double dfb)
-{
-	double v = va + vb, d = b - a;
-	double den = va * va / dfa + vb * vb / dfb;
-
-	if (!(v > 0))
-		return d != 0 ? 0 : 1;
-	return stats_t_pvalue(d / sqrt(v), den > 0 ? v * v / den : dfa + dfb);
-}
-
 /*
  * One load of the step, on its one figure: where CAND lies on the way
  * from GOOD to BAD, f = (CAND - GOOD) / (BAD - GOOD).  Bad where CAND is
@@ -141,8 +129,9 @@ call_load(FILE *f, const struct cmp *m, const struct cmpgroup *g, int fig)
 			return 0;
 		}
 	double step = e[1] - e[0], frac = step != 0 ? (e[2] - e[0]) / step : NAN;
-	double pg = welch_p(e[0], v[0], df[0], e[2], v[2], df[2]);
-	double pb = welch_p(e[1], v[1], df[1], e[2], v[2], df[2]);
+	double dof;
+	double pg = stats_se_test(e[0], sqrt(v[0]), df[0], e[2], sqrt(v[2]), df[2], &dof);
+	double pb = stats_se_test(e[1], sqrt(v[1]), df[1], e[2], sqrt(v[2]), df[2], &dof);
 	int up = step > 0;	/* which way BAD is from GOOD */
 	/* worse than GOOD, better than BAD: each significantly, at alpha */
 	int past_g = pg < m->alpha && (up ? e[2] > e[0] : e[2] < e[0]);
