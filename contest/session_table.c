@@ -22,8 +22,8 @@
 static int
 read_back(const struct session *s, struct rset *rs)
 {
-	struct rfilter all = { .keep_suspect = s->keep_suspect,
-	    .pairs = s->nvariants > 1 };
+	struct rfilter all = { .keep_suspect = s->cfg.keep_suspect,
+	    .pairs = s->cfg.nvariants > 1 };
 
 	memset(rs, 0, sizeof *rs);
 	if (s->lines_len == 0)
@@ -41,20 +41,20 @@ variant_verdicts(const struct session *s, const struct rset *rs)
 {
 	struct cmpopt o = { .threshold = 5, .alpha = CMP_ALPHA,
 	    .gate = CMP_GATE_DEFAULT };
-	char **labels = xcalloc(s->nvariants + 1, sizeof *labels);
+	char **labels = xcalloc(s->cfg.nvariants + 1, sizeof *labels);
 	struct cmp m;
 
-	for (size_t i = 0; i < s->nvariants; i++) {
-		size_t len = strlen(s->label) + strlen(s->variants[i].name) + 2;
+	for (size_t i = 0; i < s->cfg.nvariants; i++) {
+		size_t len = strlen(s->label) + strlen(s->cfg.variants[i].name) + 2;
 		labels[i] = xcalloc(len, 1);
-		snprintf(labels[i], len, "%s/%s", s->label, s->variants[i].name);
+		snprintf(labels[i], len, "%s/%s", s->label, s->cfg.variants[i].name);
 	}
-	if (s->nvariants > 1 && cmp_build(&m, rs, labels, s->nvariants, &o) == 0) {
+	if (s->cfg.nvariants > 1 && cmp_build(&m, rs, labels, s->cfg.nvariants, &o) == 0) {
 		if (m.ng)
 			compare_verdict(stdout, &m);
 		cmp_free(&m);
 	}
-	for (size_t i = 0; i < s->nvariants; i++)
+	for (size_t i = 0; i < s->cfg.nvariants; i++)
 		free(labels[i]);
 	free(labels);
 }
@@ -105,7 +105,7 @@ session_narrow(struct session *s)
 			double rel = base ? (c->ok > 1 ? rcell_fig(c, FIG_WALL)->ci95 / rcell_fig(c, FIG_WALL)->mean : NAN) :
 			    c->ratio_ci95 / c->ratio;
 			rel *= 100;
-			if (rel <= s->until_ci_pct)
+			if (rel <= s->cfg.until_ci_pct)
 				continue;
 			narrow = 0;
 			if (used < sizeof ci_note)
@@ -122,16 +122,16 @@ session_narrow(struct session *s)
 void
 session_until_ci_line(struct session *s)
 {
-	if (s->until_ci_pct <= 0 || s->rounds_measured == 0)
+	if (s->cfg.until_ci_pct <= 0 || s->rounds_measured == 0)
 		return;
 	if (s->stopped_early)
 		printf("until-ci %g%%: stopped after %u of at most %u rounds: every "
-		    "Ratio's CI95 within %g%% of it\n", s->until_ci_pct,
-		    s->rounds_measured, s->runs, s->until_ci_pct);
+		    "Ratio's CI95 within %g%% of it\n", s->cfg.until_ci_pct,
+		    s->rounds_measured, s->cfg.runs, s->cfg.until_ci_pct);
 	else if (session_narrow(s))
 		printf("until-ci %g%%: every Ratio's CI95 within %g%% of it after %u "
-		    "rounds\n", s->until_ci_pct, s->until_ci_pct, s->rounds_measured);
+		    "rounds\n", s->cfg.until_ci_pct, s->cfg.until_ci_pct, s->rounds_measured);
 	else
 		printf("until-ci %g%%: ran %u rounds, -n's most; not within %g%%: %s\n",
-		    s->until_ci_pct, s->rounds_measured, s->until_ci_pct, ci_note);
+		    s->cfg.until_ci_pct, s->rounds_measured, s->cfg.until_ci_pct, ci_note);
 }

@@ -62,6 +62,7 @@ X(LOAD, "load") \
 X(LOAD_SPEC, "load_spec") \
 X(LOAD_OPTIONS, "load_options") \
 X(UNTIL_CI_PCT, "until_ci_pct") \
+X(CONFIG, "config") \
 X(ROUND, "round") \
 X(VARIANT, "variant") \
 X(VARIANT_KIND, "variant_kind") \

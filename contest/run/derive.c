@@ -21,7 +21,7 @@ _Static_assert(FIG_MEM_WAIT == FIG_WAIT + PSI_MEM && FIG_IO_WAIT == FIG_WAIT + P
 void
 figures_derive(const struct session *s, struct run_record *r)
 {
-	const struct loadspec *ls = &s->slots[r->slot];
+	const struct loadspec *ls = &s->cfg.slots[r->slot];
 	double *f = r->fig, wall = r->wall;
 	int any = 0;
 

@@ -415,7 +415,7 @@ marks(const struct active_load *al, struct mark *first, struct mark *last)
  * end, SOLO_UNITS of them a worker at least: a window of seconds could
  * fall inside an io_load pass's fdatasync and read 0, or catch two of
  * its bursts and read high.  A slow load gets a longer lead, up to
- * s->lead_max_ms; one that cannot do that many units in it gets no solo
+ * s->cfg.lead_max_ms; one that cannot do that many units in it gets no solo
  * rate, and rec->solo_why says so.  rec->lead_ms: the lead as waited.
  */
 #define SOLO_UNITS	10
@@ -424,30 +424,30 @@ solo_rate(const struct session *s, const struct active_load *al,
     const struct loadspec *spec, struct run_record *rec)
 {
 	unsigned h = spec->headline;
-	double t0 = mono_now(), end = t0 + (double)s->lead_ms / 1000;
-	double bound = t0 + (double)(s->lead_ms > s->lead_max_ms ? s->lead_ms :
-	    s->lead_max_ms) / 1000;
+	double t0 = mono_now(), end = t0 + (double)s->cfg.lead_ms / 1000;
+	double bound = t0 + (double)(s->cfg.lead_ms > s->cfg.lead_max_ms ? s->cfg.lead_ms :
+	    s->cfg.lead_max_ms) / 1000;
 	unsigned long long need = SOLO_UNITS * (unsigned long long)(al->n ? al->n : 1);
 	struct mark first, last;
 
 	rec->solo_rate = rec->solo_units = rec->solo_s = NAN;
-	rec->lead_ms = s->lead_ms;
+	rec->lead_ms = s->cfg.lead_ms;
 	if (al->shm == NULL || spec->ncounters == 0) {
-		sleep_ms(s->lead_ms);
+		sleep_ms(s->cfg.lead_ms);
 		return;
 	}
 	if (spec->load->counters[h].kind != LOAD_SUM) {
 		snprintf(rec->solo_why, sizeof rec->solo_why, "its headline is a level, "
 		    "not a rate");
-		sleep_ms(s->lead_ms);
+		sleep_ms(s->cfg.lead_ms);
 		return;
 	}
-	if (s->lead_ms == 0) {
+	if (s->cfg.lead_ms == 0) {
 		snprintf(rec->solo_why, sizeof rec->solo_why, "no lead time (--lead 0) "
 		    "to measure it alone in");
 		return;
 	}
-	sleep_ms(s->lead_ms / 3);
+	sleep_ms(s->cfg.lead_ms / 3);
 	atomic_store_explicit(&al->shm->solo_from, mono_ns(), memory_order_release);
 	for (double wake = end;;) {
 		sleep_until(wake);

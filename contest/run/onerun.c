@@ -130,9 +130,9 @@ const char *
 unit_name(const struct session *s, const struct run_record *rec, char *buf,
     size_t len)
 {
-	snprintf(buf, len, "%s%s%s%s%s", s->slots[rec->slot].name, s->cells ? " " : "",
-	    s->cells ? s->cells[rec->cell].key : "", s->nvariants ? " variant " : "",
-	    s->nvariants ? s->variants[rec->variant].name : "");
+	snprintf(buf, len, "%s%s%s%s%s", s->cfg.slots[rec->slot].name, s->cells ? " " : "",
+	    s->cells ? s->cells[rec->cell].key : "", s->cfg.nvariants ? " variant " : "",
+	    s->cfg.nvariants ? s->cfg.variants[rec->variant].name : "");
 	return buf;
 }
 
@@ -188,14 +188,14 @@ end_run(struct inflight *x, struct run_record *rec)
 static int
 begin_run(struct session *s, struct run_record *rec, struct inflight *x)
 {
-	const struct loadspec *spec = &s->slots[rec->slot];
+	const struct loadspec *spec = &s->cfg.slots[rec->slot];
 
-	if (start_load(spec, s->dir, s->dir_fd, &run_sched(s, rec)->load, s->pids_max, &x->al,
+	if (start_load(spec, s->dir, s->dir_fd, &run_sched(s, rec)->load, s->cfg.pids_max, &x->al,
 	    rec->why, sizeof rec->why) < 0) {
 		rec->status = RUN_LOAD_FAILED;
 		return 0;
 	}
-	if (probe_start(&x->pb, &s->probe, &s->sched.job, rec->why, sizeof rec->why) < 0) {
+	if (probe_start(&x->pb, &s->cfg.probe, &s->cfg.sched.job, rec->why, sizeof rec->why) < 0) {
 		rec->status = RUN_LOAD_FAILED;
 		return 0;
 	}
@@ -261,18 +261,18 @@ series_start(const struct session *s, struct run_record *rec, struct inflight *x
     double t0, const struct ends *e0, const struct snap *c0,
     const struct probe_rec *p0)
 {
-	const struct loadspec *spec = &s->slots[rec->slot];
+	const struct loadspec *spec = &s->cfg.slots[rec->slot];
 	struct series_src *ss = &x->ss;
 	unsigned h = spec->headline;
 
 	memset(ss, 0, sizeof *ss);
-	if (!s->series)
+	if (!s->cfg.series)
 		return;
 	ss->job = rec->job_cgroup ? &x->jc : NULL;
 	ss->counter = x->al.shm && spec->ncounters ?
 	    &x->al.shm->counter[h] : NULL;
 	ss->gauge = ss->counter && spec->load->counters[h].kind == LOAD_GAUGE;
-	ss->probe = s->probe.period_ms ? &x->pb : NULL;
+	ss->probe = s->cfg.probe.period_ms ? &x->pb : NULL;
 	series_begin(ss, &rec->series, t0, rec->job_cgroup && e0->job_psi.have[PSI_CPU],
 	    e0->job_psi.some_us[PSI_CPU], c0->counter[h], p0);
 }
@@ -362,11 +362,11 @@ job_metrics(const struct session *s, struct run_record *rec)
 	char why[sizeof rec->why];
 	size_t len;
 
-	if (s->njm == 0)
+	if (s->cfg.njm == 0)
 		return;
 	char *text = jm_take(s->cap_fd, s->log_fd, &len, why, sizeof why);
 	if (rec->status == RUN_OK && (text == NULL ||
-	    jm_scan(s->jm, s->njm, text, len, rec->jm, why, sizeof why) < 0)) {
+	    jm_scan(s->cfg.jm, s->cfg.njm, text, len, rec->jm, why, sizeof why) < 0)) {
 		rec->status = RUN_FAILED;
 		for (size_t i = 0; i < JM_MAX; i++)
 			rec->jm[i] = NAN;
@@ -385,7 +385,7 @@ job_metrics(const struct session *s, struct run_record *rec)
 static int
 time_job(struct session *s, struct run_record *rec, struct inflight *x)
 {
-	const struct loadspec *spec = &s->slots[rec->slot];
+	const struct loadspec *spec = &s->cfg.slots[rec->slot];
 	struct ends e0, e1;
 	struct snap c0, c1;
 	struct probe_rec p0, p1;
@@ -399,11 +399,11 @@ time_job(struct session *s, struct run_record *rec, struct inflight *x)
 	outer_reads(x, rec, &e0, 1);
 	rec->started = real_now();
 	proc_cgroup_next(rec->job_cgroup ? &x->jc : NULL);
-	jobperf_open(&x->jp, s->migrations, rec->job_cgroup ? x->jc.dir_fd : -1);
+	jobperf_open(&x->jp, s->cfg.migrations, rec->job_cgroup ? x->jc.dir_fd : -1);
 	probe_snap(&x->pb, &p0, 1);
 	snapshot(&x->al, &c0, 1);
-	pid_t pid = proc_exec(s->argv, s->njm ? s->cap_fd : s->log_fd, s->job_dirfd,
-	    &s->sched.job, &f, &t0);
+	pid_t pid = proc_exec(s->argv, s->cfg.njm ? s->cap_fd : s->log_fd, s->job_dirfd,
+	    &s->cfg.sched.job, &f, &t0);
 	rec->job_spawn = proc_spawned_how();
 	proc_cgroup_next(NULL);
 	if (pid < 0) {
@@ -413,8 +413,8 @@ time_job(struct session *s, struct run_record *rec, struct inflight *x)
 		return 0;
 	}
 	series_start(s, rec, x, t0, &e0, &c0, &p0);
-	if (proc_wait_ticking(pid, &st, &ru, s->series ? t0 + SERIES_PERIOD_S : -1,
-	    SERIES_PERIOD_S, s->series ? series_tick : NULL, &x->ss) < 0) {
+	if (proc_wait_ticking(pid, &st, &ru, s->cfg.series ? t0 + SERIES_PERIOD_S : -1,
+	    SERIES_PERIOD_S, s->cfg.series ? series_tick : NULL, &x->ss) < 0) {
 		int we = errno;
 		series_end(&x->ss);
 		series_free(&rec->series);	/* an interrupted run is not kept */
@@ -428,7 +428,7 @@ time_job(struct session *s, struct run_record *rec, struct inflight *x)
 	snapshot(&x->al, &c1, 0);
 	probe_snap(&x->pb, &p1, 0);
 	take_probe(x, rec, &p0, &p1);	/* before the probe stops */
-	if (s->series) {
+	if (s->cfg.series) {
 		/* the last interval, to the job's end */
 		series_sample(&x->ss, t1);
 		series_end(&x->ss);

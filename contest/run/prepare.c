@@ -73,13 +73,13 @@ prepare_cells(struct session *s, struct builtin_job *tree, int no_prepare)
 	int tree_clean = s->builtin && s->prepare == tree->prepare;
 	const char *prepare = tree_clean ? NULL : s->prepare_str;
 
-	s->ncells = sweep_ncells(&s->sweep);
+	s->ncells = sweep_ncells(&s->cfg.sweep);
 	s->cells = xcalloc(s->ncells, sizeof *s->cells);
 	/* the template is the command as given: the session's to free */
 	s->command_template = s->builtin ? xstrdup(s->command) : s->command;
 	for (size_t i = 0; i < s->ncells; i++) {
 		struct sweep_cell *c = &s->cells[i];
-		sweep_cell(&s->sweep, i, argv, prepare, c);
+		sweep_cell(&s->cfg.sweep, i, argv, prepare, c);
 		if (tree_clean) {
 			c->prepare = tree->prepare;
 			c->prepare_str = xstrdup(s->prepare_str);

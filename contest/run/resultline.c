@@ -146,8 +146,8 @@ put_probe_grade(struct json *j, const struct session *s, const struct run_record
 {
 	char pol[SCHED_POLICY_TEXT];
 
-	sched_policy_text(&s->probe.policy, pol, sizeof pol);
-	json_kstr_or_null(j, PK_NAME(POLICY), s->probe.policy.has_policy ? pol : NULL);
+	sched_policy_text(&s->cfg.probe.policy, pol, sizeof pol);
+	json_kstr_or_null(j, PK_NAME(POLICY), s->cfg.probe.policy.has_policy ? pol : NULL);
 	json_kbool(j, PK_NAME(MLOCK), r->probe_locked);
 	json_key(j, PK_NAME(DMA_LATENCY_US));
 	if (r->probe_dma)
@@ -196,15 +196,15 @@ put_probe(struct json *j, const struct session *s, const struct run_record *r)
 		return;
 	}
 	json_obj_begin(j);
-	json_kuint(j, PK_NAME(PERIOD_MS), s->probe.period_ms);
-	if (s->probe.has_nice)
-		json_kint(j, PK_NAME(NICE), s->probe.nice);
+	json_kuint(j, PK_NAME(PERIOD_MS), s->cfg.probe.period_ms);
+	if (s->cfg.probe.has_nice)
+		json_kint(j, PK_NAME(NICE), s->cfg.probe.nice);
 	else {
 		json_key(j, PK_NAME(NICE));	/* the job's */
 		json_null(j);
 	}
-	json_knum(j, PK_NAME(WORK_PCT), s->probe.work_mpct / 1000.0, 3);
-	json_kuint(j, PK_NAME(WORK_LOOPS), s->probe.work);
+	json_knum(j, PK_NAME(WORK_PCT), s->cfg.probe.work_mpct / 1000.0, 3);
+	json_kuint(j, PK_NAME(WORK_LOOPS), s->cfg.probe.work);
 	json_kuint(j, PK_NAME(PERIODS), p->periods);
 	json_kuint(j, PK_NAME(MET), p->met);
 	json_kuint(j, PK_NAME(SKIPPED), p->skipped);
@@ -380,7 +380,7 @@ static void
 put_own(struct json *j, const struct session *s, const struct run_record *r,
     enum fig_id id)
 {
-	const struct loadspec *ls = &s->slots[r->slot];
+	const struct loadspec *ls = &s->cfg.slots[r->slot];
 	const char *key = figures[id].key;
 	int load = r->nworkers != 0;
 
@@ -415,7 +415,7 @@ put_own(struct json *j, const struct session *s, const struct run_record *r,
 		    ls->load->counters[ls->headline].id : "");
 		break;
 	case FIG_PROBE: put_probe(j, s, r); break;
-	case FIG_SERIES: if (s->series) series_json(j, &r->series); break;
+	case FIG_SERIES: if (s->cfg.series) series_json(j, &r->series); break;
 	case FIG_PROVENANCE:
 		json_key(j, key);
 		json_obj_begin(j);
@@ -477,20 +477,20 @@ static void
 put_job_metrics(struct json *j, const struct session *s, const struct run_record *r)
 {
 	json_key(j, RK_NAME(JOB_METRICS));
-	if (s->njm == 0) {
+	if (s->cfg.njm == 0) {
 		json_null(j);
 		json_key(j, RK_NAME(JOB_METRIC_DEFS));
 		json_null(j);
 		return;
 	}
 	json_obj_begin(j);
-	for (size_t i = 0; i < s->njm; i++)
-		json_knum(j, s->jm[i].name, r->jm[i], 6);
+	for (size_t i = 0; i < s->cfg.njm; i++)
+		json_knum(j, s->cfg.jm[i].name, r->jm[i], 6);
 	json_obj_end(j);
 	json_key(j, RK_NAME(JOB_METRIC_DEFS));
 	json_obj_begin(j);
-	for (size_t i = 0; i < s->njm; i++) {
-		const struct job_metric *m = &s->jm[i];
+	for (size_t i = 0; i < s->cfg.njm; i++) {
+		const struct job_metric *m = &s->cfg.jm[i];
 		json_key(j, m->name);
 		json_obj_begin(j);
 		json_kstr(j, "regex", m->regex);
@@ -533,8 +533,8 @@ put_session(struct json *j, const struct session *s, const struct run_record *r)
 		const struct sweep_cell *c = &s->cells[r->cell];
 		json_key(j, RK_NAME(SWEEP));
 		json_obj_begin(j);
-		for (size_t k = 0; k < s->sweep.n; k++)
-			json_kstr(j, s->sweep.name[k], c->val[k]);
+		for (size_t k = 0; k < s->cfg.sweep.n; k++)
+			json_kstr(j, s->cfg.sweep.name[k], c->val[k]);
 		json_obj_end(j);
 		json_kstr(j, RK_NAME(COMMAND_TEMPLATE), s->command_template);
 	}
@@ -557,22 +557,23 @@ put_session(struct json *j, const struct session *s, const struct run_record *r)
 static void
 put_run(struct json *j, const struct session *s, const struct run_record *r)
 {
-	const struct loadspec *ls = &s->slots[r->slot];
+	const struct loadspec *ls = &s->cfg.slots[r->slot];
 
 	json_knum(j, RK_NAME(LEAD_S), (double)r->lead_ms / 1000.0, 3);
 	put_load(j, ls, s->dir);
 	json_kint(j, RK_NAME(ROUND), r->round);
-	if (s->nvariants) {
+	if (s->cfg.nvariants) {
 		/* one of the session's variants of the machine, in turns */
 		static const char *const kinds[] = { "none", "command", "program",
 		    "sched_ext" };
-		const struct variant *v = &s->variants[r->variant];
+		const struct variant *v = &s->cfg.variants[r->variant];
 		json_kstr(j, RK_NAME(VARIANT), v->name);
 		json_kstr(j, RK_NAME(VARIANT_KIND), kinds[v->kind]);
 		json_kstr_or_null(j, RK_NAME(VARIANT_COMMAND), v->cmd);
 	}
-	if (s->until_ci_pct > 0)
-		json_knum(j, RK_NAME(UNTIL_CI_PCT), s->until_ci_pct, 3);
+	if (s->cfg.until_ci_pct > 0)
+		json_knum(j, RK_NAME(UNTIL_CI_PCT), s->cfg.until_ci_pct, 3);
+	runopt_json(j, &s->cfg);
 	json_kint(j, RK_NAME(RUN), r->index);
 	json_kint(j, RK_NAME(ROUND_POSITION), r->position);	/* 0: first of its round */
 	/* a BPF scheduler loaded or gone while the run went on: what it

@@ -135,7 +135,7 @@ results_open(struct session *s, char *err, size_t errlen)
 	snprintf(name, sizeof name, "%s.log", s->id);
 	s->log_fd = trust_openat(logs, path, name, O_WRONLY | O_APPEND | O_CREAT |
 	    O_EXCL, err, errlen);
-	if (s->log_fd >= 0 && s->njm && open_capture(s, logs, err, errlen) < 0) {
+	if (s->log_fd >= 0 && s->cfg.njm && open_capture(s, logs, err, errlen) < 0) {
 		close(logs);
 		return -1;
 	}

@@ -61,7 +61,7 @@ progress(const struct session *s, size_t done, size_t total,
 		snprintf(eta, sizeof eta, "%ld:%02ld", left / 60, left % 60);
 	char name[1536];
 	fprintf(stderr, "\r\033[Kcontest: round %u/%u  %s  %s %u  run %zu/%zu  "
-	    "elapsed %ld:%02ld  left ~%s", rec->round + 1, s->warmup + s->runs,
+	    "elapsed %ld:%02ld  left ~%s", rec->round + 1, s->cfg.warmup + s->cfg.runs,
 	    unit_name(s, rec, name, sizeof name), rec->warmup ? "warmup" : "run",
 	    rec->index, done + 1, total, (long)el / 60, (long)el % 60, eta);
 	fflush(stderr);
@@ -130,12 +130,12 @@ say_load_failures(const struct session *s, size_t units, const unsigned *lfail,
 static int
 enter_variant(struct session *s, struct run_record *rec)
 {
-	for (size_t u = 0; u < s->nvariants; u++)
+	for (size_t u = 0; u < s->cfg.nvariants; u++)
 		if (u != rec->variant)
-			variant_leave(&s->variants[u], s->scx0);
+			variant_leave(&s->cfg.variants[u], s->scx0);
 	if (proc_signal)
 		return 1;
-	int r = variant_enter(&s->variants[rec->variant], s->log_fd, s->scx0,
+	int r = variant_enter(&s->cfg.variants[rec->variant], s->log_fd, s->scx0,
 	    rec->why, sizeof rec->why);
 	if (r < 0)
 		rec->status = RUN_VARIANT_FAILED;
@@ -149,7 +149,7 @@ variant_run(struct session *s, struct run_record *rec)
 {
 	int r = 0;
 
-	if (s->nvariants) {
+	if (s->cfg.nvariants) {
 		/* what a run that fails to switch still records */
 		provenance_sched_ext(rec->scx, sizeof rec->scx);
 		r = enter_variant(s, rec);
@@ -162,8 +162,8 @@ variant_run(struct session *s, struct run_record *rec)
 	if (run_one(s, rec) != 0)
 		return 1;
 	/* a run that saw another scheduler measured neither */
-	if (s->nvariants && rec->status == RUN_OK &&
-	    variant_check(&s->variants[rec->variant], s->scx0, rec->scx,
+	if (s->cfg.nvariants && rec->status == RUN_OK &&
+	    variant_check(&s->cfg.variants[rec->variant], s->scx0, rec->scx,
 	    rec->scx_after[0] ? rec->scx_after : rec->scx, rec->why,
 	    sizeof rec->why) < 0)
 		rec->status = RUN_VARIANT_FAILED;
@@ -192,18 +192,18 @@ one_round(struct session *s, unsigned round, struct tally *t, struct run_record 
 {
 	size_t order[VARIANT_MAX] = { 0 };
 
-	if (s->nvariants)
-		variant_order(t->nv, round < s->warmup ? round : round - s->warmup,
+	if (s->cfg.nvariants)
+		variant_order(t->nv, round < s->cfg.warmup ? round : round - s->cfg.warmup,
 		    order);
 	for (size_t k = 0; k < t->units * t->nv; k++) {
 		size_t unit = (round + k / t->nv) % t->units, u;
 		memset(rec, 0, sizeof *rec);
-		rec->slot = unit % s->nslots;
-		rec->cell = unit / s->nslots;
+		rec->slot = unit % s->cfg.nslots;
+		rec->cell = unit / s->cfg.nslots;
 		rec->variant = order[k % t->nv];
 		rec->position = (unsigned)k;
 		rec->round = round;
-		rec->warmup = round < s->warmup;
+		rec->warmup = round < s->cfg.warmup;
 		u = unit * t->nv + rec->variant;
 		rec->index = ++t->nth[u * 2 + (rec->warmup ? 1 : 0)];
 		use_cell(s, rec->cell);
@@ -231,12 +231,12 @@ one_round(struct session *s, unsigned round, struct tally *t, struct run_record 
 int
 session_run(struct session *s)
 {
-	unsigned rounds = s->warmup + s->runs;
-	struct tally t = { .nv = s->nvariants ? s->nvariants : 1, .t_start = mono_now() };
+	unsigned rounds = s->cfg.warmup + s->cfg.runs;
+	struct tally t = { .nv = s->cfg.nvariants ? s->cfg.nvariants : 1, .t_start = mono_now() };
 	struct run_record *rec = xcalloc(1, sizeof *rec);
 	int stop = 0;
 
-	t.units = (s->cells ? s->ncells : 1) * s->nslots;
+	t.units = (s->cells ? s->ncells : 1) * s->cfg.nslots;
 	t.total = (size_t)rounds * t.units * t.nv;
 	t.nth = xcalloc(t.units * t.nv * 2, sizeof *t.nth);
 	t.lfail = xcalloc(t.units * t.nv, sizeof *t.lfail);
@@ -244,9 +244,9 @@ session_run(struct session *s)
 	s->nrec = 0;
 	for (unsigned round = 0; round < rounds && !stop; round++) {
 		stop = one_round(s, round, &t, rec);
-		if (stop || round < s->warmup)
+		if (stop || round < s->cfg.warmup)
 			continue;
-		s->rounds_measured = round + 1 - s->warmup;
+		s->rounds_measured = round + 1 - s->cfg.warmup;
 		/* at least three rounds: an interval of two runs is no interval */
 		if (s->narrow && s->rounds_measured >= 3 && round + 1 < rounds &&
 		    s->narrow(s)) {
@@ -258,8 +258,8 @@ session_run(struct session *s)
 	free(t.nth);
 	free(rec);
 	/* a kept program asked to go (told, then killed, when interrupted) */
-	for (size_t v = 0; v < s->nvariants; v++)
-		variant_leave(&s->variants[v], s->scx0);
+	for (size_t v = 0; v < s->cfg.nvariants; v++)
+		variant_leave(&s->cfg.variants[v], s->scx0);
 	proc_kill_all();
 
 	if (say_load_failures(s, t.units * t.nv, t.lfail, t.lfail_rec) &&

@@ -70,11 +70,69 @@ find_systemd_run(char *out, size_t len)
 	return -1;
 }
 
-void
-scope_enter(char *const argv[])
+/* systemd-run --scope ... -- exe run OPTIONS -- COMMAND: returns only
+ * when it could not exec, with why set. */
+static void
+scope_exec(char *sdrun, char *exe, const char *self,
+    const struct run_config *c, char *const cmd[], int ncmd)
 {
-	char self[1024], exe[4096], sdrun[1100], unit[256], slice[256];
-	char name[64], desc[96], bind[300], slicearg[300];
+	static const char *pairs[2 * RUN_GIVEN_MAX];
+	char unit[256], slice[256], name[64], desc[96], bind[300], slicearg[300];
+
+	/* what was asked, from the config: parsing permuted argv */
+	size_t np = runopt_pairs(c, pairs);
+	char **nargv = calloc(np + (size_t)ncmd + 16, sizeof *nargv);
+	if (nargv == NULL)
+		return;
+	size_t i = 0;
+	snprintf(name, sizeof name, "contest-%ld.scope", (long)getpid());
+	snprintf(desc, sizeof desc, "--description=contest session %ld",
+	    (long)getpid());
+	nargv[i++] = sdrun;
+	nargv[i++] = (char *)"--scope";
+	nargv[i++] = (char *)"--quiet";
+	nargv[i++] = (char *)"--collect";
+	nargv[i++] = (char *)"--property=Delegate=yes";
+	nargv[i++] = (char *)"--unit";
+	nargv[i++] = name;
+	nargv[i++] = desc;
+	/* the scope ends with the unit we came from: a stopped nightly
+	 * service or a closed login session takes contest with it.  No
+	 * After=: a oneshot service is still starting while it runs us. */
+	if (unit_of(self, ".service", unit, sizeof unit) == 0 ||
+	    unit_of(self, ".scope", unit, sizeof unit) == 0) {
+		snprintf(bind, sizeof bind, "--property=BindsTo=%s", unit);
+		nargv[i++] = bind;
+	}
+	if (unit_of(self, ".slice", slice, sizeof slice) == 0) {
+		snprintf(slicearg, sizeof slicearg, "--slice=%s", slice);
+		nargv[i++] = slicearg;
+	}
+	nargv[i++] = (char *)"--";
+	nargv[i++] = exe;
+	nargv[i++] = (char *)"run";
+	size_t o = i;
+	i += runopt_argv(pairs, np, RUNOPT_ALL, nargv + i);
+	nargv[i++] = (char *)"--";
+	for (int k = 0; k < ncmd; k++)
+		nargv[i++] = cmd[k];
+	nargv[i] = NULL;
+	if (setenv("CONTEST_SCOPE", name, 1) == 0) {
+		fflush(NULL);
+		execv(sdrun, nargv);
+	}
+	snprintf(why, sizeof why, "no scope of its own: %.120s: %s", sdrun,
+	    strerror(errno));
+	unsetenv("CONTEST_SCOPE");
+	while (nargv[o] && strcmp(nargv[o], "--") != 0)
+		free(nargv[o++]);
+	free(nargv);
+}
+
+void
+scope_enter(const struct run_config *c, char *const cmd[], int ncmd)
+{
+	char self[1024], exe[4096], sdrun[1100];
 	const char *cg = getenv("CONTEST_CGROUP"), *sc = getenv("CONTEST_SCOPE");
 	struct stat st;
 	ssize_t n;
@@ -104,48 +162,5 @@ scope_enter(char *const argv[])
 	}
 	exe[n] = '\0';
 
-	size_t argc = 0;
-	while (argv[argc])
-		argc++;
-	char **nargv = calloc(argc + 16, sizeof *nargv);
-	if (nargv == NULL)
-		return;
-	size_t i = 0;
-	snprintf(name, sizeof name, "contest-%ld.scope", (long)getpid());
-	snprintf(desc, sizeof desc, "--description=contest session %ld",
-	    (long)getpid());
-	nargv[i++] = sdrun;
-	nargv[i++] = (char *)"--scope";
-	nargv[i++] = (char *)"--quiet";
-	nargv[i++] = (char *)"--collect";
-	nargv[i++] = (char *)"--property=Delegate=yes";
-	nargv[i++] = (char *)"--unit";
-	nargv[i++] = name;
-	nargv[i++] = desc;
-	/* the scope ends with the unit we came from: a stopped nightly
-	 * service or a closed login session takes contest with it.  No
-	 * After=: a oneshot service is still starting while it runs us. */
-	if (unit_of(self, ".service", unit, sizeof unit) == 0 ||
-	    unit_of(self, ".scope", unit, sizeof unit) == 0) {
-		snprintf(bind, sizeof bind, "--property=BindsTo=%s", unit);
-		nargv[i++] = bind;
-	}
-	if (unit_of(self, ".slice", slice, sizeof slice) == 0) {
-		snprintf(slicearg, sizeof slicearg, "--slice=%s", slice);
-		nargv[i++] = slicearg;
-	}
-	nargv[i++] = (char *)"--";
-	nargv[i++] = exe;
-	nargv[i++] = (char *)"run";	/* argv[0] was "run" or our path */
-	for (size_t k = 1; k < argc; k++)
-		nargv[i++] = argv[k];
-	nargv[i] = NULL;
-	if (setenv("CONTEST_SCOPE", name, 1) == 0) {
-		fflush(NULL);
-		execv(sdrun, nargv);
-	}
-	snprintf(why, sizeof why, "no scope of its own: %.120s: %s", sdrun,
-	    strerror(errno));
-	unsetenv("CONTEST_SCOPE");
-	free(nargv);
+	scope_exec(sdrun, exe, self, c, cmd, ncmd);
 }

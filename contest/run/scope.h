@@ -10,10 +10,12 @@
 #ifndef CONTEST_SCOPE_H
 #define CONTEST_SCOPE_H
 
-/* Exec "contest run argv[1]..." again inside a delegated scope where
- * that is needed and possible; returns when it is not (scope_why()
- * says why). */
-void	scope_enter(char *const argv[]);
+#include "runopt.h"
+
+/* Exec "contest run" again, asking for c and COMMAND's ncmd words,
+ * inside a delegated scope where that is needed and possible; returns
+ * when it is not (scope_why() says why). */
+void	scope_enter(const struct run_config *c, char *const cmd[], int ncmd);
 /* The scope's unit name when we run in one we made, else NULL. */
 const char *scope_unit(void);
 /* Why no scope was made, or NULL when it was not needed or was made. */

@@ -13,6 +13,7 @@
 #include "probe.h"
 #include "provenance.h"
 #include "psi.h"
+#include "runopt.h"
 #include "schedopt.h"
 #include "schedstat.h"
 #include "series.h"
@@ -99,15 +100,13 @@ struct run_record {
 };
 
 struct session {
+	struct run_config cfg;		/* what was asked for: runopt.h */
 	struct sysinfo	 si;
 	char		 id[96];
-	const char	*label;
-	struct loadspec	*slots;		/* [0] is no_load */
-	size_t		 nslots;
+	const char	*label;		/* -k's, or the kernel's release */
 	char *const	*argv;		/* the job as run now: its cell's with a sweep */
 	const char	*command;	/* as stored in results */
 	const char	*command_template;	/* with {NAME}s: a sweep's; else NULL */
-	struct sweep	 sweep;
 	struct sweep_cell *cells;	/* the sweep's combinations; NULL: none */
 	size_t		 ncells;
 	int		 builtin;
@@ -116,36 +115,19 @@ struct session {
 	char *const	*prepare;	/* argv, or NULL */
 	const char	*prepare_str;
 	int		 prepare_inferred;	/* the make job's own clean step */
-	unsigned	 runs, warmup;
 	/* --until-ci: after each measured round from the third on, asked
 	 * whether the intervals are narrow enough to stop; rounds: how many
 	 * measured rounds ran */
-	double		 until_ci_pct;		/* 0: run every round */
 	int		(*narrow)(struct session *);
 	unsigned	 rounds_measured;
 	int		 stopped_early;
-	long long	 lead_ms;
-	long long	 lead_max_ms;	/* how long a slow load's lead may grow */
 	const char	*dir;
 	const char	*containment;	/* how loads are contained, said once */
 	const char	*cgroup_where;	/* the session cgroup's parent, or NULL */
-	struct sched_opts sched;	/* nice, policy, CPUs of loads and job */
-	/* --variant: measured in turns within each round; NULL: none */
-	struct variant	*variants;
-	size_t		 nvariants;
 	char		 scx0[160];	/* sched_ext when the session began */
-	long long	 pids_max;	/* asked of every load's cgroup */
-	struct probe_cfg probe;		/* period_ms 0: no probe */
 	/* --job-metric: read from the job's output, caught in cap_fd (an
 	 * unlinked file in logs/; -1 without metrics) and then logged */
-	struct job_metric *jm;		/* JM_MAX of them: a static store, so
-					 * that an exit mid-parse leaks nothing */
-	size_t		 njm;
 	int		 cap_fd;
-	int		 series;	/* sample once a second during the job */
-	int		 migrations;	/* --job-migrations: count the job's */
-	int		 keep_suspect;	/* the table averages in runs that may
-					 * have done no work */
 	struct provenance prov;		/* what else could differ */
 	char		 sched_text[200];	/* sched_describe(), "" when unset */
 	int		 dir_fd;	/* the results dir, as trust_walk() checked it */
@@ -165,13 +147,13 @@ struct session {
 static inline const struct sched_opts *
 run_sched(const struct session *s, const struct run_record *r)
 {
-	return s->nvariants ? &s->variants[r->variant].sched : &s->sched;
+	return s->cfg.nvariants ? &s->cfg.variants[r->variant].sched : &s->cfg.sched;
 }
 
 static inline const char *
 run_sched_text(const struct session *s, const struct run_record *r)
 {
-	return s->nvariants ? s->variants[r->variant].sched_text : s->sched_text;
+	return s->cfg.nvariants ? s->cfg.variants[r->variant].sched_text : s->sched_text;
 }
 
 #endif
