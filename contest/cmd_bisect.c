@@ -25,6 +25,7 @@
 #include "query.h"
 #include "report.h"
 #include "results_dir.h"
+#include "runopt.h"
 #include "rset.h"
 #include "sys.h"
 #include "util.h"
@@ -130,39 +131,71 @@ session(char **av)
 	return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
 }
 
-/* contest run -o DIR -k CAND -n ADD [--warmup 0] [--lead S] [--prepare CMD]
- * -l LOAD... -- COMMAND: GOOD's loads, lead and explicit prepare step (a
- * make job's inferred one is inferred again) */
+/* GOOD's settings as its results say them ("config"), bar the session's
+ * shape, which bisect sets; said once, on the first session.  Results
+ * from before "config": its loads, lead and explicit prepare step (a
+ * make job's inferred one is inferred again). */
+static size_t
+replay(const struct rrun *env, const struct rset *rs, int first, char **av,
+    char *lead)
+{
+	size_t k = 0;
+
+	if (env && env->config) {
+		k = runopt_argv(env->config, env->nconfig, RUNOPT_REPLAY, av);
+		if (first) {
+			fputs("contest: bisect --run: GOOD's settings replayed:", stderr);
+			for (size_t i = 0; i < k; i++)
+				fprintf(stderr, " %s", av[i]);
+			fputs(k ? "\n" : " none\n", stderr);
+		}
+		/* no_load alone was asked as no -l at all */
+		return k;
+	}
+	if (first)
+		warnmsg("bisect --run: GOOD's results say no config (an older "
+		    "contest): replaying its loads, lead and prepare step alone");
+	if (env && !isnan(env->lead_s)) {
+		snprintf(lead, 32, "--lead=%.3f", env->lead_s);
+		av[k++] = xstrdup(lead);
+	}
+	if (env && env->prepare && env->prepare_inferred == 0)
+		av[k++] = xstrdup("--prepare"), av[k++] = xstrdup(env->prepare);
+	for (size_t b = 0; b < rs->nblk; b++)
+		if (b != rs->base || rs->nblk == 1)	/* no_load alone: -l no_load */
+			av[k++] = xstrdup("-l"), av[k++] = xstrdup(rs->blk[b].name);
+	return k;
+}
+
+/* contest run -o DIR -k CAND -n ADD [--warmup 0] GOOD'S SETTINGS --
+ * COMMAND */
 static int
 add_rounds(const char *dir, const char *cand, unsigned add, int first,
     const struct rset *rs, const char *good, char **cmd, int ncmd)
 {
-	char **av = xcalloc(20 + 2 * rs->nblk + (size_t)ncmd, sizeof *av);
+	const struct rrun *env = NULL;
 	char n[16], lead[32];
 	size_t k = 0;
-	const struct rrun *env = NULL;
 
 	for (size_t r = 0; r < rs->nrow && env == NULL; r++)
 		if (strcmp(rs->row[r].label, good) == 0)
 			env = rs->row[r].env;
+	size_t nset = env && env->config ? env->nconfig : 2 * rs->nblk + 4;
+	char **av = xcalloc(12 + nset + (size_t)ncmd, sizeof *av);
 	snprintf(n, sizeof n, "%u", add);
 	av[k++] = "contest", av[k++] = "run", av[k++] = "-o", av[k++] = (char *)dir;
 	av[k++] = "-k", av[k++] = (char *)cand, av[k++] = "-n", av[k++] = n;
 	if (!first)	/* the first session's warmup warmed the machine */
 		av[k++] = "--warmup", av[k++] = "0";
-	if (env && !isnan(env->lead_s)) {
-		snprintf(lead, sizeof lead, "%.3f", env->lead_s);
-		av[k++] = "--lead", av[k++] = lead;
-	}
-	if (env && env->prepare && env->prepare_inferred == 0)
-		av[k++] = "--prepare", av[k++] = (char *)env->prepare;
-	for (size_t b = 0; b < rs->nblk; b++)
-		if (b != rs->base || rs->nblk == 1)	/* no_load alone: -l no_load */
-			av[k++] = "-l", av[k++] = (char *)rs->blk[b].name;
+	size_t from = k;
+	k += replay(env, rs, first, av + k, lead);
+	size_t to = k;
 	av[k++] = "--";
 	for (int i = 0; i < ncmd; i++)
 		av[k++] = cmd[i];
 	int rc = session(av);
+	for (size_t i = from; i < to; i++)
+		free(av[i]);
 	free(av);
 	return rc;
 }

@@ -100,6 +100,11 @@ struct rrun {
 	const char	*build_id;
 	int		 scx_changed;	/* sched_ext changed during the run */
 	int		 prepare_inferred;	/* -1: not recorded */
+	/* "config": the session's options as given, name/value pairs
+	 * (value NULL: a flag); nconfig pairs; NULL: not recorded.  Read
+	 * for a row's first run alone */
+	const char	**config;
+	size_t		 nconfig;
 	struct sflag	 suspect;	/* may have done no work */
 	long		 cpus_online, runno;
 	long long	 freq_max_khz;

@@ -293,6 +293,7 @@ static const unsigned read_keys[] = {
 	RK_NPROC, RK_PREPARE, RK_PREPARE_INFERRED, RK_ROUND_POSITION, RK_RUN,
 	RK_SCHED, RK_ROUND, RK_SCHED_EXT_CHANGED, RK_SESSION, RK_SMT, RK_SWEEP,
 	RK_TIMESTAMP, RK_VARIANT, RK_WARMUP, RK_JOB_METRICS, RK_JOB_METRIC_DEFS,
+	RK_CONFIG,
 };
 /* what a second look reads */
 static const unsigned tel_read[] = { RK_RUN, RK_FIG(WALL), RK_FIG(VMSTAT),
@@ -329,6 +330,32 @@ rs_tel_keys(void)
 {
 	return &tel_keys;
 }
+/* "config" as pairs: each member's name and text, one pair for each
+ * item of a list, NULL for a flag (true); what is neither is passed
+ * over. */
+static void
+config_pairs(struct rset *rs, struct rrun *r, const struct jnode *c)
+{
+	size_t n = 0;
+
+	if (c == NULL || c->type != J_OBJ)
+		return;
+	for (const struct jnode *m = c->child; m; m = m->next)
+		for (const struct jnode *v = m->type == J_ARR ? m->child : m; v;
+		    v = m->type == J_ARR ? v->next : NULL)
+			n++;
+	r->config = xcalloc(2 * n + 1, sizeof *r->config);
+	for (const struct jnode *m = c->child; m; m = m->next)
+		for (const struct jnode *v = m->type == J_ARR ? m->child : m; v;
+		    v = m->type == J_ARR ? v->next : NULL) {
+			if (v->type != J_STR && !(v->type == J_BOOL && v->num))
+				continue;
+			r->config[2 * r->nconfig] = rs_intern(rs, m->key);
+			r->config[2 * r->nconfig++ + 1] = v->type == J_STR ?
+			    rs_intern(rs, v->str) : NULL;
+		}
+}
+
 /* What the row's table and its environment lines say: its first run's. */
 void
 rs_environment(struct rset *rs, struct rrun *r, const struct jnode *o)
@@ -352,6 +379,7 @@ rs_environment(struct rset *rs, struct rrun *r, const struct jnode *o)
 	r->mem_kb = LINT(o, RK_MEM_TOTAL_KB, 0, 0, 1LL << 50);
 	r->steal_pct = LNUM(o, RK_FIG(STEAL), NAN);
 	r->lead_s = LNUM(o, RK_LEAD_S, NAN);
+	config_pairs(rs, r, LGET(o, RK_CONFIG));
 	provenance(rs, r, LGET(o, RK_FIG(PROVENANCE)), LGET(o, RK_JOB_IDENTITY));
 }
 

@@ -208,6 +208,7 @@ add_line(const struct jnode *o, unsigned long lineno, void *arg)
 		env->c = NULL, env->nc = 0;
 		env->pcpu = NULL, env->npcpu = 0;
 		env->lat.pair = env->probe.pair = NULL;
+		r->config = NULL, r->nconfig = 0;	/* the env's now */
 		rs->row[r->row].env = env;
 	}
 	uint32_t a = rs_acc_for(rs, r->row, r->blk);
@@ -422,6 +423,8 @@ rset_free(struct rset *rs)
 		}
 	for (size_t i = 0; i < rs->nrow; i++) {
 		free(rs->row[i].name);
+		if (rs->row[i].env)
+			free(rs->row[i].env->config);
 		free((void *)rs->row[i].env);
 	}
 	rs_intern_free(rs);
