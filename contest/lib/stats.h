@@ -62,6 +62,9 @@ double	stats_t_pvalue(double t, double df);
  * 1e-9; NaN for df not above 0. */
 double	stats_t_inv(double p, double df);
 
+/* Welch-Satterthwaite: the df of a sum of two variance terms va, vb,
+ * each with its own df. */
+double	stats_ws_df(double va, double dfa, double vb, double dfb);
 /*
  * The power of a gate that reports a change when its estimate D is
  * beyond thr (>= 0) and its t-test is significant at two-sided alpha in

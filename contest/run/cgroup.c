@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "cgroup.h"
+#include "cgroup_find.h"
 #include "util.h"
 #include "waitfor.h"
 
@@ -31,90 +32,6 @@ const char *
 cg_session_path(void)
 {
 	return session[0] ? session : NULL;
-}
-
-static int
-write_file(const char *dir, const char *file, const char *text)
-{
-	char path[4200];
-	int fd;
-
-	snprintf(path, sizeof path, "%s/%s", dir, file);
-	if ((fd = open(path, O_WRONLY | O_CLOEXEC)) < 0)
-		return -1;
-	ssize_t n = write(fd, text, strlen(text));
-	int e = errno;
-	close(fd);
-	errno = e;
-	return n == (ssize_t)strlen(text) ? 0 : -1;
-}
-
-/* The cgroup2 mount point, from a mountinfo line. */
-static int
-v2_mount(const char *line, char *out, size_t len)
-{
-	const char *dash = strstr(line, " - ");
-	char mnt[1024];
-
-	return dash && strncmp(dash + 3, "cgroup2 ", 8) == 0 &&
-	    sscanf(line, "%*s %*s %*s %*s %1023s", mnt) == 1 &&
-	    (size_t)snprintf(out, len, "%s", mnt) < len;
-}
-
-/* Our own cgroup v2 path, from a /proc/self/cgroup line ("0::/path"). */
-static int
-v2_self(const char *line, char *out, size_t len)
-{
-	return strncmp(line, "0::", 3) == 0 &&
-	    (size_t)snprintf(out, len, "%.*s", (int)strcspn(line + 3, "\n"),
-	    line + 3) < len;
-}
-
-/* 0 when some line of file made match() fill out; else -1. */
-static int
-find_line(const char *file, int (*match)(const char *, char *, size_t),
-    char *out, size_t len)
-{
-	char line[1024];
-	FILE *f = fopen(file, "re");
-	int found = -1;
-
-	if (f == NULL)
-		return -1;
-	while (found < 0 && fgets(line, sizeof line, f))
-		if (match(line, out, len))
-			found = 0;
-	fclose(f);
-	return found;
-}
-
-/* A v1 hierarchy of the pids controller, from a mountinfo line. */
-static int
-v1_pids_mount(const char *line, char *out, size_t len)
-{
-	const char *dash = strstr(line, " - ");
-	char mnt[1024], opts[1024];
-
-	if (dash == NULL || strncmp(dash + 3, "cgroup ", 7) != 0 ||
-	    sscanf(dash + 3, "%*s %*s %1023s", opts) != 1 ||
-	    sscanf(line, "%*s %*s %*s %*s %1023s", mnt) != 1)
-		return 0;
-	for (char *o = strtok(opts, ","); o; o = strtok(NULL, ","))
-		if (strcmp(o, "pids") == 0)
-			return (size_t)snprintf(out, len, "%s", mnt) < len;
-	return 0;
-}
-
-/* Our path in the v1 pids hierarchy ("N:pids:/path"). */
-static int
-v1_pids_self(const char *line, char *out, size_t len)
-{
-	const char *c = strchr(line, ':');
-
-	if (c == NULL || strncmp(c + 1, "pids:", 5) != 0)
-		return 0;
-	return (size_t)snprintf(out, len, "%.*s", (int)strcspn(c + 6, "\n"),
-	    c + 6) < len;
 }
 
 /* Every directory below path, then path: what the runs left, emptied. */
@@ -147,95 +64,8 @@ session_remove(void)
 		remove_tree(pids_session);
 }
 
-/* systemd 253+ marks a cgroup it hands over (Delegate=yes) with an
- * xattr; a scope contest made itself (scope.c) is one, xattr or not;
- * and one handed to a user is chowned to the user. */
-static int
-delegated(const char *dir)
-{
-	const char *base = strrchr(dir, '/'), *ours = getenv("CONTEST_SCOPE");
-	char v[8];
-	struct stat st;
-
-	return (geteuid() != 0 && stat(dir, &st) == 0 && st.st_uid == geteuid()) ||
-	    getxattr(dir, "trusted.delegate", v, sizeof v) > 0 ||
-	    getxattr(dir, "user.delegate", v, sizeof v) > 0 ||
-	    (base && ours && strcmp(base + 1, ours) == 0);
-}
-
-/* 1 when the space-separated list in file holds word. */
-static int
-has_word(const char *dir, const char *file, const char *word)
-{
-	char path[4200], buf[512];
-	size_t n = strlen(word);
-
-	snprintf(path, sizeof path, "%s/%s", dir, file);
-	if (read_small(path, buf, sizeof buf) < 0)
-		return 0;
-	for (char *p = buf; (p = strstr(p, word)) != NULL; p += n)
-		if ((p == buf || p[-1] == ' ') && (p[n] == ' ' || p[n] == '\n' ||
-		    p[n] == '\0'))
-			return 1;
-	return 0;
-}
-
-/* The parent of pid, or -1. */
-static long
-ppid_of(long pid)
-{
-	char path[64], buf[512], *p;
-	long pp;
-
-	snprintf(path, sizeof path, "/proc/%ld/stat", pid);
-	if (read_small(path, buf, sizeof buf) < 0 || (p = strrchr(buf, ')')) == NULL ||
-	    sscanf(p + 1, " %*c %ld", &pp) != 1)
-		return -1;
-	return pp;
-}
-
-/* The processes in the cgroup dir into pids (n of them) when they are
- * no one but us and our children (the watchdog); else -1. */
-static int
-only_ours(const char *dir, long *pids, int max)
-{
-	char path[4200], buf[4096];
-	long me = (long)getpid();
-	int n = 0;
-
-	snprintf(path, sizeof path, "%s/cgroup.procs", dir);
-	if (read_small(path, buf, sizeof buf) < 0)
-		return -1;
-	for (char *p = strtok(buf, "\n"); p; p = strtok(NULL, "\n")) {
-		long pid = strtol(p, NULL, 10);
-		if (n == max || (pid != me && ppid_of(pid) != me))
-			return -1;
-		pids[n++] = pid;
-	}
-	return n;
-}
-
-/* Move us and our children from dir into dir/to: 0, or -1 when others
- * are in dir too (nothing moved then). */
-static int
-move_ours(const char *dir, const char *to)
-{
-	long pids[64];
-	int n = only_ours(dir, pids, 64);
-
-	if (n < 0 || (mkdir(to, 0755) < 0 && errno != EEXIST))
-		return -1;
-	for (int i = 0; i < n; i++) {
-		char v[32];
-		snprintf(v, sizeof v, "%ld", pids[i]);
-		if (write_file(to, "cgroup.procs", v) < 0 && errno != ESRCH)
-			return -1;
-	}
-	return 0;
-}
-
 /*
- * A cgroup delegated to us (systemd's Delegate=yes) that holds no one
+ * A cgroup cg_delegated to us (systemd's Delegate=yes) that holds no one
  * but us can give the session pids.  We move into a leaf of our own
  * first: a cgroup with processes in it that enables a controller below
  * it becomes a thread root, and threaded children have no cgroup.kill.
@@ -245,17 +75,17 @@ pids_from_delegated(void)
 {
 	char leaf[4200];
 
-	if (!delegated(self_dir) || !has_word(self_dir, "cgroup.controllers", "pids") ||
+	if (!cg_delegated(self_dir) || !cg_has_word(self_dir, "cgroup.controllers", "pids") ||
 	    (size_t)snprintf(leaf, sizeof leaf, "%s/driver", self_dir) >= sizeof leaf ||
-	    move_ours(self_dir, leaf) < 0 ||
-	    write_file(self_dir, "cgroup.subtree_control", "+pids") < 0)
+	    cg_move_ours(self_dir, leaf) < 0 ||
+	    cg_write_file(self_dir, "cgroup.subtree_control", "+pids") < 0)
 		return -1;
-	return write_file(session, "cgroup.subtree_control", "+pids");
+	return cg_write_file(session, "cgroup.subtree_control", "+pids");
 }
 
 /*
  * pids.max for every load: enabled in the session's own subtree where
- * the v2 hierarchy offers the controller, or in our delegated cgroup,
+ * the v2 hierarchy offers the controller, or in our cg_delegated cgroup,
  * else in a v1 pids hierarchy (as on machines where pids is bound to
  * v1).
  */
@@ -265,17 +95,17 @@ pids_init(void)
 	char mnt[1024], self[1024];
 
 	where = "our own cgroup";
-	if (write_file(session, "cgroup.subtree_control", "+pids") == 0) {
+	if (cg_write_file(session, "cgroup.subtree_control", "+pids") == 0) {
 		pids_where = 2;
 		return;
 	}
 	if (pids_from_delegated() == 0) {
 		pids_where = 2;
-		where = "a cgroup delegated to us";
+		where = "a cgroup cg_delegated to us";
 		return;
 	}
-	if (find_line("/proc/self/mountinfo", v1_pids_mount, mnt, sizeof mnt) < 0 ||
-	    find_line("/proc/self/cgroup", v1_pids_self, self, sizeof self) < 0) {
+	if (cg_find_line("/proc/self/mountinfo", cg_v1_pids_mount, mnt, sizeof mnt) < 0 ||
+	    cg_find_line("/proc/self/cgroup", cg_v1_pids_self, self, sizeof self) < 0) {
 		snprintf(pids_none, sizeof pids_none, "no pids controller: not "
 		    "enabled for us in cgroup v2, no v1 pids hierarchy");
 		return;
@@ -321,8 +151,8 @@ v2_own(char *dir, size_t dlen, char *self, size_t slen)
 {
 	char mnt[1024];
 
-	if (find_line("/proc/self/mountinfo", v2_mount, mnt, sizeof mnt) < 0 ||
-	    find_line("/proc/self/cgroup", v2_self, self, slen) < 0)
+	if (cg_find_line("/proc/self/mountinfo", cg_v2_mount, mnt, sizeof mnt) < 0 ||
+	    cg_find_line("/proc/self/cgroup", cg_v2_self, self, slen) < 0)
 		return -1;
 	snprintf(dir, dlen, "%s%s", mnt, strcmp(self, "/") ? self : "");
 	return 0;
@@ -336,10 +166,10 @@ cg_pids_needs_scope(char *self, size_t len)
 	if (v2_own(dir, sizeof dir, self, len) < 0)
 		return 0;
 	long pids[64];
-	if (has_word(dir, "cgroup.subtree_control", "pids") || access(dir, W_OK) < 0 ||
-	    (delegated(dir) && only_ours(dir, pids, 64) >= 0))
+	if (cg_has_word(dir, "cgroup.subtree_control", "pids") || access(dir, W_OK) < 0 ||
+	    (cg_delegated(dir) && cg_only_ours(dir, pids, 64) >= 0))
 		return 0;
-	return find_line("/proc/self/mountinfo", v1_pids_mount, mnt, sizeof mnt) < 0;
+	return cg_find_line("/proc/self/mountinfo", cg_v1_pids_mount, mnt, sizeof mnt) < 0;
 }
 
 const char *
@@ -412,7 +242,7 @@ cap(struct cgroup *cg, const char *name, long long pids_max)
 		return;
 	}
 	snprintf(path, sizeof path, "%s/cgroup.procs", cg->pids_path);
-	if (write_file(cg->pids_path, "pids.max", v) < 0 || (pids_where == 1 &&
+	if (cg_write_file(cg->pids_path, "pids.max", v) < 0 || (pids_where == 1 &&
 	    (cg->pids_fd = open(path, O_WRONLY | O_CLOEXEC)) < 0)) {
 		if (pids_where == 1)
 			rmdir(cg->pids_path);
@@ -539,7 +369,7 @@ cg_destroy(struct cgroup *cg)
 	close(cg->procs_fd);
 	close(cg->dir_fd);
 	cg->procs_fd = cg->dir_fd = -1;
-	write_file(cg->path, "cgroup.kill", "1");
+	cg_write_file(cg->path, "cgroup.kill", "1");
 	drain(cg->path, 1);
 	if (rmdir(cg->path) < 0)
 		warnmsg("cannot remove %s: %s", cg->path, strerror(errno));
@@ -555,7 +385,7 @@ cg_destroy(struct cgroup *cg)
 void
 cg_session_kill(const char *path, const char *pids_path)
 {
-	write_file(path, "cgroup.kill", "1");
+	cg_write_file(path, "cgroup.kill", "1");
 	/* Not our children: init reaps them; just wait for them to go. */
 	drain(path, 0);
 	remove_tree(path);

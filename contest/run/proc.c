@@ -1,4 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The driver's children made: a load's or the job's, each in a process
+ * group and cgroup of its own before it runs anything, the job by
+ * clone3 where it can be (proc_reap.c: their ends).
+ */
 #include "config.h"
 
 #include <errno.h>
@@ -28,83 +33,21 @@
 
 #include "cgroup.h"
 #include "command.h"
-#include "pidset.h"
 #include "proc.h"
+#include "proc_reap.h"
 #include "schedopt.h"
 #include "util.h"
 #include "waitfor.h"
-#include "watchdog.h"
 
 extern char **environ;
 
-volatile sig_atomic_t proc_signal;
-
 #define FORK_PATIENCE_MS 10000
-/* The process groups we made and have not killed: as many as there are
- * (a table that silently filled would leave a group to outlive us). */
-static struct pidset groups;
-static pid_t driver_pid;
 static int next_cg_fd = -1;	/* cgroup.procs the next child joins */
 static int next_cg_dir = -1;	/* its directory, for clone3 */
 static int next_pids_fd = -1;	/* and the v1 pids group's */
 static int clone3_refused;	/* the kernel said no once (or CONTEST_CLONE3=0):
 				 * fork+move from then on */
 static const char *spawned_how = "fork";
-static void
-on_term(int sig)
-{
-	proc_signal = sig;
-}
-
-static void
-on_child(int sig)
-{
-	(void)sig;	/* only here so that waitfor() returns */
-}
-
-void
-proc_init(void)
-{
-	struct sigaction sa;
-
-	driver_pid = getpid();
-	watch_start();
-	/* Orphaned grandchildren come back to us, so we can reap them. */
-	(void)subreaper_acquire();
-	util_on_fatal(proc_kill_all);
-	memset(&sa, 0, sizeof sa);
-	sigemptyset(&sa.sa_mask);
-	sa.sa_handler = SIG_IGN;
-	sigaction(SIGPIPE, &sa, NULL);
-	/*
-	 * From here on they arrive only inside waitfor(): no read or write is
-	 * cut short, and none lands between a check of proc_signal and a
-	 * sleep.  Children get an empty mask back (child_setup).
-	 */
-	waitfor_catch(on_term, on_child, 0);
-}
-
-/* -1 (ENOMEM) when the group cannot be kept on our list: the caller
- * kills it rather than let it outlive us. */
-static int
-group_add(pid_t pgid)
-{
-	size_t n = groups.n;
-
-	if (pidset_add(&groups, pgid) < 0)
-		return -1;
-	if (groups.n > n)
-		watch_tell('+', pgid);
-	return 0;
-}
-
-static void
-group_del(pid_t pgid)
-{
-	if (pidset_del(&groups, pgid))
-		watch_tell('-', pgid);
-}
-
 /* in_cgroup: made there by clone3, only the v1 pids group to join.  0,
  * or the EXEC_STEP_* that failed with errno: the child must not run.
  * Only system calls: the job's vfork child runs it. */
@@ -126,7 +69,7 @@ child_setup(pid_t pgid, int outfd, int in_cgroup)
 	sigemptyset(&none);
 	sigprocmask(SIG_SETMASK, &none, NULL);
 	/* Killed with the driver; gone at once if it died before this. */
-	if (die_with_parent(driver_pid) < 0) {
+	if (die_with_parent(proc_driver_pid) < 0) {
 		errno = errno ? errno : ESRCH;
 		return EXEC_STEP_GUARD;
 	}
@@ -236,7 +179,7 @@ parent_setup(pid_t pid, pid_t pgid, int in_cgroup)
 {
 	spawned_how = in_cgroup ? "clone3" : next_cg_fd >= 0 ? "fork+move" : "fork";
 	setpgid(pid, pgid ? pgid : pid);
-	if (group_add(pgid ? pgid : pid) == 0)
+	if (proc_group_add(pgid ? pgid : pid) == 0)
 		return 0;
 	int e = errno;
 	kill(-(pgid ? pgid : pid), SIGKILL);
@@ -496,101 +439,4 @@ proc_exec(char *const argv[], int outfd, int dirfd, const struct sched_set *sche
 	}
 	f->err = 0;
 	return pid;
-}
-
-int
-proc_wait(pid_t pid, int *status, struct rusage *ru)
-{
-	return proc_wait_ticking(pid, status, ru, -1, 0, NULL, NULL);
-}
-
-int
-proc_wait_ticking(pid_t pid, int *status, struct rusage *ru, double first,
-    double period, void (*tick)(void *), void *arg)
-{
-	double next = tick ? first : -1;
-
-	/* Each wake-up (the job or an orphan exited, a signal, a tick's
-	 * deadline) costs one non-blocking wait4. */
-	for (;;) {
-		pid_t r = wait4(pid, status, WNOHANG, ru);
-		if (r == pid)
-			return 0;
-		if (r < 0)
-			return -1;	/* not EINTR: nothing is let in here */
-		if (proc_signal) {
-			errno = EINTR;
-			return -1;
-		}
-		enum waitfor_result w = waitfor(-1, WAITFOR_READ, next);
-		if (w == WAITFOR_ERROR)
-			return -1;
-		if (w == WAITFOR_TIMEOUT) {
-			tick(arg);
-			double now = mono_now();
-			do
-				next += period;
-			while (next <= now);
-		}
-	}
-}
-
-static void
-ru_add(struct rusage *a, const struct rusage *b)
-{
-	timeradd(&a->ru_utime, &b->ru_utime, &a->ru_utime);
-	timeradd(&a->ru_stime, &b->ru_stime, &a->ru_stime);
-	a->ru_minflt += b->ru_minflt;
-	a->ru_majflt += b->ru_majflt;
-	a->ru_nvcsw += b->ru_nvcsw;
-	a->ru_nivcsw += b->ru_nivcsw;
-}
-
-void
-proc_kill_group(pid_t pgid, const pid_t *pids, size_t npids, struct rusage *ru)
-{
-	struct rusage r;
-	int st;
-	pid_t p;
-
-	if (pgid <= 0)
-		return;
-	kill(-pgid, SIGKILL);
-	/*
-	 * A dying process hands its children to us (subreaper) before it
-	 * becomes a zombie, so waiting on the group until ECHILD collects
-	 * every generation.  A stray SIGINT must not cut this short.
-	 */
-	for (;;) {
-		p = wait4(-pgid, &st, 0, &r);
-		if (p < 0) {
-			if (errno == EINTR)
-				continue;
-			break;
-		}
-		for (size_t i = 0; ru && i < npids; i++)
-			if (pids[i] == p)
-				ru_add(ru, &r);
-	}
-	group_del(pgid);
-}
-
-void
-proc_kill_all(void)
-{
-	if (driver_pid != getpid())
-		return;		/* never from a child */
-	while (groups.n)
-		proc_kill_group(groups.v[groups.n - 1], NULL, 0, NULL);
-	reap_orphans();
-}
-
-int
-proc_exit_code(int status)
-{
-	if (WIFEXITED(status))
-		return WEXITSTATUS(status);
-	if (WIFSIGNALED(status))
-		return 128 + WTERMSIG(status);
-	return 1;
 }

@@ -7,19 +7,9 @@
 #ifndef CONTEST_PROC_H
 #define CONTEST_PROC_H
 
-#include <signal.h>
-#include <sys/resource.h>
 #include <sys/types.h>
 
-/* The terminating signal we caught (SIGINT, SIGTERM, SIGHUP), or 0. */
-extern volatile sig_atomic_t proc_signal;
-
-/*
- * Become a child subreaper and install flag-only handlers for SIGINT,
- * SIGTERM, SIGHUP and SIGCHLD, blocked from then on but inside waitfor():
- * every wait of the driver goes through it.
- */
-void	proc_init(void);
+#include "proc_reap.h"
 
 /*
  * Fork a process into process group pgid (0: a new group led by itself).
@@ -68,28 +58,5 @@ struct exec_fail {
 struct sched_set;
 pid_t	proc_exec(char *const argv[], int outfd, int dirfd,
 	    const struct sched_set *sched, struct exec_fail *f, double *t0);
-
-/* wait4 for pid, asleep in waitfor(); returns -1 with errno EINTR when
- * a signal flag got set, or -1 with another errno when waiting failed. */
-int	proc_wait(pid_t pid, int *status, struct rusage *ru);
-/*
- * proc_wait, and tick(arg) at the CLOCK_MONOTONIC deadlines first,
- * first + period, ... while the child lives: the same sleep, woken by a
- * deadline as well as by SIGCHLD.  Ticks missed while busy are skipped.
- */
-int	proc_wait_ticking(pid_t pid, int *status, struct rusage *ru, double first,
-	    double period, void (*tick)(void *), void *arg);
-
-/* SIGKILL the whole group and reap every process of it; rusage of the
- * reaped processes listed in pids[0..npids-1] is added to *ru. */
-void	proc_kill_group(pid_t pgid, const pid_t *pids, size_t npids,
-	    struct rusage *ru);
-
-/* Kill and reap every registered group: for exits on error. */
-void	proc_kill_all(void);
-
-/* Shell-style exit code of a wait status: n, or 128+signal. */
-int	proc_exit_code(int status);
-
 
 #endif
