@@ -90,32 +90,67 @@ setup_file() {
 	run ! diff -q schema planted
 }
 
-# key_literals DIR...: "file:line:key" for each results line member (a
-# top-level property of the schema) spelled as a JSON member's name in C
-# under DIR (a json_k*(j, "key" or a jget*(o, "key" and their kin) outside
+# key_literals DIR...: "file:line:key" for each results line member, at
+# any depth (a property of the schema, of the line or of an object in
+# it), spelled as a JSON member's name in C under DIR (a json_k*(j, "key",
+# a jget*(o, "key", a column's .key = "key" and their kin) outside
 # contest/record/, the layer that spells them once.
 key_literals() {
-	jq -r '.properties | keys[]' "$TOP_SRCDIR/doc/results.schema.json" >keys
+	jq -r '[.. | objects | .properties? // empty | keys[]] | unique[]' \
+	    "$TOP_SRCDIR/doc/results.schema.json" >keys
 	find "$@" -name '*.c' ! -path '*/contest/record/*' -print0 | sort -z |
-	    xargs -0 grep -HnoE '(\((&?j|o|pr|p|id|lat|vm|obj), |\b(column|series_col)\([a-z]+, )"[a-z_0-9]+"' |
+	    xargs -0 grep -HnoE '(\((&?j|o|pr|p|id|lat|vm|obj|def|c|m), |\b(column|series_col)\([a-z]+, |\.key = )"[a-z_0-9-]+"' |
 	    awk -F'"' 'NR == FNR { k[$1]; next } ($2 in k) { key = $2; sub(/:[^:]*$/, ""); print $0 ":" key }' keys -
 }
 
-@test "schema: a results member is spelled once, in contest/record, but for the report's and history's own" {
+@test "schema: a results member, at any depth, is spelled once, in contest/record, but for the report's and history's own" {
 	key_literals "$TOP_SRCDIR/contest" >found
-	# the report's and compare's JSON name three things of their own as a
-	# line names a member: the row ("kernel": its label, @host or #n where
-	# that is ambiguous), the document's own schema number, and the load
-	# spec a block is ("load"); history's, its own schema number and its
-	# list of series (a figure over nights, not a run's samples)
-	run grep -vE '/report_json\.c:[0-9]+:(kernel|schema|load)$|/history\.c:[0-9]+:(schema|series)$' found
+	# the report's and compare's JSON name things of their own as a line
+	# names a member: the row ("kernel": its label, @host or #n where that
+	# is ambiguous), the document's own schema number, a cell's runs, its
+	# loads and a counter's unit, and the load spec a block is ("load");
+	# its columns, the loads a cell did and its pooled Met%; history's,
+	# its own schema number, a night's runs and its list of series (a
+	# figure over nights, not a run's samples)
+	run grep -vE '/report_json\.c:[0-9]+:(kernel|schema|load|loads|runs|unit)$|/columns\.c:[0-9]+:(loads|met_pct)$|/history\.c:[0-9]+:(schema|series|runs)$' found
 	[ "$status" -eq 1 ]
 	[ -z "$output" ]
-	# a planted spelling is seen
+	# a planted spelling is seen, at the top and in a nested object
 	mkdir -p tree/contest/run
 	printf 'void f(struct json *j) { json_kstr(j, "host", "x"); }\n' >tree/contest/run/planted.c
+	printf 'void g(struct json *j) { json_kstr(j, "regex", "x"); }\n' >tree/contest/run/nested.c
 	run -0 key_literals tree/contest
-	[ "$output" = "tree/contest/run/planted.c:1:host" ]
+	[ "${lines[0]}" = "tree/contest/run/nested.c:1:regex" ]
+	[ "${lines[1]}" = "tree/contest/run/planted.c:1:host" ]
+	[ "${#lines[@]}" -eq 2 ]
+}
+
+@test "schema: keys.h names the members of a line's objects as the schema has them, and config's are contest run's options" {
+	"$TOP_BUILDDIR/tests/unit/figures.t" --nested >nested
+	[ "$(wc -l <nested)" -ge 60 ]
+	# each object's members at any depth below it, as the schema has them
+	jq -r '.properties | to_entries[] | .key as $o |
+	    [.value | .. | objects | .properties? // empty | keys[]] | unique[] | "\($o) \(.)"' \
+	    "$TOP_SRCDIR/doc/results.schema.json" >schema
+	run grep -vxF -f schema nested
+	[ "$status" -eq 1 ]
+	# the objects whose every member keys.h spells: both ways
+	for o in controllers job_metric_defs series vmstat psi_some_s job_identity; do
+		run diff <(grep "^$o " schema) <(grep "^$o " nested | sort)
+		[ "$status" -eq 0 ]
+	done
+	# a member the schema lacks is seen
+	echo "vmstat pgsteal" >>nested
+	run -0 grep -vxF -f schema nested
+	[ "$output" = "vmstat pgsteal" ]
+	# config: one member for each of contest run's options, named as its
+	# table spells them, and no other
+	run -0 contest run --help
+	sed -nE 's/^  (-[a-z], |    )--([a-z-]+).*/\2/p' <<<"$output" | grep -vx help | sort >options
+	[ "$(wc -l <options)" -ge 25 ]
+	jq -r '.properties.config.properties | keys[]' "$TOP_SRCDIR/doc/results.schema.json" | sort >config
+	run diff options config
+	[ "$status" -eq 0 ]
 }
 
 @test "schema: keys.h names every member of a line before status, in the schema's order, and nothing else" {

@@ -6,9 +6,13 @@
 
 #include "figures.h"
 
+#define FIG_KEY_DEF(id, key, ...) const char fig_key_##id[] = key;
+FIGURES(FIG_KEY_DEF)
+#undef FIG_KEY_DEF
+
 const struct figure figures[FIG_N] = {
 #define FIG_DESC(id, key, jt, how, dec, unit, take, agg, why) \
-	[FIG_##id] = { key, jt, how, dec, unit, take, agg, why },
+	[FIG_##id] = { fig_key_##id, jt, how, dec, unit, take, agg, why },
 	FIGURES(FIG_DESC)
 #undef FIG_DESC
 };

@@ -110,6 +110,14 @@ struct figure {
 
 extern const struct figure figures[FIG_N];
 
+/* Each figure's key as an object of its own, FIG_KEY(CPU) "cpu_pct":
+ * an address constant, for a table elsewhere that names a figure's key
+ * in its own initializer. */
+#define FIG_KEY(id)	fig_key_##id
+#define FIG_KEY_DECL(id, key, ...) extern const char fig_key_##id[];
+FIGURES(FIG_KEY_DECL)
+#undef FIG_KEY_DECL
+
 /* The figures a report pools into mean and spread (A_EVERY, A_SOME): how
  * many, and where each sits among them (-1: not pooled), worked out by
  * the compiler: FIG_BEFORE_<id> counts the pooled figures before it. */

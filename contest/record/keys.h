@@ -11,6 +11,8 @@
 #ifndef CONTEST_KEYS_H
 #define CONTEST_KEYS_H
 
+#include <stddef.h>
+
 #include "figures.h"
 
 /* The schema changes when a member's meaning changes (2: latency in
@@ -237,5 +239,71 @@ enum pkey {
 };
 extern const char *const probe_keys[PK_N];
 #define PK_NAME(id)	(probe_keys[PK_##id])
+
+/* The members of each of "job_metric_defs"' metrics, and the two words
+ * "better" takes. */
+#define JM_DEF_KEYS(X) \
+X(REGEX, "regex") \
+X(BETTER, "better") \
+X(OF, "of") \
+X(UNIT, "unit") \
+X(PRESET, "preset")
+enum jmkey {
+#define JMK_ENUM(id, key) JMK_##id,
+	JM_DEF_KEYS(JMK_ENUM)
+#undef JMK_ENUM
+	JMK_N
+};
+extern const char *const jm_def_keys[JMK_N];
+#define JMK_NAME(id)	(jm_def_keys[JMK_##id])
+extern const char *const jm_better_names[2];	/* by higher: "lower", "higher" */
+/* A metric's name, a member of "job_metrics" (and a --gate word): a-z
+ * first, then a-z, 0-9 and _, shorter than JM_NAME_MAX; 1 when s's
+ * first len bytes are one. */
+#define JM_NAME_MAX	32
+int	jm_name_ok(const char *s, size_t len);
+
+/* The members of "controllers": the cgroup controllers in effect. */
+#define CONTROLLER_KEYS(X) \
+X(JOB, "job") \
+X(LOADS, "loads")
+enum ctlkey {
+#define CTK_ENUM(id, key) CTK_##id,
+	CONTROLLER_KEYS(CTK_ENUM)
+#undef CTK_ENUM
+	CTK_N
+};
+extern const char *const controller_keys[CTK_N];
+#define CTK_NAME(id)	(controller_keys[CTK_##id])
+
+/* "variant_kind"'s values: how a variant of the machine is had (none, a
+ * command before each run, a program kept running, a sched_ext
+ * scheduler); VARK_ ids, run/variant.h's enum variant_kind. */
+#define VARIANT_KINDS(X) \
+X(NONE, "none") \
+X(COMMAND, "command") \
+X(PROGRAM, "program") \
+X(SCHED_EXT, "sched_ext")
+enum variant_kind {
+#define VARK_ENUM(id, name) VK_##id,
+	VARIANT_KINDS(VARK_ENUM)
+#undef VARK_ENUM
+	VK_NKINDS
+};
+extern const char *const variant_kind_names[VK_NKINDS];
+
+/* The members of "psi_some_s", a stall's resources, as /proc/pressure
+ * names its files: PSI_ ids, run/psi.h's. */
+#define PSI_KEYS(X) \
+X(CPU, "cpu") \
+X(MEM, "memory") \
+X(IO, "io")
+enum psikey {
+#define PSI_ENUM(id, key) PSI_##id,
+	PSI_KEYS(PSI_ENUM)
+#undef PSI_ENUM
+	PSI_N
+};
+extern const char *const psi_keys[PSI_N];
 
 #endif

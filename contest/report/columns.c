@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "columns.h"
+#include "keys.h"
 #include "util.h"
 
 #define PCT(w)	.width = (w), .form = VF_PCT
@@ -21,10 +22,10 @@ const struct column report_cols[RC_N] = {
 	    .csv = CSV_STATS, .csv_dec = 6, .lava = "time", .lava_unit = "s",
 	    .lava_dec = 3 },
 	[RC_CPU] = { .head = "CPU%", PCT(6), .shown = COL_TABLE, .src = S_FIG,
-	    .fig = FIG_CPU, .key = "cpu_pct", .csv = CSV_MEAN, .csv_dec = 2,
+	    .fig = FIG_CPU, .key = FIG_KEY(CPU), .csv = CSV_MEAN, .csv_dec = 2,
 	    .lava = "cpu", .lava_unit = "percent", .lava_dec = 1 },
 	[RC_WAIT] = { .head = "Wait%", PCT(6), .shown = COL_TABLE, .src = S_FIG,
-	    .fig = FIG_WAIT, .key = "wait_pct", .csv = CSV_MEAN, .csv_dec = 2,
+	    .fig = FIG_WAIT, .key = FIG_KEY(WAIT), .csv = CSV_MEAN, .csv_dec = 2,
 	    .lava = "wait", .lava_unit = "percent", .lava_dec = 2 },
 	[RC_LOADS] = { .head = "Loads", .width = 8, .form = VF_NUM,
 	    .shown = COL_TABLE, .src = S_LOADS, .key = "loads",
@@ -33,11 +34,11 @@ const struct column report_cols[RC_N] = {
 	    .csv = CSV_MEAN, .csv_dec = 3, .lava = "loads", .lava_unit = "per_s",
 	    .lava_dec = 2 },
 	[RC_LOADP] = { .head = "Load%", PCT(6), .shown = COL_TABLE, .src = S_FIG,
-	    .fig = FIG_LOADP, .not_base = 1, .key = "load_pct", .csv = CSV_MEAN,
+	    .fig = FIG_LOADP, .not_base = 1, .key = FIG_KEY(LOADP), .csv = CSV_MEAN,
 	    .csv_dec = 2, .lava = "load-pct", .lava_unit = "percent",
 	    .lava_dec = 1 },
 	[RC_LCPU] = { .head = "LCPU%", PCT(6), .shown = COL_TABLE, .src = S_FIG,
-	    .fig = FIG_LCPU, .not_base = 1, .key = "lcpu_pct", .csv = CSV_MEAN,
+	    .fig = FIG_LCPU, .not_base = 1, .key = FIG_KEY(LCPU), .csv = CSV_MEAN,
 	    .csv_dec = 2 },
 	[RC_RATIO] = { .head = "Ratio", .width = 11, .form = VF_RATIO, .dec = 2,
 	    .shown = COL_TABLE, .src = S_RATIO, .base_one = 1, .key = "ratio",
@@ -82,7 +83,7 @@ const struct column cmp_figs[CF_NFIG] = {
 	    .worse = +1, .gate = "ratio", .log = 1 },
 	[CF_RATE] = { .stat = "Amean", .head = "Loads", .key = "loads_per_s",
 	    .form = VF_RATE, .src = S_RATE, .worse = -1, .gate = "load" },
-	[CF_WAIT] = { .stat = "Amean", .head = "Wait%", .key = "wait_pct",
+	[CF_WAIT] = { .stat = "Amean", .head = "Wait%", .key = FIG_KEY(WAIT),
 	    .form = VF_NUM, .dec = 1, .src = S_FIG, .fig = FIG_WAIT, .worse = +1,
 	    .gate = "wait" },
 	[CF_LAT] = { .stat = "Amean", .head = "p99/run", .key = "p99_run_us",
@@ -90,7 +91,7 @@ const struct column cmp_figs[CF_NFIG] = {
 	    .gate = "lat" },
 	[CF_MET] = { .stat = "Amean", .head = "Met%/run", .key = "met_run_pct",
 	    .form = VF_NUM, .dec = 1, .src = S_MET_RUNS, .worse = -1 },
-	[CF_LOADP] = { .stat = "Amean", .head = "Load%", .key = "load_pct",
+	[CF_LOADP] = { .stat = "Amean", .head = "Load%", .key = FIG_KEY(LOADP),
 	    .form = VF_NUM, .dec = 0, .src = S_FIG, .fig = FIG_LOADP,
 	    .worse = -1 },
 };
@@ -126,11 +127,10 @@ cmp_gate_split(const char *s, unsigned *bits, int *metrics)
 	*metrics = 0;
 	for (char *w = strtok_r(copy, ",", &save); w; w = strtok_r(NULL, ",", &save)) {
 		unsigned b = cmp_gate_parse(w);
-		size_t len = strspn(w, "abcdefghijklmnopqrstuvwxyz0123456789_");
 		n++;
 		if (b)
 			*bits |= b;
-		else if (w[0] >= 'a' && w[0] <= 'z' && w[len] == '\0' && len < 32)
+		else if (jm_name_ok(w, strlen(w)))
 			*metrics = 1;	/* --job-metric's names */
 		else
 			rc = -1;

@@ -11,23 +11,48 @@
 
 #include "report.h"
 
-#define ENV_FIELDS 12
+/* The fields of a row's environment, each with its name where the
+ * rows differ. */
+#define ENV_FIELDS_X(X) \
+X(HOST, "host") \
+X(KERNEL, "kernel") \
+X(CPU, "cpu") \
+X(NPROC, "nproc") \
+X(MEMORY, "memory") \
+X(CONTEST, "contest") \
+X(SCHED, "sched") \
+X(COMMAND, "command") \
+X(CPUFREQ, "cpufreq") \
+X(SMT, "smt") \
+X(CLOCK, "clock") \
+X(PREPARE, "prepare")
+enum env_field {
+#define ENV_ENUM(id, name) ENV_##id,
+	ENV_FIELDS_X(ENV_ENUM)
+#undef ENV_ENUM
+	ENV_FIELDS
+};
+static const char *const env_names[ENV_FIELDS] = {
+#define ENV_NAME(id, name) [ENV_##id] = name,
+	ENV_FIELDS_X(ENV_NAME)
+#undef ENV_NAME
+};
 
 /* Field w of a row's environment, as the report prints it. */
 static const char *
-env_value(char *buf, size_t len, const struct rrun *e, int w)
+env_value(char *buf, size_t len, const struct rrun *e, enum env_field w)
 {
 	switch (w) {
-	case 0: snprintf(buf, len, "%s", e->host); break;
-	case 1: snprintf(buf, len, "%s", e->kernel ? e->kernel : "?"); break;
-	case 2: snprintf(buf, len, "%s", e->cpu_model ? e->cpu_model : "?"); break;
-	case 3: snprintf(buf, len, "%ld CPUs", e->nproc); break;
-	case 4: snprintf(buf, len, "%.1f GiB", (double)e->mem_kb / 1048576); break;
-	case 5: snprintf(buf, len, "contest %s", e->version ? e->version : "?"); break;
-	case 6: snprintf(buf, len, "%s", e->sched && *e->sched ? e->sched :
+	case ENV_HOST: snprintf(buf, len, "%s", e->host); break;
+	case ENV_KERNEL: snprintf(buf, len, "%s", e->kernel ? e->kernel : "?"); break;
+	case ENV_CPU: snprintf(buf, len, "%s", e->cpu_model ? e->cpu_model : "?"); break;
+	case ENV_NPROC: snprintf(buf, len, "%ld CPUs", e->nproc); break;
+	case ENV_MEMORY: snprintf(buf, len, "%.1f GiB", (double)e->mem_kb / 1048576); break;
+	case ENV_CONTEST: snprintf(buf, len, "contest %s", e->version ? e->version : "?"); break;
+	case ENV_SCHED: snprintf(buf, len, "%s", e->sched && *e->sched ? e->sched :
 	    "default scheduling"); break;
-	case 7: snprintf(buf, len, "%s", e->command); break;
-	case 8:
+	case ENV_COMMAND: snprintf(buf, len, "%s", e->command); break;
+	case ENV_CPUFREQ:
 		if (e->governor && e->freq_max_khz > 0)
 			snprintf(buf, len, "cpufreq %s, max %lld MHz", e->governor,
 			    e->freq_max_khz / 1000);
@@ -36,11 +61,12 @@ env_value(char *buf, size_t len, const struct rrun *e, int w)
 		else
 			snprintf(buf, len, "no cpufreq");
 		break;
-	case 9: snprintf(buf, len, "SMT %s", e->smt < 0 ? "unknown" : e->smt ? "on" : "off"); break;
-	case 11:
+	case ENV_SMT: snprintf(buf, len, "SMT %s", e->smt < 0 ? "unknown" : e->smt ? "on" : "off"); break;
+	case ENV_PREPARE:
 		snprintf(buf, len, "%s%s", e->prepare ? e->prepare : "none",
 		    e->prepare_inferred > 0 ? " (inferred: a make job)" : "");
 		break;
+	case ENV_CLOCK:
 	default: snprintf(buf, len, "clocksource %s", e->clocksource ? e->clocksource : "unknown"); break;
 	}
 	return buf;
@@ -121,10 +147,6 @@ differ_lines(FILE *f, const struct rset *rs, const size_t *rows, size_t nrows,
 void
 env_lines(FILE *f, const struct rset *rs, const size_t *rows, size_t nrows, int md)
 {
-	static const char *const what[ENV_FIELDS] = {
-		"host", "kernel", "cpu", "nproc", "memory", "contest", "sched",
-		"command", "cpufreq", "smt", "clock", "prepare",
-	};
 	char first[ENV_FIELDS][128], v[128];
 	int varies[ENV_FIELDS] = { 0 }, any = 0;
 
@@ -139,17 +161,19 @@ env_lines(FILE *f, const struct rset *rs, const size_t *rows, size_t nrows, int 
 	}
 	if (!any) {
 		fprintf(f, "%senvironment: %s, %s, %s, %s, %s, %s, %s, %s, %s, %s\n"
-		    "%scommand: %s\n%sprepare: %s\n", md ? "- " : "", first[0],
-		    first[1], first[2], first[3], first[4], first[8], first[9],
-		    first[10], first[5], first[6], md ? "- " : "", first[7],
-		    md ? "- " : "", first[11]);
+		    "%scommand: %s\n%sprepare: %s\n", md ? "- " : "",
+		    first[ENV_HOST], first[ENV_KERNEL], first[ENV_CPU],
+		    first[ENV_NPROC], first[ENV_MEMORY], first[ENV_CPUFREQ],
+		    first[ENV_SMT], first[ENV_CLOCK], first[ENV_CONTEST],
+		    first[ENV_SCHED], md ? "- " : "", first[ENV_COMMAND],
+		    md ? "- " : "", first[ENV_PREPARE]);
 		return;
 	}
 	fprintf(f, "%senvironment differs between the rows compared:\n", md ? "- " : "");
 	for (int w = 0; w < ENV_FIELDS; w++) {
 		if (!varies[w])
 			continue;
-		fprintf(f, "%s%-8s", md ? "  - " : "  ", what[w]);
+		fprintf(f, "%s%-8s", md ? "  - " : "  ", env_names[w]);
 		for (size_t i = 0; i < nrows; i++)
 			fprintf(f, "%s %s: %s", i ? "," : "", rs->row[rows[i]].name,
 			    env_value(v, sizeof v, rs->row[rows[i]].env, w));

@@ -69,8 +69,8 @@ job_metrics(struct json *j, const struct rset *rs, const struct rcell *c,
 		json_key(j, rs->jm[k].name);
 		json_obj_begin(j);
 		stats_members(j, st, 6);
-		json_kstr_or_null(j, "unit", rs->jm[k].unit);
-		json_kstr(j, "better", rs->jm[k].higher ? "higher" : "lower");
+		json_kstr_or_null(j, JMK_NAME(UNIT), rs->jm[k].unit);
+		json_kstr(j, JMK_NAME(BETTER), jm_better_names[!!rs->jm[k].higher]);
 		json_knum(j, "ratio", rcell_jm_ratio(c, base, k), 6);
 		json_obj_end(j);
 	}
@@ -253,8 +253,8 @@ cmp_figure(struct json *j, const struct cmp *m, const struct cmpgroup *gr, int f
 	json_kstr(j, "figure", col->key);
 	if (col->src == S_JM) {
 		const struct rmetric *jm = &m->rs->jm[col->fig];
-		json_kstr_or_null(j, "unit", jm->unit);
-		json_kstr(j, "better", jm->higher ? "higher" : "lower");
+		json_kstr_or_null(j, JMK_NAME(UNIT), jm->unit);
+		json_kstr(j, JMK_NAME(BETTER), jm_better_names[!!jm->higher]);
 	}
 	json_key(j, "values");
 	json_arr_begin(j);

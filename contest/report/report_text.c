@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "columns.h"
+#include "keys.h"
 #include "report.h"
 #include "util.h"
 
@@ -253,7 +254,7 @@ metric_line(FILE *f, const struct rset *rs, const char *bn, const char *who,
 		double ratio = rcell_jm_ratio(c, base, k);
 		if (!isnan(ratio))
 			fprintf(f, ", %.2fx no_load", ratio);
-		fprintf(f, " (%s is better)", m->higher ? "higher" : "lower");
+		fprintf(f, " (%s is better)", jm_better_names[!!m->higher]);
 		any = 1;
 	}
 	if (any)

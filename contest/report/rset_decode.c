@@ -87,9 +87,9 @@ metric_index(struct rset *rs, const char *name, const struct jnode *def)
 		rs->jm_dropped = 1;
 		return -1;
 	}
-	const char *better = jget_str(def, "better");
-	rs->jm[rs->njm] = (struct rmetric){ name, rs_intern(rs, jget_str(def, "unit")),
-	    better && strcmp(better, "higher") == 0 };
+	const char *better = jget_str(def, JMK_NAME(BETTER));
+	rs->jm[rs->njm] = (struct rmetric){ name, rs_intern(rs, jget_str(def,
+	    JMK_NAME(UNIT))), better && strcmp(better, jm_better_names[1]) == 0 };
 	return (int)rs->njm++;
 }
 

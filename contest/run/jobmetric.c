@@ -47,18 +47,6 @@ static const struct jm_row {
 };
 
 static int
-name_ok(const char *s, size_t len)
-{
-	if (len == 0 || len >= JM_NAME_MAX || !islower((unsigned char)s[0]))
-		return 0;
-	for (size_t i = 0; i < len; i++)
-		if (!islower((unsigned char)s[i]) && !isdigit((unsigned char)s[i]) &&
-		    s[i] != '_')
-			return 0;
-	return 1;
-}
-
-static int
 add(struct job_metric *m, size_t *n, const struct jm_row *r, char *err, size_t errlen)
 {
 	struct job_metric *x = &m[*n];
@@ -162,7 +150,7 @@ jm_parse(const char *arg, struct job_metric *m, size_t *n, char *err, size_t err
 	}
 	colon = memchr(arg, ':', (size_t)(eq - arg));
 	size_t nl = (size_t)((colon ? colon : eq) - arg);
-	if (!name_ok(arg, nl)) {
+	if (!jm_name_ok(arg, nl)) {
 		snprintf(err, errlen, "'%.*s' is not a metric name (a-z first, then "
 		    "a-z, 0-9, _; at most %d)", (int)nl, arg, JM_NAME_MAX - 1);
 		return -1;

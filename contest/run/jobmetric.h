@@ -12,8 +12,9 @@
 #include <stddef.h>
 #include <regex.h>
 
+#include "keys.h"
+
 #define JM_MAX		16
-#define JM_NAME_MAX	32
 #define JM_REGEX_MAX	256
 #define JM_REPEAT_MAX	1000	/* repetition counts' product, at most */
 /* What is scanned of a run's output: its end, where the figures are. */

@@ -7,8 +7,6 @@
 #include "psi.h"
 #include "util.h"
 
-const char *const psi_name[PSI_N] = { "cpu", "memory", "io" };
-
 void
 psi_read(struct psi *p)
 {
@@ -24,9 +22,9 @@ psi_read_at(struct psi *p, const char *cgroup)
 	for (int i = 0; i < PSI_N; i++) {
 		char path[4200], buf[256];
 		if (cgroup)
-			snprintf(path, sizeof path, "%s/%s.pressure", cgroup, psi_name[i]);
+			snprintf(path, sizeof path, "%s/%s.pressure", cgroup, psi_keys[i]);
 		else
-			snprintf(path, sizeof path, "/proc/pressure/%s", psi_name[i]);
+			snprintf(path, sizeof path, "/proc/pressure/%s", psi_keys[i]);
 		if (read_small(path, buf, sizeof buf) < 0)
 			continue;
 		/* "some avg10=0.00 avg60=0.00 avg300=0.00 total=N" comes first. */

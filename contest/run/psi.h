@@ -7,14 +7,12 @@
 #ifndef CONTEST_PSI_H
 #define CONTEST_PSI_H
 
-enum { PSI_CPU, PSI_MEM, PSI_IO, PSI_N };
+#include "keys.h"	/* PSI_CPU, PSI_MEM, PSI_IO, PSI_N; psi_keys[] */
 
 struct psi {
 	unsigned long long some_us[PSI_N];
 	int	have[PSI_N];
 };
-
-extern const char *const psi_name[PSI_N];
 
 /* Fill *p from /proc/pressure; have[i] is 0 where it is not readable. */
 void	psi_read(struct psi *p);

@@ -43,8 +43,8 @@ put_controllers(struct json *j, const struct run_record *r)
 		return;
 	}
 	json_obj_begin(j);
-	json_kstr(j, "job", r->ctl_job);
-	json_kstr(j, "loads", r->ctl_loads);
+	json_kstr(j, CTK_NAME(JOB), r->ctl_job);
+	json_kstr(j, CTK_NAME(LOADS), r->ctl_loads);
 	json_obj_end(j);
 }
 
@@ -276,7 +276,7 @@ put_psi(struct json *j, const struct run_record *r)
 	json_key(j, figures[FIG_PSI].key);
 	json_obj_begin(j);
 	for (int i = 0; i < PSI_N; i++) {
-		json_key(j, psi_name[i]);
+		json_key(j, psi_keys[i]);
 		if (r->psi.have[i])
 			json_num(j, (double)r->psi.some_us[i] / 1e6, 6);
 		else

@@ -147,11 +147,11 @@ put_job_metrics(struct json *j, const struct session *s, const struct run_record
 		const struct job_metric *m = &s->cfg.jm[i];
 		json_key(j, m->name);
 		json_obj_begin(j);
-		json_kstr(j, "regex", m->regex);
-		json_kstr(j, "better", m->higher ? "higher" : "lower");
-		json_kstr(j, "of", jm_of_names[m->of]);
-		json_kstr_or_null(j, "unit", m->unit);
-		json_kstr_or_null(j, "preset", m->preset);
+		json_kstr(j, JMK_NAME(REGEX), m->regex);
+		json_kstr(j, JMK_NAME(BETTER), jm_better_names[!!m->higher]);
+		json_kstr(j, JMK_NAME(OF), jm_of_names[m->of]);
+		json_kstr_or_null(j, JMK_NAME(UNIT), m->unit);
+		json_kstr_or_null(j, JMK_NAME(PRESET), m->preset);
 		json_obj_end(j);
 	}
 	json_obj_end(j);
@@ -218,11 +218,9 @@ line_run(struct json *j, const struct session *s, const struct run_record *r)
 	json_kint(j, RK_NAME(ROUND), r->round);
 	if (s->cfg.nvariants) {
 		/* one of the session's variants of the machine, in turns */
-		static const char *const kinds[] = { "none", "command", "program",
-		    "sched_ext" };
 		const struct variant *v = &s->cfg.variants[r->variant];
 		json_kstr(j, RK_NAME(VARIANT), v->name);
-		json_kstr(j, RK_NAME(VARIANT_KIND), kinds[v->kind]);
+		json_kstr(j, RK_NAME(VARIANT_KIND), variant_kind_names[v->kind]);
 		json_kstr_or_null(j, RK_NAME(VARIANT_COMMAND), v->cmd);
 	}
 	if (s->cfg.until_ci_pct > 0)

@@ -13,17 +13,16 @@
 #include <sys/types.h>
 
 #include "cgroup.h"
+#include "keys.h"
 #include "schedopt.h"
 
 #define VARIANT_MAX		16
 #define VARIANT_NAME_MAX	64
 
-enum variant_kind {
-	VK_NONE,	/* no command: the machine as it is */
-	VK_COMMAND,	/* CMD run before each of its runs */
-	VK_PROGRAM,	/* CMD kept running during its runs (keep) */
-	VK_SCHED_EXT,	/* and a sched_ext scheduler (sched-ext) */
-};
+/* enum variant_kind, keys.h's VARIANT_KINDS: VK_NONE, no command (the
+ * machine as it is); VK_COMMAND, CMD run before each of its runs;
+ * VK_PROGRAM, CMD kept running during its runs (keep); VK_SCHED_EXT, and
+ * a sched_ext scheduler (sched-ext). */
 
 struct variant {
 	char		 name[VARIANT_NAME_MAX + 1];

@@ -2,8 +2,8 @@
 /*
  * figures.h against itself and against the columns that show it
  * (report/columns.c); with --session, keys.h's members before "status",
- * with --status, its run statuses;
- * with --list, the
+ * with --status, its run statuses; with --nested, the members of its
+ * objects as "object member" lines; with --list, the
  * table as "key jt why" lines for the schema test (tests/0990-schema.bats).
  */
 #include "config.h"
@@ -15,7 +15,14 @@
 #include "keys.h"
 #include "tap.h"
 
-/* --list, --session, --status: a table for the schema test. */
+static void
+members(const char *object, const char *const *keys, int n)
+{
+	for (int i = 0; i < n; i++)
+		printf("%s %s\n", object, keys[i]);
+}
+
+/* --list, --session, --status, --nested: a table for the schema test. */
 static int
 list(const char *what)
 {
@@ -26,7 +33,17 @@ list(const char *what)
 	else if (strcmp(what, "--session") == 0)
 		for (int i = 0; i < RK_NSESSION; i++)
 			printf("%s\n", rkey_names[i]);
-	else if (strcmp(what, "--status") == 0)
+	else if (strcmp(what, "--nested") == 0) {
+		members(RK_NAME(JOB_IDENTITY), job_id_keys, JK_N);
+		members(RK_NAME(JOB_METRIC_DEFS), jm_def_keys, JMK_N);
+		members(rkey_names[RK_FIG(CONTROLLERS)], controller_keys, CTK_N);
+		members(rkey_names[RK_FIG(PROBE)], probe_keys, PK_N);
+		members(rkey_names[RK_FIG(SERIES)], series_keys, SK_N);
+		members(rkey_names[RK_FIG(PROVENANCE)], provenance_keys, PRK_N);
+		members(rkey_names[RK_FIG(VMSTAT)], vmstat_keys, VMSTAT_NTEL);
+		members(rkey_names[RK_FIG(SCHEDSTAT)], schedstat_keys, SS_N);
+		members(rkey_names[RK_FIG(PSI)], psi_keys, PSI_N);
+	} else if (strcmp(what, "--status") == 0)
 		for (int i = 0; i < RUN_NSTATUS; i++)
 			printf("%s\n", run_status_names[i]);
 	else
