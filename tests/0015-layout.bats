@@ -19,6 +19,24 @@ LAYOUT="$TOP_SRCDIR/tests/layout.sh"
 	done
 }
 
+@test "layout: each library is compiled with only the folders it may use on its include path" {
+	command -v make >/dev/null || skip "needs make"
+	cd "$TOP_BUILDDIR"
+	var() { make -s --no-print-directory --eval='print-%: ; @echo $($*)' "print-$1"; }
+	cc=$(var CC)
+	[ -n "$cc" ]
+	printf '#include "config.h"\n#include "rset.h"\n' >"$BATS_TEST_TMPDIR/ok.c"
+	run -0 $cc $(var libreport_a_CPPFLAGS) -fsyntax-only "$BATS_TEST_TMPDIR/ok.c"
+	# a header of a folder above it, by name or from the top of the tree
+	for pair in libcore_a:figures.h librecord_a:session.h librecord_a:rset.h \
+	    libreport_a:session.h libreport_a:contest/run/session.h librun_a:rset.h \
+	    libloads_a:keys.h forktime_forktime:load.h; do
+		printf '#include "%s"\n' "${pair#*:}" >"$BATS_TEST_TMPDIR/bad.c"
+		run ! $cc $(var "${pair%%:*}_CPPFLAGS") -fsyntax-only "$BATS_TEST_TMPDIR/bad.c"
+		[[ "$output" == *"${pair#*:}"* ]]
+	done
+}
+
 @test "layout: the check finds a loop by includes, by calls, and report including run" {
 	command -v cc >/dev/null || skip "needs cc"
 	mkdir -p t/contest/lib t/contest/run t/contest/report o
