@@ -44,6 +44,13 @@ LINT="$TOP_SRCDIR/tests/lint-bats.awk"
 	[ "$status" -eq 0 ]
 }
 
+@test "lint: no file in contest/ is over 500 lines, and cmd_run.c, the run's grammar and life, no more than 300" {
+	run -0 wc -l "$TOP_SRCDIR"/contest/*.[ch] "$TOP_SRCDIR"/contest/*/*.[ch]
+	big=$(awk '$2 != "total" && $1 > 500 { print $2 " " $1 }' <<<"$output")
+	[ -z "$big" ]
+	[ "$(wc -l <"$TOP_SRCDIR/contest/cmd_run.c")" -le 300 ]
+}
+
 @test "lint: no function of contest, the loads, the programs, the unit tests, fuzzers or benches is over 80 lines without its reason" {
 	run awk -f "$TOP_SRCDIR/tests/funclen.awk" "$TOP_SRCDIR"/contest/*.c \
 	    "$TOP_SRCDIR"/contest/*/*.c "$TOP_SRCDIR"/loads/*.c \
