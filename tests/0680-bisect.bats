@@ -162,25 +162,30 @@ bisect_repo() {
 
 @test "bisect --run replays GOOD's settings from its config (--job-cpus, --latency, --job-metric), not the session's shape; older results replay what they can and say so" {
 	R="$BATS_TEST_TMPDIR/r"
-	set -- --lead 0.1 --job-cpus 0 --latency=5 --job-metric 'm=v=([0-9]+)' -l no_load
+	set -- --lead 0.1 --job-cpus 0 --latency=5 --job-metric 'm=v=([0-9]+)' -l no_load \
+	    --prepare '' --series --load-nice 5
 	run -0 contest -o "$R" -k good -n 5 "$@" -- sh -c 'sleep 0.2; echo v=1'
 	run -0 contest -o "$R" -k bad -n 5 "$@" -- sh -c 'sleep 0.3; echo v=2'
 	run -1 --separate-stderr contest bisect --run --threshold 20 -n 4 -f "$R" -k c1 good bad -- sh -c 'sleep 0.3; echo v=2'
-	[ "${stderr_lines[0]}" = "contest: bisect --run: GOOD's settings replayed: --lead=0.1 --job-cpus=0 --job-metric=m=v=([0-9]+) --latency=5" ]
+	[ "${stderr_lines[0]}" = "contest: bisect --run: GOOD's settings replayed: --prepare= --lead=0.1 --load-nice=5 --job-cpus=0 --job-metric=m=v=([0-9]+) --latency=5 --series" ]
 	# the candidate's runs were asked for what GOOD's were, bar the shape
 	good=$(jq -sc 'map(select(.label == "good"))[0].config | del(.runs, .label, .output)' "$R/results.jsonl")
-	[ "$good" = '{"lead":"0.1","job-cpus":"0","job-metric":["m=v=([0-9]+)"],"latency":"5"}' ]
+	[ "$good" = '{"prepare":"","lead":"0.1","load-nice":"5","job-cpus":"0","job-metric":["m=v=([0-9]+)"],"latency":"5","series":true}' ]
 	cand=$(jq -sc 'map(select(.label == "c1"))' "$R/results.jsonl")
 	[ "$(jq -c '.[0].config | del(.runs, .warmup, .label, .output)' <<<"$cand")" = "$good" ]
 	[ "$(jq -r '.[-1].job_cpus' <<<"$cand")" = 0 ]
 	[ "$(jq -r '.[-1].probe.period_ms' <<<"$cand")" = 5 ]
 	[ "$(jq -r '.[-1].job_metrics.m' <<<"$cand")" = 2 ]
+	[ "$(jq -r '.[-1].load_nice' <<<"$cand")" = 5 ]
+	[ "$(jq -r '.[-1].prepare' <<<"$cand")" = null ]
+	[ "$(jq -r '.[-1].series.period_s' <<<"$cand")" != null ]
 	# results from before "config": loads, lead and prepare step alone
 	mkdir "$BATS_TEST_TMPDIR/old"
 	jq -c 'select(.label == "good" or .label == "bad") | del(.config)' "$R/results.jsonl" >"$BATS_TEST_TMPDIR/old/results.jsonl"
 	run -1 --separate-stderr contest bisect --run --threshold 20 -n 3 -f "$BATS_TEST_TMPDIR/old" -k c2 good bad -- sh -c 'sleep 0.3; echo v=2'
 	[ "${stderr_lines[0]}" = "contest: bisect --run: GOOD's results say no config (an older contest): replaying its loads, lead and prepare step alone" ]
 	[ "$(jq -sc 'map(select(.label == "c2"))[0].config' "$BATS_TEST_TMPDIR/old/results.jsonl")" = '{"runs":"3","lead":"0.100","label":"c2","output":"'"$BATS_TEST_TMPDIR/old"'"}' ]
+	[ "$(jq -sr 'map(select(.label == "c2"))[-1].job_cpus' "$BATS_TEST_TMPDIR/old/results.jsonl")" = null ]
 }
 
 @test "bisect --run: Ctrl-C reaches the session and its job, kill -9 takes them with it; nothing is left" {
