@@ -30,6 +30,7 @@ X(HOST, "host") \
 X(KERNEL, "kernel") \
 X(KERNEL_VERSION, "kernel_version") \
 X(KERNEL_BUILD_ID, "kernel_build_id") \
+X(BOOT_ID, "boot_id") \
 X(LABEL, "label") \
 X(ARCH, "arch") \
 X(NPROC, "nproc") \

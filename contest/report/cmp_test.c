@@ -19,7 +19,7 @@
 
 const char *const cmp_kind_names[CT_N] = {
 	[CT_NONE] = "", [CT_WELCH] = "welch", [CT_RATIO] = "ratio",
-	[CT_PAIRED] = "paired",
+	[CT_PAIRED] = "paired", [CT_BOOTS] = "boots",
 };
 
 static const struct rpair *

@@ -58,6 +58,21 @@ holm(struct cmp *m)
 	free(v);
 }
 
+/* The boots' own spread of figure col in group g: the label's among
+ * the compared with the most boots, two at least; nb 0: none. */
+static struct bootspread
+spread_of(const struct cmp *m, const struct cmpgroup *g, const struct column *col)
+{
+	struct bootspread sp = { NAN, 0, NULL };
+	struct bootside s;
+
+	for (size_t k = 0; k < m->ncol; k++)
+		if (g->cell[k] && cmp_boot_side(g->cell[k], g->zero[k], col, &s) > 1 &&
+		    !isnan(s.t2) && s.nb > sp.nb)
+			sp = (struct bootspread){ s.t2, s.nb, m->col[k].label };
+	return sp;
+}
+
 static void
 build_group(struct cmp *m, struct cmpgroup *g)
 {
@@ -90,6 +105,9 @@ build_group(struct cmp *m, struct cmpgroup *g)
 			v->gated = col->gate && (CMP_GATE(f) & m->gate);
 			cmp_test(&v->t, a, b, g->zero[0], g->zero[k], col, col_runs(col, a),
 			    col_runs(col, b));
+			struct bootspread sp = spread_of(m, g, col);
+			cmp_boots(&v->t, a, b, g->zero[0], g->zero[k], col,
+			    m->col[0].label, m->col[k].label, &sp);
 			v->p = v->padj = v->t.p;
 			m->ntests += !isnan(v->p);
 			m->family += !isnan(v->p) && v->gated;
@@ -118,7 +136,13 @@ verdict(const struct cmp *m, const struct cmpval *v, int worse)
 {
 	if (v->t.kind == CT_NONE)
 		return CV_CANTTELL;
-	return cmp_rule(v->sig, v->est_pct, v->lo_pct, v->hi_pct, worse, m->threshold);
+	enum cmp_verdict r = cmp_rule(v->sig, v->est_pct, v->lo_pct, v->hi_pct,
+	    worse, m->threshold);
+	/* one boot a side and no boot spread known: the interval is the
+	 * runs', which cannot show that the boots did not differ */
+	if (r == CV_NOCHANGE && v->t.boot_note == BN_ONE)
+		return CV_CANTTELL;
+	return r;
 }
 
 /* A candidate's verdict: failed where a run of a load failed under it
@@ -137,6 +161,25 @@ col_verdict(const struct cmpcol *c)
 		if (c->nverdict[order[i]])
 			return order[i];
 	return CV_CANTTELL;	/* nothing gated was compared */
+}
+
+/* What a candidate's tests say of boots, for its verdict's line. */
+static void
+boots_said(struct cmpcol *c, const struct cmptest *t)
+{
+	if (t->kind == CT_BOOTS) {
+		for (int i = 0; i < 2; i++)
+			c->boots[i] = c->nboots && c->boots[i] < t->boots[i] ?
+			    c->boots[i] : t->boots[i];
+		c->nboots++;
+	}
+	c->noneboot += t->boot_note == BN_ONE;
+	c->nunrecorded += t->boot_note == BN_UNRECORDED;
+	if (t->boot_note == BN_WIDENED) {
+		c->nwidened++;
+		c->widened_label = t->spread_label;
+		c->widened_boots = t->spread_boots;
+	}
 }
 
 /* One candidate's figure judged, and counted into its column. */
@@ -164,6 +207,7 @@ judge_val(struct cmp *m, struct cmpval *v, int fig, struct cmpcol *c, size_t g)
 		c->pairs_max = c->pairs_max > v->t.pairs ? c->pairs_max : v->t.pairs;
 	} else
 		c->nunpaired++;
+	boots_said(c, &v->t);
 	if (!v->gated)
 		return;
 	v->mde_pct = cmp_detect(&v->t, astrict, 0, worse, CMP_POWER);

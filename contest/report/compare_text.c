@@ -76,6 +76,28 @@ ci_name(char *buf, size_t len, double alpha)
 	return buf;
 }
 
+/* What its tests rest on where the runs say their boots: ", over 3 and 3
+ * boots", "; one boot each: ...". */
+static void
+boots_how(char *buf, size_t len, const struct cmpcol *c)
+{
+	size_t n = 0;
+
+	if (c->nboots && c->boots[0] > 1 && c->boots[1] > 1)
+		n += (size_t)snprintf(buf + n, len - n, ", over %zu and %zu boots",
+		    c->boots[0], c->boots[1]);
+	if (c->nwidened && n < len)
+		n += (size_t)snprintf(buf + n, len - n, "; one boot a side widened by "
+		    "the boot-to-boot spread of %s's %zu boots", c->widened_label ?
+		    c->widened_label : "?", c->widened_boots);
+	if (c->noneboot && n < len)
+		n += (size_t)snprintf(buf + n, len - n, "; one boot each: a "
+		    "boot-to-boot difference reads the same");
+	if (c->nunrecorded && n < len)
+		snprintf(buf + n, len - n, "; one label's runs record no boot (older "
+		    "results): tested over runs");
+}
+
 /* How a candidate was tested: "paired over 5 rounds", "unpaired". */
 static const char *
 tested_how(char *buf, size_t len, const struct cmpcol *c)
@@ -90,6 +112,7 @@ tested_how(char *buf, size_t len, const struct cmpcol *c)
 	if (c->npaired && c->nunpaired)
 		snprintf(buf + strlen(buf), len - strlen(buf), ", %zu unpaired",
 		    c->nunpaired);
+	boots_how(buf + strlen(buf), len - strlen(buf), c);
 	return buf;
 }
 
@@ -118,6 +141,9 @@ name_figures(FILE *f, const struct cmp *m, size_t k, enum cmp_verdict want)
 			    ci_name(ci, sizeof ci, m->alpha), v->lo_pct, v->hi_pct);
 			if (want == CV_REGRESSION || want == CV_IMPROVEMENT)
 				fprintf(f, ", p=%.2g", m->holm ? v->padj : v->p);
+			if ((want == CV_REGRESSION || want == CV_IMPROVEMENT) &&
+			    v->t.boot_note == BN_ONE)
+				fputs(", possibly the boot", f);
 			fputc(')', f);
 		}
 	}
@@ -158,7 +184,7 @@ name_base_failed(FILE *f, const struct cmp *m, size_t k, int after)
 void
 compare_verdict(FILE *f, const struct cmp *m)
 {
-	char name[512], how[96], ci[16];
+	char name[512], how[320], ci[16];
 
 	for (size_t k = 1; k < m->ncol; k++) {
 		const struct cmpcol *c = &m->col[k];

@@ -42,8 +42,9 @@ enum cmp_verdict cmp_rule(int sig, double est, double lo, double hi, int worse,
 	    double thr);
 
 /* How a figure was tested (cmp_test.c). */
-enum cmp_kind { CT_NONE, CT_WELCH, CT_RATIO, CT_PAIRED, CT_N };
-/* "", "welch", "ratio" (the delta-method t-test), "paired" */
+enum cmp_kind { CT_NONE, CT_WELCH, CT_RATIO, CT_PAIRED, CT_BOOTS, CT_N };
+/* "", "welch", "ratio" (the delta-method t-test), "paired", "boots" (on
+ * the boot means: cmp_boots.c) */
 extern const char *const cmp_kind_names[CT_N];
 
 struct cmptest {
@@ -55,7 +56,57 @@ struct cmptest {
 	 * each with its degrees of freedom; var[1] NaN: one */
 	double		 var[2], df[2];
 	double		 dfse, p;	/* the test's df and two-sided p */
+	/* the boots each side's runs span (0: not recorded, or a test
+	 * within one boot), and what the test says of them */
+	size_t		 boots[2];
+	enum boot_note {
+		BN_NONE,	/* boots unrecorded, shared, or tested as units */
+		BN_ONE,		/* a side in one boot, no boot spread known: a
+				 * boot-to-boot difference reads the same */
+		BN_WIDENED,	/* a side in one boot, widened by the boots'
+				 * own spread of spread_label's spread_boots */
+		BN_UNRECORDED,	/* one side's runs record their boot, the
+				 * other's not (older results): over runs */
+	}		 boot_note;
+	const char	*spread_label;
+	size_t		 spread_boots;
 };
+/* "", "one_boot", "widened", "unrecorded" */
+extern const char *const boot_note_names[];
+
+/* A cell's figure over its boots (cmp_boots.c): how many boots with a
+ * value and runs in them, the mean of their means (on the log scale for
+ * Time and Ratio) and the variance of those means, s2; within: the mean
+ * variance of a boot's mean from its own runs (within_rel relative to
+ * the level); t2: the boots' own spread, s2 - within, relative; NaN
+ * below two boots.  recorded: every run says its boot. */
+struct bootside {
+	size_t		 nb, runs;
+	int		 recorded, log;
+	const char	*first;		/* a boot of it */
+	double		 mean, s2, within, within_rel, t2;
+};
+/* The boots' own spread a one-boot side borrows: t2 (relative) over nb
+ * boots of label's; nb 0: none known. */
+struct bootspread {
+	double		 t2;
+	size_t		 nb;
+	const char	*label;
+};
+int	cmp_boot_side(const struct rcell *c, const struct rcell *z,
+	    const struct column *k, struct bootside *);
+/* 1 when the two cells share a boot: labels measured in one boot. */
+int	cmp_boots_shared(const struct bootside *a, const struct rcell *ca,
+	    const struct rcell *cb);
+void	cmp_boot_test(struct cmptest *, const struct bootside *a,
+	    const struct bootside *b);
+void	cmp_boot_widen(struct cmptest *, int side, double t2, double df);
+/* t made over boots where the runs span them: on the boot means where
+ * both sides span two or more; a side in one boot widened by the boots'
+ * spread of a side that has it, or of sp; else noted (t->boot_note). */
+void	cmp_boots(struct cmptest *t, const struct rcell *a, const struct rcell *b,
+	    const struct rcell *za, const struct rcell *zb, const struct column *,
+	    const char *la, const char *lb, const struct bootspread *sp);
 
 /*
  * The test of figure fig (a CF_ index) between cells a and b (za, zb:
@@ -122,6 +173,12 @@ struct cmpcol {
 	size_t		 gate_g;
 	/* its tests: paired (over how many rounds, least and most), unpaired */
 	size_t		 npaired, pairs_min, pairs_max, nunpaired;
+	/* and of them over boots (cmptest.boots, the fewest a side), in one
+	 * boot a side with no spread known, widened by whose spread, and
+	 * with one side's boots unrecorded */
+	size_t		 nboots, boots[2], noneboot, nwidened, nunrecorded;
+	const char	*widened_label;
+	size_t		 widened_boots;
 };
 
 struct cmpopt {

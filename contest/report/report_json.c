@@ -284,6 +284,18 @@ cmp_figure(struct json *j, const struct cmp *m, const struct cmpgroup *gr, int f
 			json_uint(j, v->t.pairs);
 		else
 			json_null(j);
+		json_key(j, "boots");
+		if (k && v->t.boots[0] && v->t.boots[1]) {
+			json_arr_begin(j);
+			json_uint(j, v->t.boots[0]);
+			json_uint(j, v->t.boots[1]);
+			json_arr_end(j);
+		} else
+			json_null(j);
+		json_kstr_or_null(j, "boot_note", k ? boot_note_names[v->t.boot_note] :
+		    NULL);
+		json_kstr_or_null(j, "boot_spread_from", k && v->t.boot_note ==
+		    BN_WIDENED ? v->t.spread_label : NULL);
 		json_knum(j, "estimate_pct", v->est_pct, 4);
 		json_knum(j, "ci_lo_pct", v->lo_pct, 4);
 		json_knum(j, "ci_hi_pct", v->hi_pct, 4);
@@ -366,6 +378,9 @@ cmp_candidate(struct json *j, const struct cmp *m, size_t k)
 		json_arr_end(j);
 	} else
 		json_null(j);
+	json_kuint(j, "boot_tests", c->nboots);
+	json_kuint(j, "one_boot_tests", c->noneboot);
+	json_kuint(j, "widened_tests", c->nwidened);
 	json_obj_end(j);
 }
 

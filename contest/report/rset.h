@@ -87,6 +87,7 @@ struct rrun {
 	long		 hz, autogroup, git_dirty;
 	double		 steal_pct;
 	const char	*session, *prepare;	/* prepare NULL: none */
+	const char	*boot;		/* its boot_id; NULL: not recorded */
 	double		 lead_s;	/* the session's --lead; NaN: not recorded */
 	const char	*variant;	/* --variant's name; NULL: none */
 	long		 round;		/* its session's round; -1: not recorded */
@@ -154,6 +155,7 @@ struct rblock {
 enum { PV_RATE = FIG_NPOOL, PV_P99, PV_MET, PV_N };
 struct rpair {
 	const char	*session;	/* interned: one session, one pointer */
+	const char	*boot;		/* interned too; NULL: not recorded */
 	long		 round;
 	/* the pooled figures at fig_pool(), then the run's own: the
 	 * headline's rate, the probe's p99 and Met%; NaN: not measured */

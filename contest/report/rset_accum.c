@@ -228,6 +228,7 @@ add_pair(const struct rset *rs, struct cell_acc *a, const struct rrun *r, int si
 	xgrow(&a->pair, &a->cappair, a->npair + 1, sizeof *a->pair, 8);
 	struct rpair *p = &a->pair[a->npair++];
 	p->session = r->session;
+	p->boot = r->boot;
 	p->round = r->round;
 	memcpy(p->v, r->fig, FIG_NPOOL * sizeof *p->v);
 	p->v[PV_RATE] = r->rate;

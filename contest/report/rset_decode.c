@@ -274,7 +274,7 @@ static const unsigned read_keys[] = {
 	RK_NPROC, RK_PREPARE, RK_PREPARE_INFERRED, RK_ROUND_POSITION, RK_RUN,
 	RK_SCHED, RK_ROUND, RK_SCHED_EXT_CHANGED, RK_SESSION, RK_SMT, RK_SWEEP,
 	RK_TIMESTAMP, RK_VARIANT, RK_WARMUP, RK_JOB_METRICS, RK_JOB_METRIC_DEFS,
-	RK_CONFIG,
+	RK_CONFIG, RK_BOOT_ID,
 };
 /* what a second look reads */
 static const unsigned tel_read[] = { RK_RUN, RK_FIG(WALL), RK_FIG(VMSTAT),
@@ -359,6 +359,7 @@ rs_parse_id(struct rset *rs, const struct jnode *o, struct rrun *r)
 	    isnan(r->fig[fig_pool(FIG_WALL)]))
 		return -1;
 	r->session = rs_intern(rs, LSTR(o, RK_SESSION));
+	r->boot = rs_intern(rs, LSTR(o, RK_BOOT_ID));
 	r->label = rs_label(rs, o);
 	r->variant = rs_intern(rs, LSTR(o, RK_VARIANT));
 	r->host = rs_intern(rs, host ? host : "?");

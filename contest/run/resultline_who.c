@@ -172,6 +172,7 @@ line_who(struct json *j, const struct session *s, const struct run_record *r)
 	json_kstr(j, RK_NAME(KERNEL), s->si.kernel);
 	json_kstr(j, RK_NAME(KERNEL_VERSION), s->si.kversion);
 	json_kstr_or_null(j, RK_NAME(KERNEL_BUILD_ID), s->si.build_id);
+	json_kstr_or_null(j, RK_NAME(BOOT_ID), s->si.boot_id);
 	json_kstr(j, RK_NAME(LABEL), s->label);
 	json_kstr(j, RK_NAME(ARCH), s->si.machine);
 	json_kint(j, RK_NAME(NPROC), s->si.nproc);

@@ -118,6 +118,13 @@ sysinfo_collect(struct sysinfo *si)
 		copy(si->machine, sizeof si->machine, u.machine);
 	}
 	build_id(si->build_id, sizeof si->build_id);
+	/* which boot: a kernel compared across reboots is compared boot by
+	 * boot, each boot a sample of its own */
+	if (read_small("/proc/sys/kernel/random/boot_id", si->boot_id,
+	    sizeof si->boot_id) > 0)
+		si->boot_id[strcspn(si->boot_id, "\n")] = '\0';
+	else
+		si->boot_id[0] = '\0';
 	si->cpus_online = sysconf(_SC_NPROCESSORS_ONLN);
 	if (si->cpus_online < 1)
 		si->cpus_online = 1;

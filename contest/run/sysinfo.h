@@ -8,6 +8,7 @@ struct sysinfo {
 	char	kernel[256];		/* uname -r */
 	char	kversion[256];		/* uname -v */
 	char	build_id[2 * 64 + 1];	/* the kernel's GNU build ID, hex; "" */
+	char	boot_id[40];		/* this boot's random id; "" */
 	char	machine[64];		/* uname -m */
 	char	cpu_model[256];
 	long	nproc;			/* CPUs this process may use (nproc(1)) */

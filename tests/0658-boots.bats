@@ -1,0 +1,101 @@
+#!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-or-later
+# The boot as the unit of a kernel's samples (report/cmp_boots.c): a
+# label over two or more boots is compared on its boot means; a label in
+# one boot borrows the boot-to-boot spread of a label that has boots, or
+# never claims "no change"; results without boot ids are tested over
+# runs, and said to be.  The results are planted: five rounds of no_load
+# and fork_load a boot, a boot's level as given, the runs within it
+# 0.5% apart.
+
+load helpers
+
+# plant LABEL SESSION BOOT MEAN SEED: a session of five rounds in boot
+# BOOT (-: none recorded) whose no_load runs take about MEAN seconds
+plant() {
+	awk -v l="$1" -v s="$2" -v b="$3" -v m="$4" -v seed="$5" 'BEGIN {
+	    srand(seed)
+	    for (r = 0; r < 5; r++)
+		for (k = 0; k < 2; k++) {
+			w = (k ? m * 1.2 : m) * (1 + (rand() - 0.5) * 0.01)
+			printf "{\"schema\":2,\"contest_version\":\"0.3.0\",\"session\":\"%s\",\"timestamp\":\"2026-12-01T02:00:00.000Z\",\"host\":\"box\",\"kernel\":\"6.18\",\"nproc\":2,\"cpu_model\":\"Test CPU\",\"mem_total_kb\":24684084,\"label\":\"%s\",%s\"command\":\"job\",\"load\":\"%s\",\"load_spec\":\"%s\",\"round\":%d,\"run\":%d,\"warmup\":false,\"status\":\"ok\",\"exit_code\":0,\"wall_s\":%.4f,\"cpu_pct\":190.0,\"wait_pct\":1.0,\"lcpu_pct\":0.0}\n",
+			    s, l, b == "-" ? "" : "\"boot_id\":\"" b "\",", k ? "fork_load" : "no_load",
+			    k ? "fork_load" : "no_load", r, r + 1, w
+		}
+	}'
+}
+
+@test "boots: two boots a side are the samples, so a boot effect the runs call a regression is can't tell over 2 and 2 boots" {
+	# A's boots 6% apart, B's as far apart and 6.7% above A's
+	{ plant A a1 ba1 10.0 1; plant A a2 ba2 10.6 2; plant B b1 bb1 10.7 3; plant B b2 bb2 11.3 4; } >two.jsonl
+	run -0 contest compare -f two.jsonl --gate time A B
+	[[ "${lines[${#lines[@]} - 1]}" == "B against A: can't tell (unpaired, over 2 and 2 boots): undecided: no_load Time +6.7% (CI95 "* ]]
+	# the same runs with no boot recorded: the runs were the samples
+	sed 's/"boot_id":"[a-z0-9]*",//' two.jsonl >runs.jsonl
+	run -1 contest compare -f runs.jsonl --gate time A B
+	[[ "${lines[${#lines[@]} - 1]}" == "B against A: regression (unpaired): 2 of 2 loads regressed beyond 5%: no_load Time +6.7% (CI95 +3.9..+9.5%"* ]]
+	# the boots' test in JSON: its kind, each side's boots, and the
+	# interval of the boot means (Welch on two means a side: df about 2)
+	run -0 --separate-stderr contest compare -f two.jsonl --gate time --format json A B
+	echo "$output" >compare.json
+	v=$(jq -c '.loads[] | select(.load == "no_load") | .figures[] | select(.figure == "time_amean") | .values[1]' compare.json)
+	[ "$(jq -r .test <<<"$v")" = boots ]
+	[ "$(jq -c .boots <<<"$v")" = "[2,2]" ]
+	[ "$(jq -r .boot_note <<<"$v")" = null ]
+	# by hand: the boot means' logs, their mean difference and its CI95
+	lo=$(jq -r .ci_lo_pct <<<"$v")
+	want=$(jq -r '[.[] | select(.load == "no_load")] | group_by(.session) |
+	    map({l: .[0].label, m: (map(.wall_s) | add / length | log)}) | group_by(.l) |
+	    map(map(.m)) | . as [$a, $b] |
+	    ([$a, $b] | map((add / length) as $m | {m: $m, v: (map(. - $m | . * .) | add)})) as [$x, $y] |
+	    ($x.v / 2 + $y.v / 2) as $var | ($var * $var / ($x.v * $x.v / 4 + $y.v * $y.v / 4)) as $df |
+	    {d: ($y.m - $x.m), se: ($var | sqrt), df: $df}' -s two.jsonl)
+	d=$(jq -r .d <<<"$want")
+	se=$(jq -r .se <<<"$want")
+	# Welch-Satterthwaite over two boots a side: just under 2
+	awk -v df="$(jq -r .df <<<"$want")" 'BEGIN { exit !(df > 1.9 && df <= 2) }'
+	# t(0.975, 2) = 4.303, a little more at df 1.99: within 0.2 points
+	awk -v d="$d" -v se="$se" -v lo="$lo" 'BEGIN { want = (exp(d - 4.303 * se) - 1) * 100
+	    exit !(lo < want && lo > want - 0.2) }'
+}
+
+@test "boots: one boot a side claims no change never and calls a regression possibly the boot; an A/A label's boots widen it" {
+	{ plant A a1 ba1 10.0 1; plant B b1 bb1 10.02 3; } >same.jsonl
+	run -0 contest compare -f same.jsonl --gate time A B
+	[[ "${lines[${#lines[@]} - 1]}" == "B against A: can't tell (unpaired; one boot each: a boot-to-boot difference reads the same): undecided: no_load Time +0.1% "* ]]
+	# the same with the boots unrecorded: no change, as before
+	sed 's/"boot_id":"[a-z0-9]*",//' same.jsonl >runs.jsonl
+	run -0 contest compare -f runs.jsonl --gate time A B
+	[[ "${lines[${#lines[@]} - 1]}" == "B against A: no change (unpaired): 2 of 2 gated figures within ±5% (CI95)"* ]]
+	{ plant A a1 ba1 10.0 1; plant B b1 bb1 10.8 3; } >worse.jsonl
+	run -1 contest compare -f worse.jsonl --gate time A B
+	[[ "${lines[${#lines[@]} - 1]}" == *"no_load Time +7.9% (CI95 +7.5..+8.3%, p=1.1e-10, possibly the boot)"* ]]
+	# C, an A/A: the same kernel in two boots 6% apart
+	{ cat worse.jsonl; plant C c1 bc1 10.0 5; plant C c2 bc2 10.6 6; } >aa.jsonl
+	run -0 contest compare -f aa.jsonl --gate time A B C
+	[[ "${lines[${#lines[@]} - 2]}" == "B against A: can't tell (unpaired; one boot a side widened by the boot-to-boot spread of C's 2 boots): undecided: no_load Time +7.9% (CI95 -"* ]]
+	run -0 --separate-stderr contest compare -f aa.jsonl --gate time --format json A B C
+	echo "$output" >compare.json
+	v=$(jq -c '.loads[0].figures[] | select(.figure == "time_amean") | .values[1]' compare.json)
+	[ "$(jq -r .boot_note <<<"$v")" = widened ]
+	[ "$(jq -r .boot_spread_from <<<"$v")" = C ]
+	[ "$(jq -c .boots <<<"$v")" = "[1,1]" ]
+	[ "$(jq -r '.candidates[0].widened_tests' compare.json)" -ge 2 ]
+}
+
+@test "boots: a side over boots against one in one is tested on its boot means and widens the other by its spread" {
+	{ plant A a1 ba1 10.0 1; plant A a2 ba2 10.6 2; plant B b1 bb1 10.7 3; } >mixed.jsonl
+	run -0 contest compare -f mixed.jsonl --gate time A B
+	[[ "${lines[${#lines[@]} - 1]}" == "B against A: can't tell (unpaired; one boot a side widened by the boot-to-boot spread of A's 2 boots): undecided: "* ]]
+}
+
+@test "boots: one side's runs without a boot id (older results) are tested over runs, and the line says so" {
+	{ plant A a1 ba1 10.0 1; plant B b1 - 10.02 3; } >older.jsonl
+	run -0 contest compare -f older.jsonl --gate time A B
+	[[ "${lines[${#lines[@]} - 1]}" == "B against A: no change (unpaired; one label's runs record no boot (older results): tested over runs): "* ]]
+}
+
+@test "boots: every results line says its boot, as /proc does" {
+	run -0 contest --warmup 0 -n 1 --lead 0 -- true
+	[ "$(rq -r '.[0].boot_id')" = "$(cat /proc/sys/kernel/random/boot_id)" ]
+}
