@@ -30,6 +30,10 @@ plant() {
 	{ plant A a1 ba1 10.0 1; plant A a2 ba2 10.6 2; plant B b1 bb1 10.7 3; plant B b2 bb2 11.3 4; } >two.jsonl
 	run -0 contest compare -f two.jsonl --gate time A B
 	[[ "${lines[${#lines[@]} - 1]}" == "B against A: can't tell (unpaired, over 2 and 2 boots): undecided: no_load Time +6.7% (CI95 "* ]]
+	# the environment notes say how many boots each label spans
+	[ "$(grep -cx "boots: A 2, B 2" <<<"$output")" -eq 1 ]
+	run -0 contest report -f two.jsonl -k A
+	[ "$(grep -cx "boots: A 2" <<<"$output")" -eq 1 ]
 	# the same runs with no boot recorded: the runs were the samples
 	sed 's/"boot_id":"[a-z0-9]*",//' two.jsonl >runs.jsonl
 	run -1 contest compare -f runs.jsonl --gate time A B

@@ -140,6 +140,36 @@ differ_lines(FILE *f, const struct rset *rs, const size_t *rows, size_t nrows,
 	}
 }
 
+/* How many boots each row's runs span, where they say: "boots: 6.18 3,
+ * 6.19 1" (a row in one boot is one sample of its kernel); nothing for
+ * a row alone in one boot. */
+static void
+boots_line(FILE *f, const struct rset *rs, const size_t *rows, size_t nrows,
+    int md)
+{
+	const char *sep = "";
+	size_t said = 0, most = 0;
+
+	for (size_t i = 0; i < nrows; i++) {
+		said += rs->row[rows[i]].nboots > 0;
+		if (rs->row[rows[i]].nboots > most)
+			most = rs->row[rows[i]].nboots;
+	}
+	if (said < 2 && most < 2)
+		return;
+
+	for (size_t i = 0; i < nrows; i++) {
+		const struct rrow *r = &rs->row[rows[i]];
+		if (r->nboots == 0)
+			continue;
+		fprintf(f, "%s%s %zu", *sep ? sep : md ? "- boots: " : "boots: ",
+		    r->name, r->nboots);
+		sep = ", ";
+	}
+	if (*sep)
+		fputc('\n', f);
+}
+
 /*
  * What differed between the rows shown: host, kernel, CPU, nproc,
  * memory, contest version; or, when nothing did, the one environment.
@@ -167,6 +197,7 @@ env_lines(FILE *f, const struct rset *rs, const size_t *rows, size_t nrows, int 
 		    first[ENV_SMT], first[ENV_CLOCK], first[ENV_CONTEST],
 		    first[ENV_SCHED], md ? "- " : "", first[ENV_COMMAND],
 		    md ? "- " : "", first[ENV_PREPARE]);
+		boots_line(f, rs, rows, nrows, md);
 		return;
 	}
 	fprintf(f, "%senvironment differs between the rows compared:\n", md ? "- " : "");
@@ -179,6 +210,7 @@ env_lines(FILE *f, const struct rset *rs, const size_t *rows, size_t nrows, int 
 			    env_value(v, sizeof v, rs->row[rows[i]].env, w));
 		fputc('\n', f);
 	}
+	boots_line(f, rs, rows, nrows, md);
 }
 
 /* What a ? after Time means, naming only the reasons this table can have. */

@@ -144,7 +144,12 @@ struct rrow {
 	const char	*build_id;	/* its runs' build ID; NULL: they say none */
 	char		*name;		/* label, with @host / #n when ambiguous */
 	const struct rrun *env;		/* the first run: kernel, CPU, memory */
+	/* the boots its runs say they ran in (interned; at most
+	 * RSET_BOOTS told apart, nboots counting on past them) */
+	const char	**boots;
+	size_t		 nboots;
 };
+#define RSET_BOOTS	1024
 
 struct rblock {
 	const char	*name, *load;

@@ -102,7 +102,7 @@ find_row(struct rset *rs, const struct rrun *r)
 	xgrow(&rs->row, &rs->caprow, i + 1, sizeof *rs->row, 8);
 	xgrow(&ix->cells, &ix->capcells, i + 1, sizeof *ix->cells, 8);
 	rs->row[i] = (struct rrow){ r->label, r->host, r->command, r->job, r->sweep,
-	    r->build, r->build_id, NULL, NULL };
+	    r->build, r->build_id, NULL, NULL, NULL, 0 };
 	ix->cells[i].acc = NULL;
 	ix->cells[i].n = ix->cells[i].cap = 0;
 	ix->slot[j] = i + 1;
@@ -156,6 +156,22 @@ time_run(struct addctx *x, const struct jnode *o, unsigned long lineno,
 	return rs->ntimed++;
 }
 
+/* A boot a row's run ran in, counted once. */
+static void
+row_boot(struct rrow *row, const char *boot)
+{
+	if (boot == NULL)
+		return;
+	for (size_t i = 0; i < row->nboots && i < RSET_BOOTS; i++)
+		if (row->boots[i] == boot)
+			return;
+	if (row->boots == NULL)
+		row->boots = xcalloc(RSET_BOOTS, sizeof *row->boots);
+	if (row->nboots < RSET_BOOTS)
+		row->boots[row->nboots] = boot;
+	row->nboots++;
+}
+
 /* Whether the filters leave a line out (its identity in r). */
 static int
 filtered(const struct rfilter *f, const struct jnode *o, const struct rrun *r)
@@ -201,6 +217,7 @@ add_line(const struct jnode *o, unsigned long lineno, void *arg)
 	size_t nrow = rs->nrow;
 	r->row = find_row(rs, r);
 	r->blk = find_block(rs, r);
+	row_boot(&rs->row[r->row], r->boot);
 	if (r->row == nrow) {	/* a new row: the environment it shows */
 		struct rrun *env = xcalloc(1, sizeof *env);
 		rs_environment(rs, r, o);
@@ -229,6 +246,7 @@ add_line(const struct jnode *o, unsigned long lineno, void *arg)
 	rs->nrun++;
 	return 0;
 }
+
 
 /* A file's number in rs->fname (buf: its text, held in memory). */
 static uint32_t
@@ -423,6 +441,7 @@ rset_free(struct rset *rs)
 		}
 	for (size_t i = 0; i < rs->nrow; i++) {
 		free(rs->row[i].name);
+		free(rs->row[i].boots);
 		if (rs->row[i].env)
 			free(rs->row[i].env->config);
 		free((void *)rs->row[i].env);
