@@ -25,6 +25,8 @@ int	cmd_history(int, char **);
 void	usage_history(FILE *);
 int	cmd_bisect(int, char **);
 void	usage_bisect(FILE *);
+int	cmd_plan(int, char **);
+void	usage_plan(FILE *);
 
 /* After getopt_long returned ':' or '?': one line naming the option, exit 2. */
 void	getopt_fail(const char *cmd, int ch, char **argv)

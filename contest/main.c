@@ -23,6 +23,8 @@ static const struct subcmd subcmds[] = {
 	    cmd_history },
 	{ "bisect", "for git bisect run: whether a label's runs look good (0), bad (1) or neither (125)",
 	    cmd_bisect },
+	{ "plan", "how many boots and runs a kernel find a change, from labels over boots",
+	    cmd_plan },
 	{ "list", "list the loads with their options and counters", cmd_list },
 	{ "help", "this list, or a subcommand's own: help SUBCOMMAND", cmd_help },
 	{ "version", "contest's version and licence", cmd_version },

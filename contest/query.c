@@ -20,9 +20,11 @@
 #include "results_dir.h"
 #include "util.h"
 
-static const char *const qcmd[] = { "report", "compare", "history", "bisect" };
+static const char *const qcmd[] = { "report", "compare", "history", "bisect",
+    "plan" };
 
-/* junit is compare's and history's; lava every one's. */
+/* junit is compare's and history's; lava every one's but plan's, which
+ * is text or json. */
 static int
 rfmt_parse(const char *s, enum qmode mode)
 {
@@ -32,7 +34,8 @@ rfmt_parse(const char *s, enum qmode mode)
 
 	for (int i = 0; i < 6; i++)
 		if (strcmp(s, names[i]) == 0)
-			return i == RFMT_JUNIT && mode == Q_REPORT ? -1 : i;
+			return (i == RFMT_JUNIT && mode == Q_REPORT) || (mode == Q_PLAN &&
+			    i != RFMT_TEXT && i != RFMT_JSON) ? -1 : i;
 	return -1;
 }
 
@@ -71,7 +74,7 @@ enum {
 	OPT_HOST = 256, OPT_SINCE, OPT_SORT, OPT_STATS, OPT_FORMAT, OPT_SVG,
 	OPT_SERIES, OPT_THRESHOLD, OPT_ALPHA, OPT_HOLM, OPT_GATE, OPT_KEEP_SUSPECT,
 	OPT_STRICT, OPT_LOOKS, OPT_FIGURE, OPT_REPORT, OPT_LAST, OPT_HTML,
-	OPT_RUN, OPT_MIN_RUNS,
+	OPT_RUN, OPT_MIN_RUNS, OPT_TARGET, OPT_BOOT_COST,
 };
 
 static const struct option query_longopts[] = {
@@ -99,6 +102,8 @@ static const struct option query_longopts[] = {
 	{ "last", required_argument, NULL, OPT_LAST },
 	{ "file", required_argument, NULL, 'f' },
 	{ "keep-suspect", no_argument, NULL, OPT_KEEP_SUSPECT },
+	{ "target", required_argument, NULL, OPT_TARGET },
+	{ "boot-cost", required_argument, NULL, OPT_BOOT_COST },
 	{ "help", no_argument, NULL, 'h' },
 	{ NULL, 0, NULL, 0 },
 };
@@ -195,8 +200,9 @@ output_opt(int ch, const char *arg, struct query *q, enum qmode mode)
 		return 1;
 	case OPT_FORMAT:
 		if ((q->fmt = rfmt_parse(arg, mode)) < 0)
-			usage_fail("--format: '%s' is not text, csv, json, md%s", arg,
-			    mode == Q_REPORT ? " or lava" : ", junit or lava");
+			usage_fail(mode == Q_PLAN ? "--format: '%s' is not text or json%s" :
+			    "--format: '%s' is not text, csv, json, md%s", arg, mode == Q_PLAN ?
+			    "" : mode == Q_REPORT ? " or lava" : ", junit or lava");
 		return 1;
 	case OPT_SERIES:
 		q->f.series = 1;
@@ -293,6 +299,34 @@ bisect_opt(int ch, const char *arg, struct query *q)
 	return 0;
 }
 
+/* An option of plan's own; 0 when ch is none. */
+static int
+plan_opt(int ch, const char *arg, struct query *q)
+{
+	const char *why;
+	long long v;
+
+	switch (ch) {
+	case OPT_TARGET:
+		v = num_parse_ms(arg, 100000, &why);
+		if (why || v == 0 || v >= 100000)
+			usage_fail("--target: '%s' is %s (allowed above 0 and below 100 "
+			    "percent, at most 3 decimals)", arg, why ? why : v ? "too large" :
+			    "zero");
+		q->plan.target_pct = (double)v / 1000;
+		return 1;
+	case OPT_BOOT_COST:
+		v = num_parse_ms(arg, 86400000, &why);
+		if (why || v == 0)
+			usage_fail("--boot-cost: '%s' is %s (allowed above 0 and up to "
+			    "86400 seconds, at most 3 decimals)", arg, why ? why : "zero");
+		q->plan.boot_s = (double)v / 1000;
+		q->plan.boot_given = 1;
+		return 1;
+	}
+	return 0;
+}
+
 /* Whether contest <mode> has option ch. */
 static int
 mode_has(enum qmode mode, int ch)
@@ -302,6 +336,8 @@ mode_has(enum qmode mode, int ch)
 		return mode != Q_COMPARE;
 	case OPT_RUN: case 'n': case OPT_MIN_RUNS:
 		return mode == Q_BISECT;
+	case OPT_TARGET: case OPT_BOOT_COST:
+		return mode == Q_PLAN;
 	case OPT_SORT: case OPT_SERIES: case OPT_HTML:
 		return mode == Q_REPORT;
 	case OPT_SVG:
@@ -312,12 +348,14 @@ mode_has(enum qmode mode, int ch)
 		return mode != Q_BISECT;
 	case OPT_HOLM: case OPT_STRICT: case OPT_LOOKS:
 		return mode == Q_COMPARE;
-	case OPT_ALPHA: case OPT_GATE:
+	case OPT_ALPHA:
+		return mode == Q_COMPARE || mode == Q_BISECT || mode == Q_PLAN;
+	case OPT_GATE:
 		return mode == Q_COMPARE || mode == Q_BISECT;
 	case OPT_THRESHOLD:	/* report's with --html */
-		return 1;
+		return mode != Q_PLAN;
 	case OPT_FIGURE:	/* report's with --html */
-		return mode != Q_BISECT;
+		return mode != Q_BISECT && mode != Q_PLAN;
 	case OPT_REPORT: case OPT_LAST:
 		return mode == Q_HISTORY;
 	default:
@@ -338,6 +376,8 @@ query_parse(int argc, char **argv, struct query *q, enum qmode mode)
 	q->cmp.threshold = 5;
 	q->cmp.alpha = CMP_ALPHA;
 	q->cmp.gate = CMP_GATE_DEFAULT;
+	q->plan.target_pct = 5;
+	q->plan.boot_s = 120;
 	getopt_restart();
 	while ((ch = getopt_long(argc, argv, ":f:k:l:n:h", query_longopts, NULL)) != -1) {
 		/* each command's own options are unknown to the others */
@@ -349,11 +389,12 @@ query_parse(int argc, char **argv, struct query *q, enum qmode mode)
 		if (ch == 'h') {
 			(mode == Q_COMPARE ? usage_compare : mode == Q_HISTORY ?
 			    usage_history : mode == Q_BISECT ? usage_bisect :
-			    usage_report)(stdout);
+			    mode == Q_PLAN ? usage_plan : usage_report)(stdout);
 			contest_exit(finish_stdout());
 		}
 		if (!filter_opt(ch, optarg, q) && !output_opt(ch, optarg, q, mode) &&
-		    !history_opt(ch, optarg, q) && !bisect_opt(ch, optarg, q))
+		    !history_opt(ch, optarg, q) && !bisect_opt(ch, optarg, q) &&
+		    !plan_opt(ch, optarg, q))
 			getopt_fail(cmd, ch, argv);
 	}
 	return optind;

@@ -11,7 +11,7 @@
 
 #define MAX_FILTERS 64
 
-enum qmode { Q_REPORT, Q_COMPARE, Q_HISTORY, Q_BISECT };
+enum qmode { Q_REPORT, Q_COMPARE, Q_HISTORY, Q_BISECT, Q_PLAN };
 
 struct query {
 	struct rfilter	 f;
@@ -30,6 +30,7 @@ struct query {
 	int		 thr_set;	/* --threshold given */
 	int		 run;		/* bisect --run */
 	unsigned	 rounds_max, rounds_min;	/* its -n, --min-runs; 0: not given */
+	struct planopt	 plan;		/* plan's --target, --boot-cost, --alpha */
 };
 
 /* argv's options into q, as command mode takes them (one line and exit

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The usage texts of the commands that read stored results: report,
- * compare, history and bisect, each mirroring its synopsis in contest(1). */
+ * compare, history, bisect and plan, each mirroring its synopsis in
+ * contest(1). */
 #include "config.h"
 
 #include <stdio.h>
@@ -209,5 +210,38 @@ usage_bisect(FILE *f)
 	    "  -k, --label LABEL    --run's candidate label\n"
 	    "  -n, --runs RUNS      --run's rounds at most (2..1000, default 10)\n"
 	    "      --min-runs N     --run's rounds before the first look (default 3)\n"
+	    "  -h, --help           this text\n", f);
+}
+
+void
+usage_plan(FILE *f)
+{
+	fputs("usage: contest plan [-f RESULTS_FILE_OR_DIR]... [-k LABEL]... "
+	    "[-l LOAD]...\n"
+	    "                    [--host HOST] [--since DATE] [--target PCT] "
+	    "[--boot-cost SECONDS]\n"
+	    "                    [--alpha A] [--format text|json] [--keep-suspect]\n"
+	    "                    [RESULTS_FILE_OR_DIR]...\n\n"
+	    "From each label whose runs span two or more boots (an A/A: one kernel\n"
+	    "booted twice or more, the same session in each), per load, Time's and\n"
+	    "Ratio's spread within a boot (a run's, T1) and between boots (a boot's\n"
+	    "own, T2 = sqrt(S2^2 - S1^2/r1), Kalibera and Jones), and the plan that\n"
+	    "finds a change of PCT at least cost: runs a boot, sqrt(boot cost / run\n"
+	    "cost x T1^2 / T2^2), and the fewest boots a kernel with which two\n"
+	    "kernels PCT apart are told apart at alpha with 80% power.  Exit 2\n"
+	    "where no label spans two boots.\n\n"
+	    "  -f, --file PATH      read this results file or directory (repeatable;\n"
+	    "                       default $CONTEST_RESULTS or ./contest-results)\n"
+	    "  -k, --label LABEL    only this label (repeatable)\n"
+	    "  -l, --load LOAD      only this load or load spec (repeatable)\n"
+	    "      --host HOST      only results from this host\n"
+	    "      --since DATE     only results from DATE on (YYYY-MM-DD[THH:MM[:SS]], UTC)\n"
+	    "      --target PCT     the change to find, percent (default 5; above 0,\n"
+	    "                       below 100)\n"
+	    "      --boot-cost SECONDS  what a boot costs: reboot, settle, warm up\n"
+	    "                       (default 120, said to be assumed)\n"
+	    "      --alpha A        the test's significance level (default 0.05)\n"
+	    "      --format FMT     text or json\n"
+	    "      --keep-suspect   count runs that may have done no work\n"
 	    "  -h, --help           this text\n", f);
 }

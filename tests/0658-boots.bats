@@ -103,3 +103,52 @@ plant() {
 	run -0 contest --warmup 0 -n 1 --lead 0 -- true
 	[ "$(rq -r '.[0].boot_id')" = "$(cat /proc/sys/kernel/random/boot_id)" ]
 }
+
+@test "plan: the spreads within and between boots, the runs a boot and the boots a kernel, against a hand computation" {
+	{ plant A a1 ba1 10.0 1; plant A a2 ba2 10.6 2; plant A a3 ba3 10.2 7; } >aa.jsonl
+	run -0 --separate-stderr contest plan -f aa.jsonl --target 3 --boot-cost 60 --format json
+	echo "$output" >plan.json
+	got=$(jq -c '.rows[] | select(.load == "no_load")' plan.json)
+	# by hand: each boot's mean, the relative variance of that mean from
+	# its runs, and the variance of the boots' log means
+	want=$(jq -s '[.[] | select(.load == "no_load")] | group_by(.session) |
+	    map(map(.wall_s) | (add / length) as $m | (length) as $n |
+	        {l: ($m | log), v: ((map(. - $m | . * .) | add) / ($n - 1) / $n / ($m * $m)), n: $n}) |
+	    (map(.l) | add / length) as $g | (map(.v) | add / length) as $w |
+	    ((map(.l - $g | . * .) | add) / (length - 1)) as $s2 |
+	    {t1: ($w * (map(.n) | add) / length), t2: ([0, $s2 - $w] | max)}' aa.jsonl)
+	t1=$(jq -r .t1 <<<"$want")
+	t2=$(jq -r .t2 <<<"$want")
+	run_s=$(jq -s '[.[] | select(.load == "no_load") | .wall_s] | add / length' aa.jsonl)
+	awk -v t1="$t1" -v t2="$t2" -v w="$(jq -r .within_pct <<<"$got")" \
+	    -v b="$(jq -r .between_pct <<<"$got")" 'BEGIN {
+	    exit !(sqrt(t1) * 100 - w < 0.001 && w - sqrt(t1) * 100 < 0.001 &&
+	        sqrt(t2) * 100 - b < 0.001 && b - sqrt(t2) * 100 < 0.001) }'
+	# Kalibera and Jones: sqrt(60 s / run x T1 / T2), rounded
+	r=$(awk -v t1="$t1" -v t2="$t2" -v c="$run_s" 'BEGIN { r = sqrt(60 / c * t1 / t2); printf "%d\n", r < 1 ? 1 : r + 0.5 }')
+	[ "$(jq -r .runs_per_boot <<<"$got")" -eq "$r" ]
+	# boots: the normal approximation's count, and at most three more
+	# where t's quantiles at 2n - 2 df are wider
+	n=$(jq -r .boots_per_kernel <<<"$got")
+	awk -v t1="$t1" -v t2="$t2" -v r="$r" -v n="$n" 'BEGIN {
+	    d = log(1.03); z = 1.959964 + 0.841621
+	    nz = 2 * z * z * (t2 + t1 / r) / (d * d); nz = nz == int(nz) ? nz : int(nz) + 1
+	    exit !(n >= nz && n <= nz + 3) }'
+	[ "$(jq -r .cost_s <<<"$got" | cut -d. -f1)" -eq "$(awk -v n="$n" -v r="$r" -v c="$run_s" 'BEGIN { printf "%d\n", n * (60 + r * c) }')" ]
+	# the text says what the boot cost is, given or assumed
+	run -0 contest plan -f aa.jsonl
+	[[ "${lines[0]}" == *"a boot costing 120 s (assumed: give --boot-cost)"* ]]
+	[ "$(grep -c '^A  *no_load  *Time ' <<<"$output")" -eq 1 ]
+}
+
+@test "plan: no label over two boots, and bad targets and boot costs: one line, exit 2" {
+	{ plant A a1 ba1 10.0 1; plant B b1 bb1 10.0 2; } >one.jsonl
+	run -2 --separate-stderr contest plan -f one.jsonl
+	[[ "$stderr" == "contest: plan: no label here has runs over two or more boots"* ]]
+	[ -z "$output" ]
+	for args in "--target 0" "--target 100" "--target -1" "--target x" "--boot-cost 0" "--boot-cost -5" "--format csv" "--gate time"; do
+		eval "run -2 --separate-stderr contest plan -f one.jsonl $args"
+		[ "${#stderr_lines[@]}" -eq 1 ]
+		[ -z "$output" ]
+	done
+}

@@ -28,7 +28,7 @@ opts() { grep -oE -- '(^|[[ ])--?[a-zA-Z][a-z-]*' | sed 's/^[[ ]//' | sort -u; }
 
 @test "each subcommand's usage names the options of its man synopsis, and its help describes no other" {
 	local s start bad=0 line
-	for s in run report compare list; do
+	for s in run report compare list plan; do
 		run contest "$s" --help
 		[ "$status" -eq 0 ]
 		usage=$(sed '/^$/q' <<<"$output" | sed 's/^usage: contest \[\{0,1\}[a-z]*\]\{0,1\}//' | opts)
@@ -53,7 +53,7 @@ opts() { grep -oE -- '(^|[[ ])--?[a-zA-Z][a-z-]*' | sed 's/^[[ ]//' | sort -u; }
 	run -0 contest --warmup 0 -n 1 --lead 0 -- true
 	n=$(rq -r '.[0].schema')
 	[ "$(grep -c "^One JSON object per run (schema $n: its JSON schema is$" "$TOP_SRCDIR/contest/contest.1.in")" -eq 1 ]
-	for s in report compare history; do
+	for s in report compare history plan; do
 		# what it accepts, as its refusal of a format lists them
 		run -2 --separate-stderr contest "$s" --format nosuch
 		took=$(sed -n "s/.*'nosuch' is not //p" <<<"$stderr" | sed 's/,\{0,1\} or /, /' | tr -d ' ' | tr , '\n' | sort)

@@ -111,8 +111,9 @@ key_literals() {
 	# loads and a counter's unit, and the load spec a block is ("load");
 	# its columns, the loads a cell did and its pooled Met%; history's,
 	# its own schema number, a night's runs and its list of series (a
-	# figure over nights, not a run's samples)
-	run grep -vE '/report_json\.c:[0-9]+:(kernel|schema|load|loads|runs|unit)$|/columns\.c:[0-9]+:(loads|met_pct)$|/history\.c:[0-9]+:(schema|series|runs)$' found
+	# figure over nights, not a run's samples); plan's, its own schema
+	# number and a row's label, load, runs and a run's cost
+	run grep -vE '/report_json\.c:[0-9]+:(kernel|schema|load|loads|runs|unit)$|/columns\.c:[0-9]+:(loads|met_pct)$|/history\.c:[0-9]+:(schema|series|runs)$|/plan\.c:[0-9]+:(schema|label|load|runs|run_s)$' found
 	[ "$status" -eq 1 ]
 	[ -z "$output" ]
 	# a planted spelling is seen, at the top and in a nested object

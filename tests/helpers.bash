@@ -50,7 +50,7 @@ file_teardown() {
 # in JSON keeps a copy of what it printed, for schema_check.
 contest() {
 	local kind='' a prev='' out rc=0
-	case ${1:-} in report | compare)
+	case ${1:-} in report | compare | plan)
 		for a in "$@"; do
 			if [ "$a" = --format=json ] || { [ "$prev" = --format ] && [ "$a" = json ]; }; then
 				kind=$1
@@ -94,6 +94,7 @@ schema_check() {
 	[ "${#files[@]}" -eq 0 ] || set -- results "${files[@]}"
 	for f in "$dir"/.json-out/report.*; do [ -e "$f" ] && set -- "$@" report "$f"; done
 	for f in "$dir"/.json-out/compare.*; do [ -e "$f" ] && set -- "$@" compare "$f"; done
+	for f in "$dir"/.json-out/plan.*; do [ -e "$f" ] && set -- "$@" plan "$f"; done
 	[ $# -gt 0 ] || return 0
 	"$py" "$TOP_SRCDIR/tests/validate-json" "$@" >"$dir/.schema-check" 2>&1 || rc=$?
 	[ "$rc" -ne 0 ] || return 0

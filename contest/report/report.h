@@ -74,6 +74,28 @@ struct cmptest {
 /* "", "one_boot", "widened", "unrecorded" */
 extern const char *const boot_note_names[];
 
+/* contest plan (plan.c): the change to find, at what alpha, and what a
+ * boot costs (given, or assumed). */
+struct planopt {
+	double		 target_pct, alpha, boot_s;
+	int		 boot_given;
+};
+/* A label's load and figure over its boots: how many boots and runs, a
+ * run's own variance t1 and a boot's t2 (relative), a run's cost, and
+ * the plan: runs a boot, boots a kernel (0: more than the plan looks
+ * at), and what they cost a kernel. */
+struct planrow {
+	size_t		 boots, runs, runs_per_boot, boots_per_kernel;
+	double		 t1, t2, run_s, cost_s;
+};
+/* The plan for cell c (z: its no_load cell) and figure k: 0, or -1 where
+ * it has fewer than two boots with a spread. */
+int	plan_row(const struct rcell *c, const struct rcell *z,
+	    const struct column *k, const struct planopt *, struct planrow *);
+/* Every label's over two or more boots, as text or JSON; -1 where none
+ * is (nothing to plan from: the caller says so). */
+int	plan_print(FILE *, const struct rset *, const struct planopt *, int json);
+
 /* A cell's figure over its boots (cmp_boots.c): how many boots with a
  * value and runs in them, the mean of their means (on the log scale for
  * Time and Ratio) and the variance of those means, s2; within: the mean
