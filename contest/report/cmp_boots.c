@@ -211,6 +211,28 @@ mixed(struct cmptest *t, const struct bootside *a, const struct bootside *b,
 	    (double)m->nb - 1);
 }
 
+/* Both sides in a boot of their own, each widened by one estimate t2 of
+ * the boots' spread over df: the difference's variance v0 + v1 + 2 t2,
+ * its df by Welch-Satterthwaite over the three parts, the shared
+ * estimate counted once. */
+static void
+widen_both(struct cmptest *t, double t2, double df)
+{
+	double v0 = t->var[0], v1 = t->var[1], d0 = t->df[0], d1 = t->df[1];
+
+	if (isnan(v0) || isnan(v1) || isnan(t2))
+		return;
+	t->var[0] = v0 + t2;
+	t->var[1] = v1 + t2;
+	t->df[0] = stats_ws_df(v0, d0, t2, df);
+	t->df[1] = stats_ws_df(v1, d1, t2, df);
+	double sum = v0 + v1 + 2 * t2;
+	double den = v0 * v0 / d0 + v1 * v1 / d1 + 4 * t2 * t2 / df;
+	t->dfse = den > 0 ? sum * sum / den : d0 + d1;
+	t->p = sum > 0 ? stats_t_pvalue(t->est / sqrt(sum), t->dfse) :
+	    t->est == 0 ? 1 : 0;
+}
+
 void
 cmp_boots(struct cmptest *t, const struct rcell *a, const struct rcell *b,
     const struct rcell *za, const struct rcell *zb, const struct column *k,
@@ -250,6 +272,5 @@ cmp_boots(struct cmptest *t, const struct rcell *a, const struct rcell *b,
 	t->boot_note = BN_WIDENED;
 	t->spread_label = sp->label;
 	t->spread_boots = sp->nb;
-	cmp_boot_widen(t, 0, sp->t2, (double)sp->nb - 1);
-	cmp_boot_widen(t, 1, sp->t2, (double)sp->nb - 1);
+	widen_both(t, sp->t2, (double)sp->nb - 1);
 }
