@@ -152,3 +152,29 @@ plant() {
 		[ -z "$output" ]
 	done
 }
+
+@test "boots: compare's boot test and plan's two spreads are R nlme's mixed model's, runs within boots (REML)" {
+	command -v Rscript >/dev/null || skip "no Rscript: the cross-check against R is left out (scripts/bootstrap --cross-checks installs r-cran-nlme)"
+	Rscript -e 'library(nlme)' >/dev/null 2>&1 || skip "no R nlme: the cross-check against R is left out (scripts/bootstrap --cross-checks installs r-cran-nlme)"
+	{ plant A a1 ba1 10.0 1; plant A a2 ba2 10.6 2; plant A a3 ba3 10.2 7
+	  plant B b1 bb1 10.7 3; plant B b2 bb2 11.3 4; plant B b3 bb3 10.9 8; } >three.jsonl
+	jq -r 'select(.load == "no_load") | [.label, .boot_id, .wall_s] | @csv' three.jsonl >three.csv
+	cat >fit.R <<'R'
+suppressMessages(library(nlme))
+d <- read.csv("three.csv", header = FALSE, col.names = c("label", "boot", "wall"))
+d$y <- log(d$wall)
+m <- lme(y ~ label, random = ~1 | boot, data = d, method = "REML")
+ci <- intervals(m, which = "fixed")$fixed
+cat(sprintf("%.1f %.1f %.1f\n", (exp(ci[2, 2]) - 1) * 100, (exp(ci[2, 1]) - 1) * 100, (exp(ci[2, 3]) - 1) * 100))
+a <- lme(y ~ 1, random = ~1 | boot, data = subset(d, label == "A"), method = "REML")
+sd <- as.numeric(VarCorr(a)[, "StdDev"]) * 100
+cat(sprintf("%.2f %.2f\n", sd[2], sd[1]))
+R
+	run -0 Rscript fit.R
+	read -r est lo hi <<<"${lines[0]}"
+	read -r within between <<<"${lines[1]}"
+	run -1 contest compare -f three.jsonl --gate time A B
+	[[ "${lines[${#lines[@]} - 1]}" == *"over 3 and 3 boots"*"no_load Time $(printf '%+.1f' "$est")% (CI95 $(printf '%+.1f' "$lo")..$(printf '%+.1f' "$hi")%"* ]]
+	run -0 contest plan -f three.jsonl -k A
+	[ "$(grep -c "^A  *no_load  *Time  *3  *15  *${within}%  *${between}% " <<<"$output")" -eq 1 ]
+}
