@@ -178,3 +178,23 @@ R
 	run -0 contest plan -f three.jsonl -k A
 	[ "$(grep -c "^A  *no_load  *Time  *3  *15  *${within}%  *${between}% " <<<"$output")" -eq 1 ]
 }
+
+@test "boots in turn: LAVA jobs a boot each, A B A B, each labelled with its kernel; scripts/vm boots refuses bad counts" {
+	run -0 "$TOP_SRCDIR/scripts/lava/boots-jobs" -n 2 -o jobs 6.1 6.12
+	[ "${#lines[@]}" -eq 4 ]
+	[ "${lines[0]}" = jobs/01-6.1-boot-1.yaml ]
+	[ "${lines[1]}" = jobs/02-6.12-boot-1.yaml ]
+	[ "${lines[2]}" = jobs/03-6.1-boot-2.yaml ]
+	[ "${lines[3]}" = jobs/04-6.12-boot-2.yaml ]
+	[ "$(grep -c 'LABEL: "6.12"' jobs/04-6.12-boot-2.yaml)" -eq 1 ]
+	[ "$(grep -c '^job_name: contest on 6.12 under QEMU, boot 2 of 2$' jobs/04-6.12-boot-2.yaml)" -eq 1 ]
+	[ "$(grep -c '@KERNEL@' jobs/*.yaml | grep -vc ':0$')" -eq 0 ]
+	for args in "-n 0 6.1" "-n x 6.1" "-t /nonexistent 6.1" "6.1/x" ""; do
+		eval "run -2 --separate-stderr \"\$TOP_SRCDIR/scripts/lava/boots-jobs\" -o bad $args"
+		[ "${#stderr_lines[@]}" -eq 1 ]
+	done
+	run -2 --separate-stderr sh "$TOP_SRCDIR/scripts/vm" boots --boots 0 -- true
+	[ "$stderr" = "vm: --boots: '0' is not a number of boots above 0" ]
+	run -2 --separate-stderr sh "$TOP_SRCDIR/scripts/vm" boots --kernels 5.10 -- true
+	[ "$stderr" = "vm: unknown kernel '5.10' (6.1, 6.12, 6.12-rt or 6.1-rt)" ]
+}
