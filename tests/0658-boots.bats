@@ -198,3 +198,20 @@ R
 	run -2 --separate-stderr sh "$TOP_SRCDIR/scripts/vm" boots --kernels 5.10 -- true
 	[ "$stderr" = "vm: unknown kernel '5.10' (6.1, 6.12, 6.12-rt or 6.1-rt)" ]
 }
+
+@test "boots: bisect takes GOOD's, BAD's and the candidate's boots as their samples: the step over 2 boots a side with a 6% boot effect is none" {
+	{ plant good g1 bg1 10.0 1; plant good g2 bg2 10.2 2; plant good g3 bg3 10.1 9
+	  plant bad b1 bb1 11.0 3; plant bad b2 bb2 11.2 4; plant bad b3 bb3 11.1 10
+	  plant cand c1 bc1 11.05 5; plant cand c2 bc2 11.15 6; plant cand c3 bc3 10.95 11; } >three.jsonl
+	run -1 contest bisect -f three.jsonl --gate time -l no_load good bad cand
+	# over three boots a side: each test has the boots' df, not the runs'
+	[ "${lines[0]}" = "no_load Time: cand at 0.95 of the step from good (10.11) to bad (11.10), against good p=0.00021, against bad p=0.55: bad" ]
+	sed 's/"boot_id":"[a-z0-9]*",//' three.jsonl >runs.jsonl
+	run -1 contest bisect -f runs.jsonl --gate time -l no_load good bad cand
+	[ "${lines[0]}" = "no_load Time: cand at 0.95 of the step from good (10.11) to bad (11.10), against good p=1.6e-23, against bad p=0.12: bad" ]
+	# two boots a side, 6% apart within each kernel: no step to bisect
+	{ plant good g1 bg1 10.0 1; plant good g2 bg2 10.6 2; plant bad b1 bb1 11.0 3
+	  plant bad b2 bb2 11.6 4; plant cand c1 bc1 10.9 5; } >two.jsonl
+	run -2 --separate-stderr contest bisect -f two.jsonl --gate time good bad cand
+	[ "$stderr" = "contest: bisect: bad is no regression beyond 5% against good in any gated figure: no step to bisect" ]
+}

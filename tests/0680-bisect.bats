@@ -182,7 +182,10 @@ bisect_repo() {
 	# results from before "config": loads, lead and prepare step alone
 	mkdir "$BATS_TEST_TMPDIR/old"
 	jq -c 'select(.label == "good" or .label == "bad") | del(.config)' "$R/results.jsonl" >"$BATS_TEST_TMPDIR/old/results.jsonl"
-	run -1 --separate-stderr contest bisect --run --threshold 20 -n 3 -f "$BATS_TEST_TMPDIR/old" -k c2 good bad -- sh -c 'sleep 0.3; echo v=2'
+	# (bad, or on a busy machine undecided in three rounds: what matters
+	# here is what was replayed)
+	run --separate-stderr contest bisect --run --threshold 20 -n 3 -f "$BATS_TEST_TMPDIR/old" -k c2 good bad -- sh -c 'sleep 0.3; echo v=2'
+	[[ "$status" == 1 || "$status" == 125 ]]
 	[ "${stderr_lines[0]}" = "contest: bisect --run: GOOD's results say no config (an older contest): replaying its loads, lead and prepare step alone" ]
 	[ "$(jq -sc 'map(select(.label == "c2"))[0].config' "$BATS_TEST_TMPDIR/old/results.jsonl")" = '{"runs":"3","lead":"0.100","label":"c2","output":"'"$BATS_TEST_TMPDIR/old"'"}' ]
 	[ "$(jq -sr 'map(select(.label == "c2"))[-1].job_cpus' "$BATS_TEST_TMPDIR/old/results.jsonl")" = null ]

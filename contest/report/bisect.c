@@ -101,6 +101,39 @@ estimate(const struct column *k, const struct rcell *c, int base, double *m,
 }
 
 /*
+ * The same over boots, where the label's runs span two or more: the mean
+ * of its boot means (their logs for Time and Ratio), their variance over
+ * the boots, the boots' df; a label in one boot beside one over boots
+ * has its runs' variance widened by that label's boot-to-boot spread.
+ */
+static void
+over_boots(const struct column *k, const struct cmpgroup *g, double *e,
+    double *v, double *df)
+{
+	struct bootside s[3];
+	double t2 = NAN, t2df = 0;
+
+	for (size_t i = 0; i < 3; i++) {
+		cmp_boot_side(g->cell[i], g->zero[i], k, &s[i]);
+		if (!s[i].recorded)
+			return;		/* older results: the runs, as before */
+		if (s[i].nb > 1 && !isnan(s[i].t2) && (double)s[i].nb - 1 > t2df)
+			t2 = s[i].t2, t2df = (double)s[i].nb - 1;
+	}
+	for (size_t i = 0; i < 3; i++) {
+		if (s[i].nb > 1) {
+			e[i] = s[i].log ? exp(s[i].mean) : s[i].mean;
+			v[i] = s[i].s2 / (double)s[i].nb * (s[i].log ? e[i] * e[i] : 1);
+			df[i] = (double)s[i].nb - 1;
+		} else if (s[i].nb == 1 && !isnan(t2)) {
+			double w = t2 * e[i] * e[i];	/* t2 is relative */
+			df[i] = stats_ws_df(v[i], df[i], w, t2df);
+			v[i] += w;
+		}
+	}
+}
+
+/*
  * One load of the step, on its one figure: where CAND lies on the way
  * from GOOD to BAD, f = (CAND - GOOD) / (BAD - GOOD).  Bad where CAND is
  * past the half way (f > 1/2), significantly worse than GOOD and not
@@ -128,6 +161,7 @@ call_load(FILE *f, const struct cmp *m, const struct cmpgroup *g, int fig)
 			    m->col[i].label);
 			return 0;
 		}
+	over_boots(k, g, e, v, df);
 	double step = e[1] - e[0], frac = step != 0 ? (e[2] - e[0]) / step : NAN;
 	double dof;
 	double pg = stats_se_test(e[0], sqrt(v[0]), df[0], e[2], sqrt(v[2]), df[2], &dof);
