@@ -14,6 +14,7 @@
 #include "config.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -273,4 +274,44 @@ cmp_boots(struct cmptest *t, const struct rcell *a, const struct rcell *b,
 	t->spread_label = sp->label;
 	t->spread_boots = sp->nb;
 	widen_both(t, sp->t2, (double)sp->nb - 1);
+}
+
+/* What its tests rest on where the runs say their boots: ", over 3 and 3
+ * boots", "; one boot each: ...". */
+void
+cmp_boots_how(char *buf, size_t len, const struct cmpcol *c)
+{
+	size_t n = 0;
+
+	if (c->nboots && c->boots[0] > 1 && c->boots[1] > 1)
+		n += (size_t)snprintf(buf + n, len - n, ", over %zu and %zu boots",
+		    c->boots[0], c->boots[1]);
+	if (c->nwidened && n < len)
+		n += (size_t)snprintf(buf + n, len - n, "; one boot a side widened by "
+		    "the boot-to-boot spread of %s's %zu boots", c->widened_label ?
+		    c->widened_label : "?", c->widened_boots);
+	if (c->noneboot && n < len)
+		n += (size_t)snprintf(buf + n, len - n, "; one boot each: a "
+		    "boot-to-boot difference reads the same");
+	if (c->nunrecorded && n < len)
+		snprintf(buf + n, len - n, "; one label's runs record no boot (older "
+		    "results): tested over runs");
+}
+
+/* The legend's line on boots, where any test rested on them. */
+void
+cmp_boots_legend(FILE *f, const struct cmp *m, const char *li)
+{
+	size_t boots = 0;
+
+	for (size_t k = 1; k < m->ncol; k++)
+		boots += m->col[k].nboots + m->col[k].noneboot + m->col[k].nwidened;
+	if (boots)
+		fprintf(f, "%sBoots: labels that ran in boots of their own are "
+		    "compared boot by boot: over two or more boots a side, Welch's "
+		    "test on the boot means (of log Time, of each boot's log Ratio), "
+		    "with the boots' df; a label in one boot widened by a compared "
+		    "label's boot-to-boot spread (T2^2 = S2^2 - S1^2/r1); one boot each "
+		    "with none known never claims no change and marks a regression "
+		    "possibly the boot.\n", li);
 }

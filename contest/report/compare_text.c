@@ -76,28 +76,6 @@ ci_name(char *buf, size_t len, double alpha)
 	return buf;
 }
 
-/* What its tests rest on where the runs say their boots: ", over 3 and 3
- * boots", "; one boot each: ...". */
-static void
-boots_how(char *buf, size_t len, const struct cmpcol *c)
-{
-	size_t n = 0;
-
-	if (c->nboots && c->boots[0] > 1 && c->boots[1] > 1)
-		n += (size_t)snprintf(buf + n, len - n, ", over %zu and %zu boots",
-		    c->boots[0], c->boots[1]);
-	if (c->nwidened && n < len)
-		n += (size_t)snprintf(buf + n, len - n, "; one boot a side widened by "
-		    "the boot-to-boot spread of %s's %zu boots", c->widened_label ?
-		    c->widened_label : "?", c->widened_boots);
-	if (c->noneboot && n < len)
-		n += (size_t)snprintf(buf + n, len - n, "; one boot each: a "
-		    "boot-to-boot difference reads the same");
-	if (c->nunrecorded && n < len)
-		snprintf(buf + n, len - n, "; one label's runs record no boot (older "
-		    "results): tested over runs");
-}
-
 /* How a candidate was tested: "paired over 5 rounds", "unpaired". */
 static const char *
 tested_how(char *buf, size_t len, const struct cmpcol *c)
@@ -112,7 +90,7 @@ tested_how(char *buf, size_t len, const struct cmpcol *c)
 	if (c->npaired && c->nunpaired)
 		snprintf(buf + strlen(buf), len - strlen(buf), ", %zu unpaired",
 		    c->nunpaired);
-	boots_how(buf + strlen(buf), len - strlen(buf), c);
+	cmp_boots_how(buf + strlen(buf), len - strlen(buf), c);
 	return buf;
 }
 
@@ -240,7 +218,6 @@ compare_legend(FILE *f, const struct cmp *m, int noisy, int md)
 {
 	const char *li = md ? "- " : "";
 	char ci[16], how[320];
-	size_t boots = 0;
 	double astrict = m->holm && m->family ? m->alpha / (double)m->family : m->alpha;
 
 	ci_name(ci, sizeof ci, m->alpha);
@@ -263,21 +240,12 @@ compare_legend(FILE *f, const struct cmp *m, int noisy, int md)
 		fprintf(f, "%sLooks: this is one of at most %u looks of a loop that "
 		    "stops once decided: alpha %g over %u (Bonferroni), so the loop's "
 		    "error holds.\n", li, m->looks, m->alpha * m->looks, m->looks);
-	for (size_t k = 1; k < m->ncol; k++) {
+	for (size_t k = 1; k < m->ncol; k++)
 		fprintf(f, "%sTest: %s against %s: %s%s.\n", li, m->col[k].label,
 		    m->col[0].label, tested_how(how, sizeof how, &m->col[k]),
 		    m->col[k].npaired ? " of one session" : " (no rounds of one session "
 		    "in common: Welch)");
-		boots += m->col[k].nboots + m->col[k].noneboot + m->col[k].nwidened;
-	}
-	if (boots)
-		fprintf(f, "%sBoots: labels that ran in boots of their own are "
-		    "compared boot by boot: over two or more boots a side, Welch's "
-		    "test on the boot means (of log Time, of each boot's log Ratio), "
-		    "with the boots' df; a label in one boot widened by a compared "
-		    "label's boot-to-boot spread (T2^2 = S2^2 - S1^2/r1); one boot each "
-		    "with none known never claims no change and marks a regression "
-		    "possibly the boot.\n", li);
+	cmp_boots_legend(f, m, li);
 	fprintf(f, "%sTime in seconds; Min to BAmean-50 as mmtests computes them "
 	    "(Stddev over n-1; BAmean-50: the mean of the int(n/2) fastest runs, "
 	    "at least one), but a change is + for a rise (mmtests' sign is + for "

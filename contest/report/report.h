@@ -230,6 +230,12 @@ struct cmp {
 	size_t		*rowbuf;
 };
 
+/* What a candidate's tests rest on, of boots: ", over 3 and 3 boots",
+ * "; one boot each: ..." (nothing where none says). */
+void	cmp_boots_how(char *buf, size_t len, const struct cmpcol *);
+/* The compare legend's line on boots, where any test rested on them. */
+void	cmp_boots_legend(FILE *, const struct cmp *, const char *li);
+
 /* 0, or -1 after a message (a label with no rows, or an ambiguous one). */
 int	cmp_build(struct cmp *, const struct rset *, char *const *labels,
 	    size_t nlabels, const struct cmpopt *);
