@@ -26,7 +26,7 @@ need_image() {
 @test "vm: bad input is one line on stderr and exit 2" {
 	need_root
 	run -2 --separate-stderr vm frob
-	[ "$stderr" = "vm: unknown command 'frob' (build, run, kernels or which; see --help)" ]
+	[ "$stderr" = "vm: unknown command 'frob' (build, run, boots, kernels or which; see --help)" ]
 	run -2 --separate-stderr vm run --timeout soon -- true
 	[ "$stderr" = "vm: --timeout: 'soon' is not a number of seconds" ]
 	run -2 --separate-stderr vm run --accel hvf -- true
