@@ -97,6 +97,16 @@ cmd_report(int argc, char **argv)
 	return finish_stdout() || rc;
 }
 
+/* Whether a test of m rests on one boot a side with no spread known. */
+static int
+one_boot(const struct cmp *m)
+{
+	for (size_t k = 1; k < m->ncol; k++)
+		if (m->col[k].noneboot)
+			return 1;
+	return 0;
+}
+
 int
 cmd_compare(int argc, char **argv)
 {
@@ -133,6 +143,18 @@ cmd_compare(int argc, char **argv)
 		rset_free(&rs);
 		return EXIT_USAGE;
 	}
+	struct rset aa = { 0 };
+	if (one_boot(&m)) {
+		/* a label in one boot: an A/A among the other labels stored,
+		 * one kernel over two or more boots, gives the boots' spread */
+		struct query qa = q;
+		qa.f.nlabels = 0;
+		query_load(&aa, NULL, 0, &qa);
+		q.cmp.aa = &aa;
+		cmp_free(&m);
+		if (cmp_build(&m, &rs, argv + i, (size_t)n, &q.cmp) != 0)
+			contest_exit(EXIT_USAGE);	/* it was built once */
+	}
 	switch (q.fmt) {
 	case RFMT_CSV:
 		compare_csv(stdout, &m);
@@ -154,6 +176,7 @@ cmd_compare(int argc, char **argv)
 	int rc = m.regressed + m.failed > 0 ? 1 : q.strict && m.cant_tell > 0 ? 3 : 0;
 	cmp_free(&m);
 	rset_free(&rs);
+	rset_free(&aa);
 	if (finish_stdout())
 		return 1;
 	return rc;

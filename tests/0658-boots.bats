@@ -85,6 +85,14 @@ plant() {
 	[ "$(jq -r .boot_spread_from <<<"$v")" = C ]
 	[ "$(jq -c .boots <<<"$v")" = "[1,1]" ]
 	[ "$(jq -r '.candidates[0].widened_tests' compare.json)" -ge 2 ]
+	# C need not be compared: a stored A/A of the same host, command and
+	# load is found
+	run -0 contest compare -f aa.jsonl --gate time A B
+	[[ "${lines[${#lines[@]} - 1]}" == "B against A: can't tell (unpaired; one boot a side widened by the boot-to-boot spread of C's 2 boots): "* ]]
+	# and not one of another command
+	sed '/"label":"C"/s/"command":"job"/"command":"other"/' aa.jsonl >other.jsonl
+	run -1 contest compare -f other.jsonl --gate time A B
+	[[ "${lines[${#lines[@]} - 1]}" == *"(unpaired; one boot each: a boot-to-boot difference reads the same)"* ]]
 }
 
 @test "boots: a side over boots against one in one is tested on its boot means and widens the other by its spread" {

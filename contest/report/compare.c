@@ -58,8 +58,30 @@ holm(struct cmp *m)
 	free(v);
 }
 
-/* The boots' own spread of figure col in group g: the label's among
- * the compared with the most boots, two at least; nb 0: none. */
+/* Whether row r of the stored results is an A/A for group g: another
+ * label's runs of the baseline's host, command and sweep value. */
+static int
+aa_row(const struct cmp *m, const struct cmpgroup *g, size_t r)
+{
+	const struct rrow *w = &m->aa->row[r], *b = NULL;
+
+	for (size_t i = 0; i < m->col[0].nrows && b == NULL; i++)
+		if (m->rs->row[m->col[0].rows[i]].sweep == g->sweep)
+			b = &m->rs->row[m->col[0].rows[i]];
+	if (b == NULL || strcmp(w->host, b->host) != 0 ||
+	    strcmp(w->command, b->command) != 0 || (w->sweep == NULL) != (g->sweep == NULL) ||
+	    (w->sweep && strcmp(w->sweep, g->sweep) != 0))
+		return 0;
+	for (size_t k = 0; k < m->ncol; k++)
+		if (strcmp(w->label, m->col[k].label) == 0)
+			return 0;
+	return 1;
+}
+
+/* The boots' own spread of figure col in group g: the label's among the
+ * compared with the most boots, two at least; else, with every stored
+ * label at hand (cmpopt.aa), an A/A's of the same host, command and
+ * load; nb 0: none. */
 static struct bootspread
 spread_of(const struct cmp *m, const struct cmpgroup *g, const struct column *col)
 {
@@ -70,6 +92,22 @@ spread_of(const struct cmp *m, const struct cmpgroup *g, const struct column *co
 		if (g->cell[k] && cmp_boot_side(g->cell[k], g->zero[k], col, &s) > 1 &&
 		    !isnan(s.t2) && s.nb > sp.nb)
 			sp = (struct bootspread){ s.t2, s.nb, m->col[k].label };
+	if (sp.nb || m->aa == NULL)
+		return sp;
+	const struct rset *aa = m->aa;
+	const char *blk = m->rs->blk[g->blk].name;
+	for (size_t b = 0; b < aa->nblk; b++) {
+		if (strcmp(aa->blk[b].name, blk) != 0)
+			continue;
+		for (size_t r = 0; r < aa->nrow; r++) {
+			const struct rcell *c = rset_cell(aa, r, b);
+			const struct rcell *z = aa->base < aa->nblk ?
+			    rset_cell(aa, r, aa->base) : NULL;
+			if (c && aa_row(m, g, r) && cmp_boot_side(c, z, col, &s) > 1 &&
+			    !isnan(s.t2) && s.nb > sp.nb)
+				sp = (struct bootspread){ s.t2, s.nb, aa->row[r].name };
+		}
+	}
 	return sp;
 }
 
@@ -310,6 +348,7 @@ cmp_build(struct cmp *m, const struct rset *rs, char *const *labels,
 {
 	memset(m, 0, sizeof *m);
 	m->rs = rs;
+	m->aa = o->aa;
 	m->ncol = nlabels;
 	m->threshold = o->threshold;
 	/* a loop that looks again and again keeps its error over all looks */

@@ -211,10 +211,14 @@ struct cmpopt {
 	const char	*gate_names;	/* --gate as given: its job metrics */
 	int		 gate_set;	/* --gate given; else every job metric is
 					 * gated beside CMP_GATE_DEFAULT's */
+	/* every label's results (pairs kept), where an A/A's boot spread is
+	 * looked for when a label is in one boot; NULL: the compared ones' */
+	const struct rset *aa;
 };
 
 struct cmp {
 	const struct rset *rs;
+	const struct rset *aa;		/* cmpopt.aa */
 	struct cmpcol	*col;		/* [0]: the baseline */
 	size_t		 ncol;
 	struct cmpgroup	*g;
