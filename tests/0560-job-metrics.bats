@@ -62,11 +62,54 @@ DATA="$TOP_SRCDIR/tests/data/jobmetric"
 	[ "$status" -eq 0 ]
 	[ "$(rq -r '.[0].job_metrics | [.ct_max, .ct_avg] | join(" ")')" = "490 85" ]
 	rm -rf "$CONTEST_RESULTS"
-	# the final report's, not the interval's before it
+	# the final report's, not the interval's before it (captured, as the
+	# file's first line says); -p's figure absent, why said, the run ok
 	run contest --warmup 0 -n 1 --lead 0 --job-metric schbench -- cat "$DATA/schbench.out"
 	[ "$status" -eq 0 ]
-	[ "$(rq -r '.[0].job_metrics | [.wakeup_p99, .request_p99, .rps] | join(" ")')" = "26 8496 10061.07" ]
+	[ "$(rq -r '.[0].job_metrics | [.wakeup_p99, .request_p99, .rps] | join(" ")')" = "51 6472 391.4" ]
 	[ "$(rq -r '.[0].job_metric_defs.rps.better')" = higher ]
+	[ "$(rq -r '.[0].job_metrics.transfer')" = null ]
+	[ "$(rq -r '.[0].job_metrics_why | keys | join(" ")')" = transfer ]
+}
+
+@test "schbench's modes, as captured: -p's wakeups and transfer rate with no requests or rps, and a block of no samples null, each with why" {
+	run contest --warmup 0 -n 1 --lead 0 --job-metric schbench -- cat "$DATA/schbench-p64.out"
+	[ "$status" -eq 0 ]
+	[ "$(rq -r '.[0].status')" = ok ]
+	[ "$(rq -r '.[0].job_metrics | [.wakeup_p99, .request_p99, .rps, .transfer] | map(tostring) | join(" ")')" = "15 null null 110509.38" ]
+	[ "$(rq -r '.[0].job_metrics_why.request_p99')" = "no request latency samples in schbench's output (its -p mode has none)" ]
+	[ "$(rq -r '.[0].job_metric_defs.transfer | [.unit, .better] | join(" ")')" = "ops/s higher" ]
+	rm -rf "$CONTEST_RESULTS"
+	# -R's final wakeup block of no samples: every percentile printed 0,
+	# which is no figure
+	run contest --warmup 0 -n 1 --lead 0 --job-metric schbench -- cat "$DATA/schbench-R-nosamples.out"
+	[ "$status" -eq 0 ]
+	[ "$(rq -r '.[0].job_metrics | [.wakeup_p99, .request_p99, .rps] | map(tostring) | join(" ")')" = "null 77184 129" ]
+	[ "$(rq -r '.[0].job_metrics_why.wakeup_p99')" = "no wakeup latency samples in schbench's output" ]
+	rm -rf "$CONTEST_RESULTS"
+	# a job that printed no report at all fails, as before
+	run contest --warmup 0 -n 1 --lead 0 --job-metric schbench -- echo nothing
+	[ "$status" -eq 1 ]
+	[ "$(rq -r '.[0].error')" = "job metric wakeup_p99: none of the schbench preset's figures in the job's output" ]
+}
+
+@test "the real schbench as the job, built from ../shared/peers: default and -p, each figure the program's own" {
+	src=$TOP_SRCDIR/../shared/peers/schbench/src/schbench.c
+	[ -r "$src" ] || skip "no schbench source at ../shared/peers/schbench/src"
+	command -v cc >/dev/null || skip "no cc to build schbench"
+	cc -O2 -o schbench "$src" -lpthread -lm 2>build.err || skip "schbench does not build here: $(tail -n 1 build.err)"
+	run contest --warmup 0 -n 1 --lead 0 --job-metric schbench -- ./schbench -r 1
+	[ "$status" -eq 0 ]
+	want=$(awk '/^Request Latencies percentiles/ { r = 1 } /^RPS/ { r = 0 } r && /\* 99.0th:/ { v = $3 } END { print v }' "$CONTEST_RESULTS"/logs/*.log)
+	[ -n "$want" ]
+	[ "$(rq -r '.[0].job_metrics.request_p99')" = "$want" ]
+	rm -rf "$CONTEST_RESULTS"
+	run contest --warmup 0 -n 1 --lead 0 --job-metric schbench -- ./schbench -r 1 -p 64
+	[ "$status" -eq 0 ]
+	want=$(sed -n 's/^avg worker transfer: \([0-9.]*\) ops\/sec.*/\1/p' "$CONTEST_RESULTS"/logs/*.log | awk '{ print $1 + 0 }')
+	[ -n "$want" ]
+	[ "$(rq -r '.[0].job_metrics.transfer' | awk '{ print $1 + 0 }')" = "$want" ]
+	[ "$(rq -r '.[0].job_metrics.request_p99')" = null ]
 }
 
 @test "hackbench and cyclictest as the job, beside a load: each run's figure is the program's own" {

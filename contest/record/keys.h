@@ -51,6 +51,7 @@ X(JOB_CPUS, "job_cpus") \
 X(JOB_NICE, "job_nice") \
 X(JOB_POLICY, "job_policy") \
 X(JOB_METRICS, "job_metrics") \
+X(JOB_METRICS_WHY, "job_metrics_why") \
 X(JOB_METRIC_DEFS, "job_metric_defs") \
 X(COMMAND, "command") \
 X(COMMAND_TEMPLATE, "command_template") \

@@ -20,7 +20,8 @@ const struct jm_preset jm_presets[] = {
 	{ "hackbench", "hackbench's (rt-tests) Time: line, seconds" },
 	{ "perf-messaging", "perf bench sched messaging's Total time, seconds" },
 	{ "cyclictest", "cyclictest -q's threads: the worst Max and the mean Avg, us" },
-	{ "schbench", "schbench's wakeup and request p99 (us) and average rps" },
+	{ "schbench", "schbench's wakeup and request p99 (us), average rps and "
+	  "-p's worker transfer (ops/s), each where its mode prints it" },
 	{ NULL, NULL },
 };
 
@@ -30,20 +31,36 @@ static const struct jm_row {
 	int		 higher;
 	enum jm_of	 of;
 	int		 lines;
+	/* where a mode of the program prints no such figure: why it is
+	 * absent (the run stands); NULL: its absence fails the run */
+	const char	*absent;
 } rows[] = {
-	{ "hackbench", "hackbench", "^Time: *([0-9]+\\.?[0-9]*)", "s", 0, JM_LAST, 1 },
+	{ "hackbench", "hackbench", "^Time: *([0-9]+\\.?[0-9]*)", "s", 0, JM_LAST, 1,
+	  NULL },
 	{ "perf-messaging", "messaging", "Total time: *([0-9]+\\.?[0-9]*) \\[sec\\]", "s",
-	  0, JM_LAST, 1 },
+	  0, JM_LAST, 1, NULL },
 	/* one line a thread with -q; without it a line per refresh, and the
 	 * mean of Avg would be over those */
-	{ "cyclictest", "ct_max", "^T: *[0-9]+ .* Max: *([0-9]+)", "us", 0, JM_MAXIMUM, 1 },
-	{ "cyclictest", "ct_avg", "^T: *[0-9]+ .* Avg: *([0-9]+)", "us", 0, JM_MEAN, 1 },
-	/* a block's percentiles span lines: its starred p99 follows its title */
-	{ "schbench", "wakeup_p99", "Wakeup Latencies percentiles[^*]*\\* *99\\.0th: *([0-9]+)",
-	  "us", 0, JM_LAST, 0 },
-	{ "schbench", "request_p99", "Request Latencies percentiles[^*]*\\* *99\\.0th: *([0-9]+)",
-	  "us", 0, JM_LAST, 0 },
-	{ "schbench", "rps", "average rps: *([0-9]+\\.?[0-9]*)", "requests/s", 1, JM_LAST, 1 },
+	{ "cyclictest", "ct_max", "^T: *[0-9]+ .* Max: *([0-9]+)", "us", 0, JM_MAXIMUM, 1,
+	  NULL },
+	{ "cyclictest", "ct_avg", "^T: *[0-9]+ .* Avg: *([0-9]+)", "us", 0, JM_MEAN, 1,
+	  NULL },
+	/* a block's percentiles span lines: its starred p99 follows its
+	 * title, which says how many samples there were: none, and every
+	 * percentile is a 0 that is no figure.  Each is in some of its modes
+	 * only: -p prints wakeups and a transfer rate, no requests or rps */
+	{ "schbench", "wakeup_p99", "Wakeup Latencies percentiles \\(usec\\) runtime [0-9]+ "
+	  "\\(s\\) \\([1-9][0-9]* total samples\\)[^*]*\\* *99\\.0th: *([0-9]+)", "us", 0,
+	  JM_LAST, 0, "no wakeup latency samples in schbench's output" },
+	{ "schbench", "request_p99", "Request Latencies percentiles \\(usec\\) runtime [0-9]+ "
+	  "\\(s\\) \\([1-9][0-9]* total samples\\)[^*]*\\* *99\\.0th: *([0-9]+)", "us", 0,
+	  JM_LAST, 0, "no request latency samples in schbench's output (its -p "
+	  "mode has none)" },
+	{ "schbench", "rps", "average rps: *([0-9]+\\.?[0-9]*)", "requests/s", 1, JM_LAST, 1,
+	  "no average rps in schbench's output (its -p mode has none)" },
+	{ "schbench", "transfer", "avg worker transfer: *([0-9]+\\.?[0-9]*) ops/sec",
+	  "ops/s", 1, JM_LAST, 1, "no worker transfer rate in schbench's output "
+	  "(its -p mode alone has one)" },
 };
 
 static int
@@ -75,6 +92,7 @@ add(struct job_metric *m, size_t *n, const struct jm_row *r, char *err, size_t e
 	x->higher = r->higher;
 	x->of = r->of;
 	x->lines = r->lines;
+	x->absent = r->absent;
 	if ((rc = regcomp(&x->re, x->regex, REG_EXTENDED | (x->lines ? REG_NEWLINE : 0))) != 0) {
 		regerror(rc, &x->re, buf, sizeof buf);
 		snprintf(err, errlen, "%s: '%s': %s", x->name, x->regex, buf);
@@ -212,11 +230,33 @@ number(const char *s, size_t len)
 	return *end == '\0' && isfinite(v) && !isspace((unsigned char)buf[0]) ? v : NAN;
 }
 
-int
-jm_scan(const struct job_metric *m, size_t n, const char *text, size_t len,
-    double *v, char *why, size_t whylen)
+/* A preset none of whose figures the output held: the job printed no
+ * report at all, and the run fails. */
+static int
+all_absent(const struct job_metric *m, size_t n, const char **absent, char *why,
+    size_t whylen)
 {
 	for (size_t i = 0; i < n; i++) {
+		size_t j, got = 0;
+		if (m[i].absent == NULL)
+			continue;
+		for (j = 0; j < n; j++)
+			got += m[j].preset == m[i].preset && absent[j] == NULL;
+		if (got == 0) {
+			snprintf(why, whylen, "job metric %s: none of the %s preset's "
+			    "figures in the job's output", m[i].name, m[i].preset);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+int
+jm_scan(const struct job_metric *m, size_t n, const char *text, size_t len,
+    double *v, const char **absent, char *why, size_t whylen)
+{
+	for (size_t i = 0; i < n; i++) {
+		absent[i] = NULL;
 		const struct job_metric *x = &m[i];
 		const char *p = text;
 		regmatch_t g[2];
@@ -242,6 +282,11 @@ jm_scan(const struct job_metric *m, size_t n, const char *text, size_t len,
 			if (p > text + len)
 				break;
 		}
+		if (k == 0 && x->absent) {
+			v[i] = NAN;
+			absent[i] = x->absent;
+			continue;
+		}
 		if (k == 0) {
 			snprintf(why, whylen, "job metric %s: no match for '%s' in the "
 			    "job's output", x->name, x->regex);
@@ -249,7 +294,7 @@ jm_scan(const struct job_metric *m, size_t n, const char *text, size_t len,
 		}
 		v[i] = x->of == JM_MEAN ? sum / (double)k : acc;
 	}
-	return 0;
+	return all_absent(m, n, absent, why, whylen);
 }
 
 void

@@ -32,6 +32,9 @@ struct job_metric {
 	int		 higher;	/* higher is better (default: lower) */
 	enum jm_of	 of;
 	int		 lines;		/* ^ $ . by line (REG_NEWLINE) */
+	/* a preset's figure that a mode of its program does not print: why
+	 * it is absent, the run standing; NULL: absent, the run fails */
+	const char	*absent;
 	int		 compiled;	/* re holds memory jm_free gives back */
 	regex_t		 re;
 };
@@ -49,10 +52,12 @@ int	jm_parse(const char *arg, struct job_metric *m, size_t *n, char *err,
 	    size_t errlen);
 /*
  * Each metric's figure from text (len bytes, NUL-terminated): v[i], or
- * -1 with the first missing one's reason.
+ * NaN with absent[i] its reason where its preset's program may not print
+ * it; -1 with the first missing one's reason (or a preset none of whose
+ * figures is there).
  */
 int	jm_scan(const struct job_metric *m, size_t n, const char *text, size_t len,
-	    double *v, char *why, size_t whylen);
+	    double *v, const char **absent, char *why, size_t whylen);
 /* Each compiled one of m[0..n) given back; safe to call twice. */
 void	jm_free(struct job_metric *m, size_t n);
 

@@ -141,6 +141,18 @@ put_job_metrics(struct json *j, const struct session *s, const struct run_record
 	for (size_t i = 0; i < s->cfg.njm; i++)
 		json_knum(j, s->cfg.jm[i].name, r->jm[i], 6);
 	json_obj_end(j);
+	/* a figure its program's mode does not print: why, the run standing */
+	size_t nwhy = 0;
+	for (size_t i = 0; i < s->cfg.njm; i++)
+		nwhy += r->jm_why[i] != NULL && isnan(r->jm[i]);
+	if (nwhy) {
+		json_key(j, RK_NAME(JOB_METRICS_WHY));
+		json_obj_begin(j);
+		for (size_t i = 0; i < s->cfg.njm; i++)
+			if (r->jm_why[i] && isnan(r->jm[i]))
+				json_kstr(j, s->cfg.jm[i].name, r->jm_why[i]);
+		json_obj_end(j);
+	}
 	json_key(j, RK_NAME(JOB_METRIC_DEFS));
 	json_obj_begin(j);
 	for (size_t i = 0; i < s->cfg.njm; i++) {

@@ -96,6 +96,7 @@ struct run_record {
 	int		 ctl_ok;
 	char		 ctl_job[512], ctl_loads[512];
 	double		 jm[JM_MAX];	/* --job-metric's figures; NaN: not read */
+	const char	*jm_why[JM_MAX];	/* a NaN's reason where the run stands */
 	char		 why[512];
 };
 
