@@ -57,6 +57,11 @@ DATA="$TOP_SRCDIR/tests/data/jobmetric"
 	[ "$status" -eq 0 ]
 	[ "$(rq -r '.[0].job_metrics.messaging')" = 0.046 ]
 	rm -rf "$CONTEST_RESULTS"
+	run contest --warmup 0 -n 1 --lead 0 --job-metric perf-pipe -- cat "$DATA/perf-pipe.out"
+	[ "$status" -eq 0 ]
+	[ "$(rq -r '.[0].job_metrics | [.pipe_usecs, .pipe_ops] | join(" ")')" = "4.01085 249323" ]
+	[ "$(rq -r '.[0].job_metric_defs.pipe_ops.better')" = higher ]
+	rm -rf "$CONTEST_RESULTS"
 	# two threads: the worst Max (490, 456) and the mean Avg (84, 86)
 	run contest --warmup 0 -n 1 --lead 0 --job-metric cyclictest -- cat "$DATA/cyclictest.out"
 	[ "$status" -eq 0 ]
@@ -142,6 +147,17 @@ DATA="$TOP_SRCDIR/tests/data/jobmetric"
 	t=$(sed -n 's/^ *Total time: \([0-9.]*\) \[sec\]$/\1/p' "$CONTEST_RESULTS"/logs/*.log)
 	[ -n "$t" ]
 	[ "$(rq -r '.[0].job_metrics.messaging' | awk '{ print $1 + 0 }')" = "$(awk -v t="$t" 'BEGIN { print t + 0 }')" ]
+}
+
+@test "perf bench sched pipe as the job: usecs/op and ops/sec, the program's own" {
+	need perf linux-perf
+	perf bench sched pipe -l 1000 >/dev/null 2>&1 ||
+	    skip "perf bench sched pipe does not run here: $(perf bench sched pipe -l 1000 2>&1 | tail -n 1)"
+	run contest --warmup 0 -n 1 --lead 0 --job-metric perf-pipe -- perf bench sched pipe -l 20000
+	[ "$status" -eq 0 ]
+	u=$(sed -n 's/^ *\([0-9.]*\) usecs\/op$/\1/p' "$CONTEST_RESULTS"/logs/*.log)
+	[ -n "$u" ]
+	[ "$(rq -r '.[0].job_metrics.pipe_usecs' | awk '{ print $1 + 0 }')" = "$(awk -v u="$u" 'BEGIN { print u + 0 }')" ]
 }
 
 @test "bad --job-metric is refused before any run, one line, exit 2" {

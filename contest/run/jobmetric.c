@@ -19,6 +19,7 @@ const char *const jm_of_names[] = { "last", "max", "mean" };
 const struct jm_preset jm_presets[] = {
 	{ "hackbench", "hackbench's (rt-tests) Time: line, seconds" },
 	{ "perf-messaging", "perf bench sched messaging's Total time, seconds" },
+	{ "perf-pipe", "perf bench sched pipe's usecs/op and ops/sec" },
 	{ "cyclictest", "cyclictest -q's threads: the worst Max and the mean Avg, us" },
 	{ "schbench", "schbench's wakeup and request p99 (us), average rps and "
 	  "-p's worker transfer (ops/s), each where its mode prints it" },
@@ -39,6 +40,10 @@ static const struct jm_row {
 	  NULL },
 	{ "perf-messaging", "messaging", "Total time: *([0-9]+\\.?[0-9]*) \\[sec\\]", "s",
 	  0, JM_LAST, 1, NULL },
+	{ "perf-pipe", "pipe_usecs", "^ *([0-9]+\\.?[0-9]*) usecs/op", "us", 0, JM_LAST, 1,
+	  NULL },
+	{ "perf-pipe", "pipe_ops", "^ *([0-9]+\\.?[0-9]*) ops/sec", "ops/s", 1, JM_LAST, 1,
+	  NULL },
 	/* one line a thread with -q; without it a line per refresh, and the
 	 * mean of Avg would be over those */
 	{ "cyclictest", "ct_max", "^T: *[0-9]+ .* Max: *([0-9]+)", "us", 0, JM_MAXIMUM, 1,
