@@ -149,6 +149,53 @@ DATA="$TOP_SRCDIR/tests/data/jobmetric"
 	[ "$(rq -r '.[0].job_metrics.messaging' | awk '{ print $1 + 0 }')" = "$(awk -v t="$t" 'BEGIN { print t + 0 }')" ]
 }
 
+@test "schbench -j FILE: its latencies from the JSON, the average rps from the text; a stale or foreign file fails the run with why" {
+	# a stand-in that writes what schbench wrote (captured: its cmdline
+	# is in the JSON) and prints another run's text report
+	cat >fake-schbench <<EOF
+#!/bin/sh
+cp "$DATA/schbench-r3.json" out.json
+cat "$DATA/schbench.out"
+EOF
+	chmod +x fake-schbench
+	run contest --warmup 0 -n 1 --lead 0 --job-metric schbench -- ./fake-schbench -r 3 -j out.json
+	[ "$status" -eq 0 ]
+	# the JSON's 52 and 6680, not the text's 51 and 6472; rps the text's
+	[ "$(rq -r '.[0].job_metrics | [.wakeup_p99, .request_p99, .rps] | join(" ")')" = "52 6680 391.4" ]
+	rm -rf "$CONTEST_RESULTS"
+	# make -j4 is no file: another preset's job's -j is no concern
+	run contest --warmup 0 -n 1 --lead 0 --job-metric hackbench -- sh -c 'cat "$1"' -j4 "$DATA/hackbench.out"
+	[ "$status" -eq 0 ]
+	[ "$(rq -r '.[0].job_metrics.hackbench')" = 0.062 ]
+	rm -rf "$CONTEST_RESULTS"
+	# a file the run did not write, and one that is not schbench's
+	cp "$DATA/schbench-r3.json" old.json
+	touch -d '2001-01-01' old.json
+	run contest --warmup 0 -n 1 --lead 0 --job-metric schbench -- sh -c 'cat "$2"' -j old.json "$DATA/schbench.out"
+	[ "$status" -eq 1 ]
+	[ "$(rq -r '.[0].error')" = "schbench's -j file old.json: older than the run (not written by it)" ]
+	rm -rf "$CONTEST_RESULTS"
+	run contest --warmup 0 -n 1 --lead 0 --job-metric schbench -- sh -c 'echo "{\"a\": 1}" >x.json; cat "$2"' -j x.json "$DATA/schbench.out"
+	[ "$status" -eq 1 ]
+	[ "$(rq -r '.[0].error')" = "schbench's -j file x.json: not schbench's JSON" ]
+}
+
+@test "the real schbench with -j FILE and -j -: the figures are its JSON's" {
+	src=$TOP_SRCDIR/../shared/peers/schbench/src/schbench.c
+	[ -r "$src" ] || skip "no schbench source at ../shared/peers/schbench/src"
+	command -v cc >/dev/null || skip "no cc to build schbench"
+	cc -O2 -o schbench "$src" -lpthread -lm 2>build.err || skip "schbench does not build here: $(tail -n 1 build.err)"
+	run contest --warmup 0 -n 1 --lead 0 --job-metric schbench -- ./schbench -r 1 -j out.json
+	[ "$status" -eq 0 ]
+	[ "$(rq -r '.[0].job_metrics.request_p99')" = "$(jq -r '.int."request_latency_pct99.0"' out.json)" ]
+	rm -rf "$CONTEST_RESULTS"
+	run contest --warmup 0 -n 1 --lead 0 --job-metric schbench -- ./schbench -r 1 -j -
+	[ "$status" -eq 0 ]
+	want=$(grep -o '"request_latency_pct99.0": [0-9]*' "$CONTEST_RESULTS"/logs/*.log | awk '{ print $2 }')
+	[ -n "$want" ]
+	[ "$(rq -r '.[0].job_metrics.request_p99')" = "$want" ]
+}
+
 @test "perf bench sched pipe as the job: usecs/op and ops/sec, the program's own" {
 	need perf linux-perf
 	perf bench sched pipe -l 1000 >/dev/null 2>&1 ||

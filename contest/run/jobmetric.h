@@ -58,6 +58,16 @@ int	jm_parse(const char *arg, struct job_metric *m, size_t *n, char *err,
  */
 int	jm_scan(const struct job_metric *m, size_t n, const char *text, size_t len,
 	    double *v, const char **absent, char *why, size_t whylen);
+/*
+ * Where the schbench preset is asked for and the job passes -j FILE (its
+ * final figures as JSON; "-": into its output, text), the latencies from
+ * it in place of the text's (jobjson.c), FILE relative to dirfd (-1: our
+ * directory) and written at or after t0.  0, or -1 with why where the
+ * file cannot be read or is not schbench's.
+ */
+int	jm_json(const struct job_metric *m, size_t n, char *const argv[], int dirfd,
+	    double t0, const char *text, double *v, const char **absent, char *why,
+	    size_t whylen);
 /* Each compiled one of m[0..n) given back; safe to call twice. */
 void	jm_free(struct job_metric *m, size_t n);
 

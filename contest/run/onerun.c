@@ -367,7 +367,8 @@ job_metrics(const struct session *s, struct run_record *rec)
 	char *text = jm_take(s->cap_fd, s->log_fd, &len, why, sizeof why);
 	if (rec->status == RUN_OK && (text == NULL ||
 	    jm_scan(s->cfg.jm, s->cfg.njm, text, len, rec->jm, rec->jm_why, why,
-	    sizeof why) < 0)) {
+	    sizeof why) < 0 || jm_json(s->cfg.jm, s->cfg.njm, s->argv, s->job_dirfd,
+	    rec->started, text, rec->jm, rec->jm_why, why, sizeof why) < 0)) {
 		rec->status = RUN_FAILED;
 		for (size_t i = 0; i < JM_MAX; i++)
 			rec->jm[i] = NAN;
