@@ -77,6 +77,33 @@ DATA="$TOP_SRCDIR/tests/data/jobmetric"
 	[ "$(rq -r '.[0].job_metrics_why | keys | join(" ")')" = transfer ]
 }
 
+@test "cyclictest without -q, its screen redrawn each refresh, and hackbench's pipe and thread modes, as captured" {
+	# the last drawing's two threads: the worst Max (9057, 6566) and the
+	# mean of their Avg (379, 176), not the mean over every refresh
+	run contest --warmup 0 -n 1 --lead 0 --job-metric cyclictest -- cat "$DATA/cyclictest-default.out"
+	[ "$status" -eq 0 ]
+	[ "$(rq -r '.[0].job_metrics | [.ct_max, .ct_avg] | join(" ")')" = "9057 277.5" ]
+	rm -rf "$CONTEST_RESULTS"
+	run contest --warmup 0 -n 1 --lead 0 --job-metric hackbench -- cat "$DATA/hackbench-pipe.out"
+	[ "$status" -eq 0 ]
+	[ "$(rq -r '.[0].job_metrics.hackbench')" = 0.045 ]
+	rm -rf "$CONTEST_RESULTS"
+	run contest --warmup 0 -n 1 --lead 0 --job-metric hackbench -- cat "$DATA/hackbench-thread.out"
+	[ "$status" -eq 0 ]
+	[ "$(rq -r '.[0].job_metrics.hackbench')" = 0.052 ]
+}
+
+@test "cyclictest without -q as the job: the last drawing's figures, the program's own" {
+	command -v cyclictest >/dev/null || skip "no cyclictest (rt-tests)"
+	run contest --warmup 0 -n 1 --lead 0 --job-metric cyclictest -- cyclictest -t 2 -i 1000 -l 200
+	[ "$status" -eq 0 ]
+	# after the last cursor-up escape: a T: line a thread
+	awk 'BEGIN { RS = "\033\\[" } { last = $0 } END { print last }' "$CONTEST_RESULTS"/logs/*.log >last
+	max=$(awk '/^T:/ { v = $NF; if (v > m) m = v } END { print m }' last)
+	[ -n "$max" ]
+	[ "$(rq -r '.[0].job_metrics.ct_max')" = "$max" ]
+}
+
 @test "schbench's modes, as captured: -p's wakeups and transfer rate with no requests or rps, and a block of no samples null, each with why" {
 	run contest --warmup 0 -n 1 --lead 0 --job-metric schbench -- cat "$DATA/schbench-p64.out"
 	[ "$status" -eq 0 ]

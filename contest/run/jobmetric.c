@@ -20,7 +20,8 @@ const struct jm_preset jm_presets[] = {
 	{ "hackbench", "hackbench's (rt-tests) Time: line, seconds" },
 	{ "perf-messaging", "perf bench sched messaging's Total time, seconds" },
 	{ "perf-pipe", "perf bench sched pipe's usecs/op and ops/sec" },
-	{ "cyclictest", "cyclictest -q's threads: the worst Max and the mean Avg, us" },
+	{ "cyclictest", "cyclictest's threads (with -q or not): the worst Max and "
+	  "the mean Avg, us" },
 	{ "schbench", "schbench's wakeup and request p99 (us), average rps and "
 	  "-p's worker transfer (ops/s), each where its mode prints it" },
 	{ NULL, NULL },
@@ -35,37 +36,41 @@ static const struct jm_row {
 	/* where a mode of the program prints no such figure: why it is
 	 * absent (the run stands); NULL: its absence fails the run */
 	const char	*absent;
+	/* the report is what follows the last of these in the output (a
+	 * program that redraws its screen); NULL: all of it */
+	const char	*from;
 } rows[] = {
 	{ "hackbench", "hackbench", "^Time: *([0-9]+\\.?[0-9]*)", "s", 0, JM_LAST, 1,
-	  NULL },
+	  NULL, NULL },
 	{ "perf-messaging", "messaging", "Total time: *([0-9]+\\.?[0-9]*) \\[sec\\]", "s",
-	  0, JM_LAST, 1, NULL },
+	  0, JM_LAST, 1, NULL, NULL },
 	{ "perf-pipe", "pipe_usecs", "^ *([0-9]+\\.?[0-9]*) usecs/op", "us", 0, JM_LAST, 1,
-	  NULL },
+	  NULL, NULL },
 	{ "perf-pipe", "pipe_ops", "^ *([0-9]+\\.?[0-9]*) ops/sec", "ops/s", 1, JM_LAST, 1,
-	  NULL },
-	/* one line a thread with -q; without it a line per refresh, and the
-	 * mean of Avg would be over those */
+	  NULL, NULL },
+	/* one line a thread with -q; without it the screen is redrawn
+	 * (ESC [ nA, cursor up) a line a thread each refresh, and the last
+	 * drawing is the final one */
 	{ "cyclictest", "ct_max", "^T: *[0-9]+ .* Max: *([0-9]+)", "us", 0, JM_MAXIMUM, 1,
-	  NULL },
+	  NULL, "\033[" },
 	{ "cyclictest", "ct_avg", "^T: *[0-9]+ .* Avg: *([0-9]+)", "us", 0, JM_MEAN, 1,
-	  NULL },
+	  NULL, "\033[" },
 	/* a block's percentiles span lines: its starred p99 follows its
 	 * title, which says how many samples there were: none, and every
 	 * percentile is a 0 that is no figure.  Each is in some of its modes
 	 * only: -p prints wakeups and a transfer rate, no requests or rps */
 	{ "schbench", "wakeup_p99", "Wakeup Latencies percentiles \\(usec\\) runtime [0-9]+ "
 	  "\\(s\\) \\([1-9][0-9]* total samples\\)[^*]*\\* *99\\.0th: *([0-9]+)", "us", 0,
-	  JM_LAST, 0, "no wakeup latency samples in schbench's output" },
+	  JM_LAST, 0, "no wakeup latency samples in schbench's output", NULL },
 	{ "schbench", "request_p99", "Request Latencies percentiles \\(usec\\) runtime [0-9]+ "
 	  "\\(s\\) \\([1-9][0-9]* total samples\\)[^*]*\\* *99\\.0th: *([0-9]+)", "us", 0,
 	  JM_LAST, 0, "no request latency samples in schbench's output (its -p "
-	  "mode has none)" },
+	  "mode has none)", NULL },
 	{ "schbench", "rps", "average rps: *([0-9]+\\.?[0-9]*)", "requests/s", 1, JM_LAST, 1,
-	  "no average rps in schbench's output (its -p mode has none)" },
+	  "no average rps in schbench's output (its -p mode has none)", NULL },
 	{ "schbench", "transfer", "avg worker transfer: *([0-9]+\\.?[0-9]*) ops/sec",
 	  "ops/s", 1, JM_LAST, 1, "no worker transfer rate in schbench's output "
-	  "(its -p mode alone has one)" },
+	  "(its -p mode alone has one)", NULL },
 };
 
 static int
@@ -98,6 +103,7 @@ add(struct job_metric *m, size_t *n, const struct jm_row *r, char *err, size_t e
 	x->of = r->of;
 	x->lines = r->lines;
 	x->absent = r->absent;
+	x->from = r->from;
 	if ((rc = regcomp(&x->re, x->regex, REG_EXTENDED | (x->lines ? REG_NEWLINE : 0))) != 0) {
 		regerror(rc, &x->re, buf, sizeof buf);
 		snprintf(err, errlen, "%s: '%s': %s", x->name, x->regex, buf);
@@ -261,9 +267,14 @@ jm_scan(const struct job_metric *m, size_t n, const char *text, size_t len,
     double *v, const char **absent, char *why, size_t whylen)
 {
 	for (size_t i = 0; i < n; i++) {
-		absent[i] = NULL;
 		const struct job_metric *x = &m[i];
 		const char *p = text;
+
+		absent[i] = NULL;
+		/* a redrawn screen's last drawing, from its line on */
+		for (const char *q = x->from ? strstr(text, x->from) : NULL; q;
+		    q = strstr(q + 1, x->from))
+			p = q + strlen(x->from);
 		regmatch_t g[2];
 		double acc = NAN, sum = 0;
 		size_t k = 0;

@@ -35,6 +35,9 @@ struct job_metric {
 	/* a preset's figure that a mode of its program does not print: why
 	 * it is absent, the run standing; NULL: absent, the run fails */
 	const char	*absent;
+	/* what its report follows, the last of it (a redrawn screen's
+	 * escape); NULL: the whole output */
+	const char	*from;
 	int		 compiled;	/* re holds memory jm_free gives back */
 	regex_t		 re;
 };

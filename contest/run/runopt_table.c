@@ -230,8 +230,7 @@ const struct run_opt run_opts[] = {
 	  ADD(add_job_metric), .flags = REP,
 	  .help = "a figure of each run: the number REGEX's one group captures "
 	  "in the job's output, its last match (lower is better by default); "
-	  "or a preset: hackbench, perf-messaging, perf-pipe, cyclictest (run "
-	  "it quiet, as -q), "
+	  "or a preset: hackbench, perf-messaging, perf-pipe, cyclictest, "
 	  "schbench" },
 	{ "job-migrations", 0, NULL, FLAG(migrations),
 	  .help = "count the CPU migrations of the job's tasks (perf counters "
