@@ -293,11 +293,11 @@ sim_power() {
 	check_marks "$output" < "$BATS_TEST_TMPDIR/hand"
 	# at 0.001 the 6.18 cpu_load:n=1 Time (p 8.8e-05) stays, Wait% of 6.19 in no_load too
 	grep -q "alpha 0.001" <<<"$output"
-	grep -q "no correction for the table's 8 gated tests (of 25; --holm applies Holm-Bonferroni to them)" <<<"$output"
+	grep -q "no correction for the table's 8 gated tests (of 31; --holm applies Holm-Bonferroni to them)" <<<"$output"
 	run contest compare -f "$D/three.jsonl" --holm --stats 6.17 6.18 6.19
 	[ "$status" -eq 1 ]
-	# the family is the gate's: Time and Ratio, 8 of the 25 tests
-	grep -q "Holm-Bonferroni over the table's 8 gated tests (its other 17 uncorrected)" <<<"$output"
+	# the family is the gate's: Time and Ratio, 8 of the 31 tests
+	grep -q "Holm-Bonferroni over the table's 8 gated tests (its other 23 uncorrected)" <<<"$output"
 	grep -q '^  p(Holm) Time ' <<<"$output"
 	grep -q '^  p       Wait% ' <<<"$output"
 	grep -q "at alpha 0.00625 (Holm's strictest step)" <<<"$output"
@@ -334,7 +334,7 @@ sim_power() {
 	[ "$stderr" = "contest: --gate: 'speed' is neither one of contest's figures nor a job metric of these results" ]
 	run --separate-stderr contest compare -f "$D/three.jsonl" --gate time,Speed 6.17 6.19
 	[ "$status" -eq 2 ]
-	[ "$stderr" = "contest: --gate: 'time,Speed' is not a list of time,ratio,load,wait,lat or job metrics' names" ]
+	[ "$stderr" = "contest: --gate: 'time,Speed' is not a list of time,ratio,load,wait,lat,lat-p999,lat-max or job metrics' names" ]
 }
 
 @test "compare --threshold: the gate opens above the change and closes below it" {
@@ -369,7 +369,7 @@ sim_power() {
 	run --separate-stderr contest compare --format json -f "$D/three.jsonl" 6.17 6.18 6.19
 	[ "$status" -eq 1 ]
 	jq -e '.labels == ["6.17","6.18","6.19"] and .baseline == "6.17" and .regressed == 2' <<<"$output"
-	jq -e '.gate == ["time","ratio"] and .tests == 25 and .family == 8 and (.holm | not)' <<<"$output"
+	jq -e '.gate == ["time","ratio"] and .tests == 31 and .family == 8 and (.holm | not)' <<<"$output"
 	jq -e '[.candidates[] | .verdict] == ["regression", "regression"]' <<<"$output"
 	jq -e '.candidates[1].figures == {"regression": 2, "can'"'"'t tell": 0, "improvement": 0, "no change": 1}' <<<"$output"
 	jq -e '[.loads[] | select(.load == "cpu_load:n=4")][0].ran_under == ["6.19"]' <<<"$output"
@@ -448,4 +448,20 @@ sim_power() {
 	run contest compare --threshold 900 first second
 	[ "$status" -eq 0 ]
 	[[ "$(tail -1 <<<"$output")" == "second against first: "*" (unpaired): "*"; a regression of "*"% would be caught with 80% power ("* ]]
+}
+
+@test "compare --gate lat-max and lat-p999: the runs' own worst wake-up and p99.9 can fail a candidate, each a row" {
+	jq -c 'if .label == "6.18" and .probe != null then .probe.max_us = (.probe.max_us * 3) else . end' \
+	    "$D/three.jsonl" >worst.jsonl
+	run -1 contest compare -f worst.jsonl --gate lat-max 6.17 6.18
+	[ "${lines[${#lines[@]} - 1]}" = "6.18 against 6.17: regression (unpaired): 2 of 3 loads regressed beyond 5%: fork_load max/run +200.0% (CI95 +185.5..+214.5%, p=4.3e-07), cpu_load:n=1 max/run +200.0% (CI95 +185.5..+214.5%, p=4.3e-07)" ]
+	[ "$(grep -c '^Amean     max/run ' <<<"$output")" -eq 2 ]
+	[ "$(grep -c '^Amean     p999/run ' <<<"$output")" -eq 2 ]
+	# the mean of the runs' own maxima, as the lines say them
+	want=$(jq -s '[.[] | select(.label == "6.18" and .load == "fork_load") | .probe.max_us] | add / length' worst.jsonl)
+	run -1 --separate-stderr contest compare -f worst.jsonl --gate lat-max --format json 6.17 6.18
+	got=$(jq '.loads[] | select(.load == "fork_load") | .figures[] | select(.figure == "max_run_us") | .values[1].value' <<<"$output")
+	awk -v a="$want" -v b="$got" 'BEGIN { exit !(a - b < 0.01 && b - a < 0.01) }'
+	run -0 contest compare -f worst.jsonl --gate lat-p999 6.17 6.18
+	[[ "${lines[${#lines[@]} - 1]}" == "6.18 against 6.17: can't tell (unpaired): undecided: fork_load p999/run +0.3% "* ]]
 }

@@ -91,6 +91,13 @@ const struct column cmp_figs[CF_NFIG] = {
 	    .gate = "lat" },
 	[CF_MET] = { .stat = "Amean", .head = "Met%/run", .key = "met_run_pct",
 	    .form = VF_NUM, .dec = 1, .src = S_MET_RUNS, .worse = -1 },
+	/* what latency users gate on beside p99: its tail, and the worst */
+	[CF_LAT999] = { .stat = "Amean", .head = "p999/run", .key = "p999_run_us",
+	    .form = VF_LAT, .src = S_P999_RUNS, .scale = 1e-3, .worse = +1,
+	    .gate = "lat-p999" },
+	[CF_LATMAX] = { .stat = "Amean", .head = "max/run", .key = "max_run_us",
+	    .form = VF_LAT, .src = S_PMAX_RUNS, .scale = 1e-3, .worse = +1,
+	    .gate = "lat-max" },
 	[CF_LOADP] = { .stat = "Amean", .head = "Load%", .key = FIG_KEY(LOADP),
 	    .form = VF_NUM, .dec = 0, .src = S_FIG, .fig = FIG_LOADP,
 	    .worse = -1 },
@@ -243,6 +250,8 @@ col_pv(const struct column *k)
 	case S_RATE: return PV_RATE;
 	case S_P99_RUNS: return PV_P99;
 	case S_MET_RUNS: return PV_MET;
+	case S_P999_RUNS: return PV_P999;
+	case S_PMAX_RUNS: return PV_PMAX;
 	case S_JM: return PV_N + k->fig;
 	default: return -1;
 	}
@@ -259,6 +268,8 @@ col_runs(const struct column *k, const struct rcell *c)
 	case S_RATE: return &c->rate;
 	case S_P99_RUNS: return &c->p99;
 	case S_MET_RUNS: return &c->met;
+	case S_P999_RUNS: return &c->p999;
+	case S_PMAX_RUNS: return &c->pmax;
 	case S_JM: return c->jm ? &c->jm[k->fig] : NULL;
 	default: return NULL;
 	}

@@ -38,6 +38,8 @@ enum col_src {
 	S_P99_RUNS,	/* the mean of the runs' own p99s */
 	S_MET,		/* the probe's deadlines met over every deadline */
 	S_MET_RUNS,	/* the mean of the runs' own Met% */
+	S_P999_RUNS,	/* the mean of the runs' own p99.9s */
+	S_PMAX_RUNS,	/* the mean of the runs' own maxima (exact) */
 	/* Time's other statistics */
 	S_MIN, S_MEDIAN, S_MAX, S_SD, S_COV, S_CI95, S_BAMEAN,
 	S_JM,		/* a job metric (--job-metric): fig is its rset.jm index */
@@ -85,7 +87,7 @@ extern const struct column report_cols[RC_N];
 
 /* compare's rows, in table order. */
 enum { CF_MIN, CF_AMEAN, CF_STDDEV, CF_COV, CF_MAX, CF_BAMEAN, CF_RATIO,
-	CF_RATE, CF_WAIT, CF_LAT, CF_MET, CF_LOADP, CF_NFIG };
+	CF_RATE, CF_WAIT, CF_LAT, CF_MET, CF_LOADP, CF_LAT999, CF_LATMAX, CF_NFIG };
 extern const struct column cmp_figs[CF_NFIG];
 
 /* --gate: a figure's bit, from its row */

@@ -121,6 +121,7 @@ struct rrun {
 	double		 loads;		/* NaN: none */
 	double		 rate;		/* the headline per second (a gauge: its level) */
 	double		 probe_p99, met_pct;	/* this run's own; NaN: no probe */
+	double		 probe_p999, probe_max;	/* the same, ns */
 	struct run_counter	*c;
 	size_t		 nc;
 	size_t		 row, blk;
@@ -157,7 +158,7 @@ struct rblock {
 
 /* An ok run as a paired test sees it: its session and round, and the
  * figures compare tests. */
-enum { PV_RATE = FIG_NPOOL, PV_P99, PV_MET, PV_N };
+enum { PV_RATE = FIG_NPOOL, PV_P99, PV_MET, PV_P999, PV_PMAX, PV_N };
 struct rpair {
 	const char	*session;	/* interned: one session, one pointer */
 	const char	*boot;		/* interned too; NULL: not recorded */
@@ -199,6 +200,7 @@ struct rcell {
 	/* per run: the headline rate (or level), the probe's p99 (ns) and
 	 * Met%; the tests compare these, the tables print the merged figures */
 	struct stats	 rate, p99, met;
+	struct stats	 p999, pmax;	/* the probe's per run: p99.9, max (ns) */
 	double		 bamean;	/* mmtests' BAmean-50 of Time: the mean of the
 					 * int(n/2) fastest runs, at least 1 */
 	double		 ratio, ratio_sd, ratio_ci95, ratio_se, ratio_df;

@@ -234,6 +234,8 @@ add_pair(const struct rset *rs, struct cell_acc *a, const struct rrun *r, int si
 	p->v[PV_RATE] = r->rate;
 	p->v[PV_P99] = r->probe_p99;
 	p->v[PV_MET] = r->met_pct;
+	p->v[PV_P999] = r->probe_p999;
+	p->v[PV_PMAX] = r->probe_max;
 	p->jm = NULL;
 	if (r->has_jm) {
 		p->jm = xcalloc(RSET_JM, sizeof *p->jm);
@@ -321,7 +323,8 @@ rs_accumulate(struct rset *rs, struct cell_acc *a, const struct rrun *r,
 		rs_dremove(&a->fig[F_LOADS], r->loads);
 	else
 		rs_dpush(&a->fig[F_LOADS], r->loads);
-	const double sv[NSUM] = { r->rate, r->probe_p99, r->met_pct };
+	const double sv[NSUM] = { r->rate, r->probe_p99, r->met_pct, r->probe_p999,
+	    r->probe_max };
 	for (int k = 0; k < NSUM; k++)
 		if (isnan(sv[k]))
 			continue;

@@ -179,13 +179,13 @@ rs_series(struct rrun *r, const struct jnode *o)
 	s->n = n;
 }
 
-/* One run's own p99 from its histogram: the same quantile as a cell's. */
+/* One run's own quantile q from its histogram: as a cell's. */
 static double
-run_p99(const struct run_lat *l)
+run_quantile(const struct run_lat *l, double q0)
 {
 	if (l->what == NULL || l->n == 0)
 		return NAN;
-	double q = hist_quantile_pairs(l->pair, l->n, l->sub, l->min, l->max, 0.99);
+	double q = hist_quantile_pairs(l->pair, l->n, l->sub, l->min, l->max, q0);
 	if (!isnan(q))
 		return q;
 	size_t nb = hist_nbuckets(l->sub);	/* out of order: spread them */
@@ -193,7 +193,7 @@ run_p99(const struct run_lat *l)
 	for (size_t k = 0; k < l->n; k++)
 		count[hist_index(l->pair[2 * k], l->sub)] += l->pair[2 * k + 1];
 	struct hist h = { l->sub, count, l->min, l->max, 0, 0 };
-	q = hist_total(&h) ? hist_quantile(&h, 0.99) : NAN;
+	q = hist_total(&h) ? hist_quantile(&h, q0) : NAN;
 	free(count);
 	return q;
 }
@@ -415,7 +415,10 @@ rs_parse_rest(struct rset *rs, const struct jnode *o, unsigned long lineno,
 	r->probe_deadlines = (unsigned long long)jget_int(pr, PK_NAME(DEADLINES),
 	    (long long)r->probe_periods, 0, 1LL << 50);
 	r->probe_skipped = pr ? jget_int(pr, PK_NAME(SKIPPED), -1, 0, 1LL << 50) : -1;
-	r->probe_p99 = run_p99(&r->probe);
+	r->probe_p99 = run_quantile(&r->probe, 0.99);
+	r->probe_p999 = run_quantile(&r->probe, 0.999);
+	/* exact where the line says (schema 2 on); else unknown */
+	r->probe_max = r->probe.what && r->probe.max > 0 ? (double)r->probe.max : NAN;
 	probe_cpus(r, jget(pr, PK_NAME(PER_CPU)));
 	r->met_pct = fig_met_pct(r->probe_met, r->probe_deadlines);
 }

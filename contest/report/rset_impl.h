@@ -28,7 +28,7 @@
 enum { F_LOADS = FIG_NPOOL, NFIG };
 /* Figures only tested and averaged, never shown by their median: kept as
  * running sums, not per run (rate, the probe's p99, Met%). */
-enum { S_RATE, S_P99, S_MET, NSUM };
+enum { S_RATE, S_P99, S_MET, S_P999, S_PMAX, NSUM };
 
 struct dvec {
 	double	*v;

@@ -61,7 +61,8 @@ static void
 summarise_cell(struct cell_acc *a, struct rcell *c)
 {
 	struct stats *to[NFIG];
-	struct stats *sto[NSUM] = { &c->rate, &c->p99, &c->met };
+	struct stats *sto[NSUM] = { &c->rate, &c->p99, &c->met, &c->p999,
+	    &c->pmax };
 
 	double none = 0;
 
