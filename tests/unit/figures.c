@@ -116,7 +116,7 @@ main(int argc, char **argv)
 	ok(dup == 0, "every header, key, LAVA and gate name once in its table");
 	ok(badgate == 0, "a gate only on a figure that has a worse direction");
 	char list[128];
-	is_str(cmp_gate_list(list, sizeof list, ~0u), "time,ratio,load,wait,lat",
+	is_str(cmp_gate_list(list, sizeof list, ~0u), "time,ratio,load,wait,lat,lat-p999,lat-max",
 	    "--gate's names, in compare's row order");
 	ok(cmp_gate_parse("lat,time") == (CMP_GATE(CF_LAT) | CMP_GATE(CF_AMEAN)),
 	    "--gate lat,time is their rows' bits");
