@@ -50,22 +50,22 @@ DATA="$TOP_SRCDIR/tests/data/jobmetric"
 @test "the presets read their programs' stored output: hackbench, perf bench messaging, cyclictest -q, schbench" {
 	run contest --warmup 0 -n 1 --lead 0 --job-metric hackbench -- cat "$DATA/hackbench.out"
 	[ "$status" -eq 0 ]
-	[ "$(rq -r '.[0].job_metrics.hackbench')" = 0.062 ]
+	[ "$(rq -r '.[0].job_metrics.hackbench')" = 0.054 ]
 	[ "$(rq -r '.[0].job_metric_defs.hackbench | [.unit, .preset, .better] | join(" ")')" = "s hackbench lower" ]
 	rm -rf "$CONTEST_RESULTS"
 	run contest --warmup 0 -n 1 --lead 0 --job-metric perf-messaging -- cat "$DATA/perf-messaging.out"
 	[ "$status" -eq 0 ]
-	[ "$(rq -r '.[0].job_metrics.messaging')" = 0.046 ]
+	[ "$(rq -r '.[0].job_metrics.messaging')" = 0.023 ]
 	rm -rf "$CONTEST_RESULTS"
 	run contest --warmup 0 -n 1 --lead 0 --job-metric perf-pipe -- cat "$DATA/perf-pipe.out"
 	[ "$status" -eq 0 ]
 	[ "$(rq -r '.[0].job_metrics | [.pipe_usecs, .pipe_ops] | join(" ")')" = "4.01085 249323" ]
 	[ "$(rq -r '.[0].job_metric_defs.pipe_ops.better')" = higher ]
 	rm -rf "$CONTEST_RESULTS"
-	# two threads: the worst Max (490, 456) and the mean Avg (84, 86)
+	# two threads: the worst Max (302, 2087) and the mean Avg (58, 115)
 	run contest --warmup 0 -n 1 --lead 0 --job-metric cyclictest -- cat "$DATA/cyclictest.out"
 	[ "$status" -eq 0 ]
-	[ "$(rq -r '.[0].job_metrics | [.ct_max, .ct_avg] | join(" ")')" = "490 85" ]
+	[ "$(rq -r '.[0].job_metrics | [.ct_max, .ct_avg] | join(" ")')" = "2087 86.5" ]
 	rm -rf "$CONTEST_RESULTS"
 	# the final report's, not the interval's before it (captured, as the
 	# file's first line says); -p's figure absent, why said, the run ok
@@ -142,6 +142,18 @@ DATA="$TOP_SRCDIR/tests/data/jobmetric"
 	[ -n "$want" ]
 	[ "$(rq -r '.[0].job_metrics.transfer' | awk '{ print $1 + 0 }')" = "$want" ]
 	[ "$(rq -r '.[0].job_metrics.request_p99')" = null ]
+	# -R (a rate of requests) and -A (its rate found by itself): the
+	# final report's figures, a block of no samples null
+	for mode in "-R 100" "-A 50"; do
+		rm -rf "$CONTEST_RESULTS"
+		# shellcheck disable=SC2086 # mode: two words
+		run contest --warmup 0 -n 1 --lead 0 --job-metric schbench -- ./schbench -r 1 $mode
+		[ "$status" -eq 0 ]
+		awk '/^Wakeup Latencies/ { b = "w"; n = $8; sub(/\(/, "", n) } /^Request Latencies/ { b = "r" } /^RPS/ { b = "" }
+		    /\* 99\.0th:/ && b == "w" { w = n + 0 > 0 ? $3 : "null" } /\* 99\.0th:/ && b == "r" { q = $3 }
+		    END { print w, q }' "$CONTEST_RESULTS"/logs/*.log >want
+		[ "$(rq -r '.[0].job_metrics | [.wakeup_p99, .request_p99] | map(tostring) | join(" ")')" = "$(cat want)" ]
+	done
 }
 
 @test "hackbench and cyclictest as the job, beside a load: each run's figure is the program's own" {
@@ -193,7 +205,7 @@ EOF
 	# make -j4 is no file: another preset's job's -j is no concern
 	run contest --warmup 0 -n 1 --lead 0 --job-metric hackbench -- sh -c 'cat "$1"' -j4 "$DATA/hackbench.out"
 	[ "$status" -eq 0 ]
-	[ "$(rq -r '.[0].job_metrics.hackbench')" = 0.062 ]
+	[ "$(rq -r '.[0].job_metrics.hackbench')" = 0.054 ]
 	rm -rf "$CONTEST_RESULTS"
 	# a file the run did not write, and one that is not schbench's
 	cp "$DATA/schbench-r3.json" old.json
