@@ -223,3 +223,23 @@ R
 	run -2 --separate-stderr contest bisect -f two.jsonl --gate time good bad cand
 	[ "$stderr" = "contest: bisect: bad is no regression beyond 5% against good in any gated figure: no step to bisect" ]
 }
+
+@test "boots: history's night over two boots has its Time's and Ratio's CI95 over its boot means, not its runs" {
+	{ plant A a1 ba1 10.0 1; plant A a2 ba2 10.6 2; } >h.jsonl
+	run -0 --separate-stderr contest history -f h.jsonl --format json
+	got=$(jq -r '.series[] | select(.load == "no_load" and .figure == "time_amean") | .points[0] | "\(.mean) \(.ci95)"' <<<"$output")
+	# two boot means: their mean, and t(0.975, 1) x |a - b| / 2
+	want=$(jq -rs '[.[] | select(.load == "no_load")] | group_by(.session) | map(map(.wall_s) | add / length) |
+	    "\(add / 2) \(12.7062 * ((.[0] - .[1]) | fabs) / 2)"' h.jsonl)
+	read -r gm gc <<<"$got"
+	read -r wm wc <<<"$want"
+	awk -v a="$gm" -v b="$wm" -v c="$gc" -v d="$wc" 'BEGIN { exit !(a - b < 1e-4 && b - a < 1e-4 && c - d < 1e-3 && d - c < 1e-3) }'
+	# the same runs with no boot recorded: the runs' CI95, far narrower
+	sed 's/"boot_id":"[a-z0-9]*",//' h.jsonl >runs.jsonl
+	run -0 --separate-stderr contest history -f runs.jsonl --format json
+	narrow=$(jq -r '.series[] | select(.load == "no_load" and .figure == "time_amean") | .points[0].ci95' <<<"$output")
+	awk -v a="$narrow" -v b="$gc" 'BEGIN { exit !(a * 5 < b) }'
+	# Ratio: each boot's fork_load over its own no_load
+	run -0 --separate-stderr contest history -f h.jsonl --format json
+	[ "$(jq -r '.series[] | select(.load == "fork_load" and .figure == "ratio") | .points[0].ci95 < 0.05' <<<"$output")" = true ]
+}

@@ -190,8 +190,18 @@ struct cell_counter {
 	int		 shown;
 };
 
+/* A cell's ok runs of one boot: how many, and their Time summed. */
+struct rboot {
+	const char	*boot;		/* interned */
+	size_t		 n;
+	double		 wall;
+};
+
 struct rcell {
 	size_t		 ok, failed;
+	/* its ok runs by boot, where the lines say theirs (nboot 0: none) */
+	struct rboot	*boot;
+	size_t		 nboot;
 	double		*wall;		/* the ok runs' times, in file order */
 	/* the pooled figures (figures.h; rcell_fig()): Time and CPU% over
 	 * every ok run, the rest over the runs that have them */

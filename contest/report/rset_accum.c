@@ -210,6 +210,26 @@ add_counters(struct cell_acc *a, const struct rrun *r, int sign)
 	}
 }
 
+/* An ok run's Time into its boot's sum, or out again. */
+static void
+add_boot(struct cell_acc *a, const struct rrun *r, int sign)
+{
+	size_t k;
+
+	if (r->boot == NULL)
+		return;
+	for (k = 0; k < a->nboot && a->boot[k].boot != r->boot; k++)
+		;
+	if (k == a->nboot) {
+		if (sign < 0)
+			return;
+		xgrow(&a->boot, &a->capboot, a->nboot + 1, sizeof *a->boot, 4);
+		a->boot[a->nboot++] = (struct rboot){ r->boot, 0, 0 };
+	}
+	a->boot[k].n += (size_t)(long)sign;
+	a->boot[k].wall += sign * r->fig[fig_pool(FIG_WALL)];
+}
+
 /* A run of a session's rounds into its cell's pairs, or out again. */
 static void
 add_pair(const struct rset *rs, struct cell_acc *a, const struct rrun *r, int sign)
@@ -305,6 +325,7 @@ rs_accumulate(struct rset *rs, struct cell_acc *a, const struct rrun *r,
 		a->last_signal = r->signal;
 		return;
 	}
+	add_boot(a, r, sign);
 	for (int i = 0; i < FIG_N; i++) {
 		int k = fig_pool((enum fig_id)i);
 		if (k < 0)

@@ -77,6 +77,9 @@ struct cell_acc {
 	struct run_tel	*tel;
 	size_t		 ntel, captel;
 	int		 tel_read;
+	/* ok runs' Time by the boot they ran in (rset.h's rboot) */
+	struct rboot	*boot;
+	size_t		 nboot, capboot;
 };
 
 /*

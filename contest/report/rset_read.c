@@ -422,6 +422,7 @@ rset_free(struct rset *rs)
 		for (size_t k = 0; a->pair && k < a->npair; k++)
 			free(a->pair[k].jm);
 		free(a->pair);
+		free(a->boot);
 		free(a->jm);
 		free(a->jm2);
 		free(a->pcpu);
@@ -436,6 +437,7 @@ rset_free(struct rset *rs)
 			for (size_t k = 0; k < rs->cell[i].npair; k++)
 				free(rs->cell[i].pair[k].jm);
 			free(rs->cell[i].pair);
+			free(rs->cell[i].boot);
 			free(rs->cell[i].jm);
 			free(rs->cell[i].pcpu);
 		}

@@ -116,6 +116,9 @@ summarise_cell(struct cell_acc *a, struct rcell *c)
 	c->pair = a->pair;
 	c->npair = a->npair;
 	a->pair = NULL;
+	c->boot = a->boot;
+	c->nboot = a->nboot;
+	a->boot = NULL;
 	if (c->npair > 1)
 		qsort(c->pair, c->npair, sizeof *c->pair, pair_order);
 	take_metrics(a, c);
