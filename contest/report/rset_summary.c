@@ -56,6 +56,20 @@ take_metrics(struct cell_acc *a, struct rcell *c)
 	a->jm2 = NULL;
 }
 
+/* Its runs by session and round (sorted so) and by boot, the cell's. */
+static void
+take_runs(struct cell_acc *a, struct rcell *c)
+{
+	c->pair = a->pair;
+	c->npair = a->npair;
+	a->pair = NULL;
+	c->boot = a->boot;
+	c->nboot = a->nboot;
+	a->boot = NULL;
+	if (c->npair > 1)
+		qsort(c->pair, c->npair, sizeof *c->pair, pair_order);
+}
+
 /* A cell from what its runs left in the accumulator (NULL: no runs). */
 static void
 summarise_cell(struct cell_acc *a, struct rcell *c)
@@ -113,14 +127,7 @@ summarise_cell(struct cell_acc *a, struct rcell *c)
 		c->lat.h.min = c->lat.h.max = 0;
 	if (a->probe_inexact || c->probe.h.max == 0)
 		c->probe.h.min = c->probe.h.max = 0;
-	c->pair = a->pair;
-	c->npair = a->npair;
-	a->pair = NULL;
-	c->boot = a->boot;
-	c->nboot = a->nboot;
-	a->boot = NULL;
-	if (c->npair > 1)
-		qsort(c->pair, c->npair, sizeof *c->pair, pair_order);
+	take_runs(a, c);
 	take_metrics(a, c);
 	c->met_pct = fig_met_pct(a->met, a->deadlines);
 	c->skipped = a->nskipped ? (double)a->skipped / (double)a->nskipped : NAN;
