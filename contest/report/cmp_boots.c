@@ -315,3 +315,37 @@ cmp_boots_legend(FILE *f, const struct cmp *m, const char *li)
 		    "with none known never claims no change and marks a regression "
 		    "possibly the boot.\n", li);
 }
+
+int
+cmp_boot_point(const struct column *k, const struct rcell *c,
+    const struct rcell *z, double *mean, double *ci95)
+{
+	double v[64];
+	size_t n = 0;
+
+	if (!(k->src == S_FIG && k->fig == FIG_WALL) && k->src != S_RATIO)
+		return 0;
+	for (size_t i = 0; i < c->nboot && n < sizeof v / sizeof v[0]; i++) {
+		const struct rboot *b = &c->boot[i];
+		if (b->n == 0)
+			continue;
+		v[n] = b->wall / (double)b->n;
+		if (k->src == S_RATIO) {	/* over its boot's own no_load */
+			size_t j;
+			for (j = 0; z && j < z->nboot && z->boot[j].boot != b->boot; j++)
+				;
+			if (z == NULL || j == z->nboot || z->boot[j].n == 0 ||
+			    !(z->boot[j].wall > 0))
+				continue;
+			v[n] /= z->boot[j].wall / (double)z->boot[j].n;
+		}
+		n++;
+	}
+	if (n < 2)
+		return 0;
+	struct stats st;
+	stats_compute(v, n, &st);
+	*mean = st.mean;
+	*ci95 = st.ci95;
+	return 1;
+}

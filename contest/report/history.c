@@ -37,42 +37,6 @@ by_time(const void *a, const void *b)
 	    (*(const size_t *)a < *(const size_t *)b);
 }
 
-/* A night over two or more boots: its Time or Ratio as the mean of its
- * boots' and their CI95, the boots its samples; 0 where it is not. */
-static int
-over_boots(const struct column *k, const struct rcell *c, const struct rcell *z,
-    struct hpoint *p)
-{
-	double v[64];
-	size_t n = 0;
-
-	if (!(k->src == S_FIG && k->fig == FIG_WALL) && k->src != S_RATIO)
-		return 0;
-	for (size_t i = 0; i < c->nboot && n < sizeof v / sizeof v[0]; i++) {
-		const struct rboot *b = &c->boot[i];
-		if (b->n == 0)
-			continue;
-		v[n] = b->wall / (double)b->n;
-		if (k->src == S_RATIO) {	/* over its boot's own no_load */
-			size_t j;
-			for (j = 0; z && j < z->nboot && z->boot[j].boot != b->boot; j++)
-				;
-			if (z == NULL || j == z->nboot || z->boot[j].n == 0 ||
-			    !(z->boot[j].wall > 0))
-				continue;
-			v[n] /= z->boot[j].wall / (double)z->boot[j].n;
-		}
-		n++;
-	}
-	if (n < 2)
-		return 0;
-	struct stats st;
-	stats_compute(v, n, &st);
-	p->mean = st.mean;
-	p->ci95 = st.ci95;
-	return 1;
-}
-
 int
 history_point(const struct rset *rs, size_t row, size_t blk, int fig, struct hpoint *p)
 {
@@ -90,7 +54,9 @@ history_point(const struct rset *rs, size_t row, size_t blk, int fig, struct hpo
 	p->mean = v;
 	p->n = c->ok;
 	p->ci95 = k->src == S_RATIO ? c->ratio_ci95 : st && st->n > 1 ? st->ci95 : NAN;
-	over_boots(k, c, rs->base < rs->nblk ? rset_cell(rs, row, rs->base) : NULL, p);
+	/* a night over two or more boots: over its boot means */
+	cmp_boot_point(k, c, rs->base < rs->nblk ? rset_cell(rs, row, rs->base) : NULL,
+	    &p->mean, &p->ci95);
 	return 1;
 }
 

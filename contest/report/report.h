@@ -123,6 +123,11 @@ int	cmp_boots_shared(const struct bootside *a, const struct rcell *ca,
 void	cmp_boot_test(struct cmptest *, const struct bootside *a,
 	    const struct bootside *b);
 void	cmp_boot_widen(struct cmptest *, int side, double t2, double df);
+/* Time (k's FIG_WALL) or Ratio (z: c's row's no_load cell) of cell c as
+ * the mean of its boots' and its CI95 half-width, its boots the samples:
+ * 1, or 0 where its runs span fewer than two boots (nothing set). */
+int	cmp_boot_point(const struct column *k, const struct rcell *c,
+	    const struct rcell *z, double *mean, double *ci95);
 /* t made over boots where the runs span them: on the boot means where
  * both sides span two or more; a side in one boot widened by the boots'
  * spread of a side that has it, or of sp; else noted (t->boot_note). */
