@@ -107,9 +107,16 @@ plant() {
 	[[ "${lines[${#lines[@]} - 1]}" == "B against A: no change (unpaired; one label's runs record no boot (older results): tested over runs): "* ]]
 }
 
-@test "boots: every results line says its boot, as /proc does" {
+@test "boots: every results line says its boot, as /proc does; rows of one boot are no news" {
 	run -0 contest --warmup 0 -n 1 --lead 0 -- true
 	[ "$(rq -r '.[0].boot_id')" = "$(cat /proc/sys/kernel/random/boot_id)" ]
+	# two variants of one session: one boot, no boots line
+	run -0 contest --warmup 0 -n 1 --lead 0 --variant a --variant b -- true
+	[ "$(grep -c '^boots:' <<<"$output")" -eq 0 ]
+	# labels in a boot each: said
+	{ plant A a1 ba1 10.0 1; plant B b1 bb1 10.0 2; } >apart.jsonl
+	run -0 contest report -f apart.jsonl
+	[ "$(grep -cx 'boots: A 1, B 1' <<<"$output")" -eq 1 ]
 }
 
 @test "plan: the spreads within and between boots, the runs a boot and the boots a kernel, against a hand computation" {

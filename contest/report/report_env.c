@@ -147,15 +147,21 @@ static void
 boots_line(FILE *f, const struct rset *rs, const size_t *rows, size_t nrows,
     int md)
 {
-	const char *sep = "";
-	size_t said = 0, most = 0;
+	const char *sep = "", *one = NULL;
+	int apart = 0;
 
+	/* rows of one boot (variants of a session, labels measured in it)
+	 * are no news */
 	for (size_t i = 0; i < nrows; i++) {
-		said += rs->row[rows[i]].nboots > 0;
-		if (rs->row[rows[i]].nboots > most)
-			most = rs->row[rows[i]].nboots;
+		const struct rrow *r = &rs->row[rows[i]];
+		if (r->nboots > 1)
+			apart = 1;
+		else if (r->nboots == 1) {
+			apart |= one && one != r->boots[0];
+			one = r->boots[0];
+		}
 	}
-	if (said < 2 && most < 2)
+	if (!apart)
 		return;
 
 	for (size_t i = 0; i < nrows; i++) {
