@@ -223,8 +223,11 @@ cold_log() {
 		for l in "${lines[@]}"; do
 			echo "# CONTEST_CGROUP=$cg: rate, wakeups, job s: $l" >&3
 			# rate = wakeups / the job's wall time, to its three decimals
+			# and what wall_s's six decimals move it (a part in 10^6 of
+			# a half second: 0.01 of 10,000/s)
 			awk -v r="${l%% *}" -v n="$(cut -d' ' -f2 <<<"$l")" -v t="${l##* }" \
-			    'BEGIN { exit !((r - n / t) ^ 2 < 1e-4 && n <= 10000 * t + 200 && n >= 1000 * t) }'
+			    'BEGIN { e = r * 1e-6 / t + 0.001
+				exit !((r - n / t) ^ 2 < e * e && n <= 10000 * t + 200 && n >= 1000 * t) }'
 		done
 		run -0 contest report
 		grep -Eqx 'sleepers:n=100,wake=10: Wakeups: [0-9]+ \([0-9]+/s\)' <<<"$output"
