@@ -94,7 +94,6 @@ cmp_boot_side(const struct rcell *c, const struct rcell *z,
 	s->recorded = nb >= 0;
 	if (nb <= 0)
 		return nb;
-	s->first = b[0].boot;
 	for (int i = 0; i < nb; i++) {
 		double v0, v1, m0, m1;
 		if (b[i].n[0] == 0 || (pv < 0 && b[i].n[1] == 0))
@@ -133,11 +132,8 @@ cmp_boot_side(const struct rcell *c, const struct rcell *z,
 }
 
 int
-cmp_boots_shared(const struct bootside *a, const struct rcell *ca,
-    const struct rcell *cb)
+cmp_boots_shared(const struct rcell *ca, const struct rcell *cb)
 {
-	if (a->nb == 0)
-		return 0;
 	for (size_t i = 0; i < ca->npair; i++)
 		for (size_t j = 0; j < cb->npair; j++)
 			if (ca->pair[i].boot && ca->pair[i].boot == cb->pair[j].boot)
@@ -255,7 +251,7 @@ cmp_boots(struct cmptest *t, const struct rcell *a, const struct rcell *b,
 			t->boot_note = BN_UNRECORDED;
 		return;
 	}
-	if (A.nb == 0 || B.nb == 0 || cmp_boots_shared(&A, a, b))
+	if (A.nb == 0 || B.nb == 0 || cmp_boots_shared(a, b))
 		return;		/* labels of one boot: its runs are the samples */
 	if (A.nb > 1 && B.nb > 1) {
 		cmp_boot_test(t, &A, &B);

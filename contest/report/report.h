@@ -105,7 +105,6 @@ int	plan_print(FILE *, const struct rset *, const struct planopt *, int json);
 struct bootside {
 	size_t		 nb, runs;
 	int		 recorded, log;
-	const char	*first;		/* a boot of it */
 	double		 mean, s2, within, within_rel, t2;
 };
 /* The boots' own spread a one-boot side borrows: t2 (relative) over nb
@@ -118,8 +117,7 @@ struct bootspread {
 int	cmp_boot_side(const struct rcell *c, const struct rcell *z,
 	    const struct column *k, struct bootside *);
 /* 1 when the two cells share a boot: labels measured in one boot. */
-int	cmp_boots_shared(const struct bootside *a, const struct rcell *ca,
-	    const struct rcell *cb);
+int	cmp_boots_shared(const struct rcell *ca, const struct rcell *cb);
 void	cmp_boot_test(struct cmptest *, const struct bootside *a,
 	    const struct bootside *b);
 void	cmp_boot_widen(struct cmptest *, int side, double t2, double df);

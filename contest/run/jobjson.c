@@ -94,8 +94,8 @@ read_new(int dirfd, const char *path, double t0, char *why, size_t whylen)
 	else if ((double)st.st_mtim.tv_sec + st.st_mtim.tv_nsec / 1e9 < t0 - 1)
 		snprintf(why, whylen, "schbench's -j file %.200s: older than the run "
 		    "(not written by it)", path);
-	else if ((buf = xcalloc((size_t)st.st_size + 1, 1)) != NULL &&
-	    (n = read(fd, buf, (size_t)st.st_size)) != st.st_size) {
+	else if ((n = read(fd, buf = xcalloc((size_t)st.st_size + 1, 1),
+	    (size_t)st.st_size)) != st.st_size) {
 		snprintf(why, whylen, "schbench's -j file %.200s: short read", path);
 		free(buf);
 		buf = NULL;

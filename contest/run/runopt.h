@@ -90,8 +90,5 @@ void	runopt_json(struct json *, const struct run_config *);
 size_t	runopt_argv(const char *const *pairs, size_t n, int which, char **av);
 /* c's own pairs, for runopt_argv(): 2 * c->ngiven of them in out. */
 size_t	runopt_pairs(const struct run_config *c, const char **out);
-/* Whether a long name is replayed by bisect --run (1), is the session's
- * shape (0), or is no option (-1). */
-int	runopt_replayed(const char *name);
 
 #endif

@@ -339,11 +339,3 @@ runopt_argv(const char *const *pairs, size_t n, int which, char **av)
 	}
 	return k;
 }
-
-int
-runopt_replayed(const char *name)
-{
-	const struct run_opt *o = by_name(name);
-
-	return o == NULL ? -1 : !(o->flags & RO_SHAPE);
-}
