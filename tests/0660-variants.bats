@@ -9,32 +9,40 @@
 load helpers
 
 # A job whose work (a sleep of 0.5 s: exact, whatever the CPU does, and
-# long beside the noise of its few execs on a slow host) grows 3% with
+# long beside the noise of its two execs on a busy host) grows 3% with
 # every execution, counted in ./count, and by ./extra percent more, which
 # a variant's command sets: drift that a sequential comparison takes for
-# a change.
+# a change.  Its arithmetic is the shell's own (microseconds, integers),
+# not an awk's exec: on a host running the suite four at a time under
+# ASan, every exec is a chance for a delay as large as the 8% looked for.
 drifting_job() {
 	cat > job.sh <<'EOF'
-n=$(cat count 2>/dev/null || echo 0); echo $((n + 1)) > count
-x=$(cat extra 2>/dev/null || echo 0)
-sleep "$(awk -v n="$n" -v x="$x" 'BEGIN { printf "%.4f", 0.5 * 1.03 ^ n * (1 + x / 100) }')"
+n=0; x=0
+[ -f count ] && read -r n < count
+echo $((n + 1)) > count
+[ -f extra ] && read -r x < extra
+us=500000; i=0
+while [ "$i" -lt "$n" ]; do us=$((us * 103 / 100)); i=$((i + 1)); done
+us=$((us * (100 + x) / 100))
+exec sleep "$((us / 1000000)).$(printf %06d $((us % 1000000)))"
 EOF
 }
 
 @test "variants in one session against drift: identical ones never regress, 8% more work does, two sessions read the drift as a regression" {
 	drifting_job
-	# two identical variants, interleaved: no change, or can't tell
-	run -0 contest -k same --warmup 1 -n 5 --lead 0 --variant a='echo 0 > extra' --variant b='echo 0 > extra' -- sh job.sh
-	[ "$(cat count)" -eq 12 ]
-	[[ "$(grep '^same/b against' <<<"$output")" =~ ^same/b\ against\ same/a:\ (no\ change|can\'t\ tell)\ \(paired\ over\ 5\ rounds\): ]]
+	# two identical variants, interleaved: no change, or can't tell (six
+	# rounds: each variant goes first in three, and the drift cancels)
+	run -0 contest -k same --warmup 1 -n 6 --lead 0 --variant a='echo 0 > extra' --variant b='echo 0 > extra' -- sh job.sh
+	[ "$(cat count)" -eq 14 ]
+	[[ "$(grep '^same/b against' <<<"$output")" =~ ^same/b\ against\ same/a:\ (no\ change|can\'t\ tell)\ \(paired\ over\ 6\ rounds\): ]]
 	run -0 contest compare --format json same/a same/b
-	jq -e '.candidates[0] | (.verdict == "no change" or .verdict == "can'"'"'t tell") and .pairs == [5, 5]' <<<"$output"
+	jq -e '.candidates[0] | (.verdict == "no change" or .verdict == "can'"'"'t tell") and .pairs == [6, 6]' <<<"$output"
 	# one doing 8% more work: a regression, paired over its rounds
 	rm -f count
-	run -0 contest -k more --warmup 1 -n 5 --lead 0 --variant a='echo 0 > extra' --variant b='echo 8 > extra' -- sh job.sh
-	[[ "$(grep '^more/b against' <<<"$output")" == "more/b against more/a: regression (paired over 5 rounds): 1 of 1 load regressed beyond 5%: no_load Time +"* ]]
+	run -0 contest -k more --warmup 1 -n 6 --lead 0 --variant a='echo 0 > extra' --variant b='echo 8 > extra' -- sh job.sh
+	[[ "$(grep '^more/b against' <<<"$output")" == "more/b against more/a: regression (paired over 6 rounds): 1 of 1 load regressed beyond 5%: no_load Time +"* ]]
 	run -1 contest compare more/a more/b
-	grep -qx 'Test: more/b against more/a: paired over 5 rounds of one session.' <<<"$output"
+	grep -qx 'Test: more/b against more/a: paired over 6 rounds of one session.' <<<"$output"
 	# the same job as two sessions, one after the other: the drift alone
 	# (1.03^6, 19%) reads as a regression
 	rm -f count
