@@ -10,6 +10,7 @@
 
 #include "cli.h"
 #include "util.h"
+#include "buildver.h"
 
 int
 finish_stdout(void)
@@ -42,7 +43,7 @@ getopt_fail(const char *cmd, int ch, char **argv)
 int
 print_version(void)
 {
-	printf("contest %s\n%s\n", PACKAGE_VERSION, CONTEST_LICENCE);
+	printf("contest %s\n%s\n", contest_build, CONTEST_LICENCE);
 	return finish_stdout();
 }
 

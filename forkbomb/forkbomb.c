@@ -31,6 +31,7 @@
 #include "num.h"
 #include "sys.h"
 #include "waitfor.h"
+#include "buildver.h"
 
 #define DEF_LIMIT_MB	2047
 #define DEF_INCPAGES	1024
@@ -157,7 +158,7 @@ parse(int argc, char **argv, struct fbopts *o)
 			break;
 		case 'V':
 			printf("forkbomb (%s) %s, after forkbomb 1.4 by Radim Kolar\n%s\n",
-			    PACKAGE_NAME, PACKAGE_VERSION, CONTEST_LICENCE);
+			    PACKAGE_NAME, contest_build, CONTEST_LICENCE);
 			exit(fflush(stdout) || ferror(stdout) ? 1 : 0);
 		case 'h':
 			usage(stdout);

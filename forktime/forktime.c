@@ -24,6 +24,7 @@
 #include "waitfor.h"
 #include "num.h"
 #include "stats.h"
+#include "buildver.h"
 
 #define MAX_SAMPLES	10000000LL
 #define MAX_BATCH	100000LL
@@ -307,7 +308,7 @@ print_json(const struct result *res, size_t nres, const struct ft_opts *o,
 
 	json_init(&j);
 	json_obj_begin(&j);
-	json_kstr(&j, "forktime", PACKAGE_VERSION);
+	json_kstr(&j, "forktime", contest_build);
 	json_kuint(&j, "samples", n);
 	json_kuint(&j, "warmup", warmup);
 	json_kstr(&j, "time", o->time == FT_CREATE ? "create" : "roundtrip");
@@ -455,7 +456,7 @@ parse_args(int argc, char **argv, struct cli *c)
 			usage(stdout);
 			exit(fflush(stdout) != 0 || ferror(stdout));
 		case OPT_VERSION:
-			printf("forktime (contest) %s\n%s\n", PACKAGE_VERSION, CONTEST_LICENCE);
+			printf("forktime (contest) %s\n%s\n", contest_build, CONTEST_LICENCE);
 			exit(fflush(stdout) != 0 || ferror(stdout));
 		case ':':
 			errx(2, "option '%s' needs a value (see forktime --help)",

@@ -14,17 +14,81 @@ load helpers
 	[ -z "$stderr" ]
 }
 
-@test "--version prints the package version and the licence line" {
+# The version a build of this tree says: the release in configure.ac,
+# with the commit's hash and "-dirty" where the tree is a git clone and
+# git is here to say so (the tests run against the tree they were built
+# from), the release alone otherwise.
+built_version() {
+	local rel top
+	rel=$(sed -n 's/^AC_INIT(\[contest\], \[\([^]]*\)\].*/\1/p' "$TOP_SRCDIR/configure.ac")
+	top=$(git -c safe.directory='*' -C "$TOP_SRCDIR" rev-parse --show-toplevel 2>/dev/null) || top=
+	if [ -z "$top" ] || [ "$top" != "$(cd "$TOP_SRCDIR" && pwd -P)" ] ||
+	    git -c safe.directory='*' -C "$TOP_SRCDIR" describe --tags --match 'v[0-9]*' >/dev/null 2>&1; then
+		echo "$rel"
+		return
+	fi
+	echo "$rel-g$(git -c safe.directory='*' -C "$TOP_SRCDIR" rev-parse --short=12 HEAD)$(git -c safe.directory='*' -C "$TOP_SRCDIR" diff --quiet HEAD || echo -dirty)"
+}
+
+@test "--version and every results line say which code ran: the commit, -dirty, or the release" {
+	want=$(built_version)
+	[ -n "$want" ]
 	run --separate-stderr contest --version
 	[ "$status" -eq 0 ]
 	[ "${#lines[@]}" -eq 2 ]
-	[[ "${lines[0]}" =~ ^contest\ [0-9]+\.[0-9]+\.[0-9]+$ ]]
+	[ "${lines[0]}" = "contest $want" ]
 	[ "${lines[1]}" = "Licence GPL-2.0-or-later: GNU GPL version 2 or later; no warranty (see COPYING)" ]
-	for p in "$FORKBOMB" "$FORKTIME"; do
-		run --separate-stderr "$p" --version
-		[ "$status" -eq 0 ]
-		[ "${lines[1]}" = "Licence GPL-2.0-or-later: GNU GPL version 2 or later; no warranty (see COPYING)" ]
-	done
+	run -0 --separate-stderr "$FORKBOMB" --version
+	[ "${lines[0]}" = "forkbomb (contest) $want, after forkbomb 1.4 by Radim Kolar" ]
+	[ "${lines[1]}" = "Licence GPL-2.0-or-later: GNU GPL version 2 or later; no warranty (see COPYING)" ]
+	run -0 --separate-stderr "$FORKTIME" --version
+	[ "${lines[0]}" = "forktime (contest) $want" ]
+	[ "${lines[1]}" = "Licence GPL-2.0-or-later: GNU GPL version 2 or later; no warranty (see COPYING)" ]
+	# each run's line, and the environment line of its table
+	run -0 contest -k v -n 1 --warmup 0 --lead 0 -- true
+	grep -q ", contest $want, " <<<"$output"
+	[ "$(rq -c 'map(.contest_version) | unique')" = "[\"$want\"]" ]
+}
+
+@test "scripts/buildver: a tree's commit, -dirty after an edit, the release in a tarball's tree even inside a clone, and without git" {
+	command -v git >/dev/null || skip "no git"
+	b=$TOP_SRCDIR/scripts/buildver
+	git init -q t
+	echo a > t/f
+	git -C t add f
+	git -C t -c user.name=t -c user.email=t@t commit -qm one
+	h=$(git -C t rev-parse --short=12 HEAD)
+	run -0 "$b" t 9.8.7
+	[ "$output" = "9.8.7-g$h" ]
+	echo b > t/f
+	run -0 "$b" t 9.8.7
+	[ "$output" = "9.8.7-g$h-dirty" ]
+	# a file git does not track is not the build's code
+	git -C t checkout -q f
+	echo c > t/new
+	run -0 "$b" t 9.8.7
+	[ "$output" = "9.8.7-g$h" ]
+	# a release tag: git's own description
+	git -C t -c user.name=t -c user.email=t@t tag -a v9.8.7 -m r
+	run -0 "$b" t 9.8.7
+	[ "$output" = "9.8.7" ]
+	echo d > t/f
+	run -0 "$b" t 9.8.7
+	[ "$output" = "9.8.7-dirty" ]
+	# a tarball's tree unpacked in a clone (distcheck's _build): the release
+	mkdir t/contest-9.8.7
+	run -0 "$b" t/contest-9.8.7 9.8.7
+	[ "$output" = "9.8.7" ]
+	mkdir plain
+	run -0 "$b" plain 9.8.7
+	[ "$output" = "9.8.7" ]
+	# without git on PATH: the release, nothing it cannot tell
+	mkdir bin
+	ln -s "$(command -v sed)" bin/sed
+	run -0 env PATH="$BATS_TEST_TMPDIR/bin" /bin/sh "$b" t 9.8.7
+	[ "$output" = "9.8.7" ]
+	run -2 "$b" t
+	[ "$output" = "usage: scripts/buildver SRCDIR RELEASE" ]
 }
 
 @test "help and version as subcommands: help SUBCOMMAND is its --help; bad uses exit 2 with one line" {

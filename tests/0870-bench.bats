@@ -163,6 +163,21 @@ load helpers
 	[ "$(cat "$TOP_SRCDIR"/doc/bench/*.jsonl | wc -l)" -eq "$before" ]
 }
 
+@test "a bench run from a dirty tree records the commit, -dirty and its diff's hash; a clean one neither" {
+	command -v jq >/dev/null || skip "no jq"
+	command -v git >/dev/null || skip "no git"
+	[ -e "$TOP_SRCDIR/.git" ] || skip "not a git clone"
+	git clone -q "$TOP_SRCDIR" t
+	run -0 env CONTEST="$CONTEST" FORKTIME="$FORKTIME" CONTEST_BENCH_DIR="$BATS_TEST_TMPDIR/clean" t/scripts/bench/forktime --quick
+	run -0 jq -r 'select(.output) | [.git, .diff_sha256 // "none"] | @tsv' clean/forktime.jsonl
+	[ "$output" = "$(git -C t rev-parse --short HEAD)	none" ]
+	echo '<!-- an edit -->' >> t/doc/hacking.md
+	run -0 env CONTEST="$CONTEST" FORKTIME="$FORKTIME" CONTEST_BENCH_DIR="$BATS_TEST_TMPDIR/dirty" t/scripts/bench/forktime --quick
+	# every line of the run carries them, figures and output alike
+	[ "$(jq -r '[.git, .diff_sha256] | @tsv' dirty/forktime.jsonl | sort -u)" = "$(git -C t rev-parse --short HEAD)-dirty	$(git -C t diff HEAD --binary | sha256sum | cut -d ' ' -f 1)" ]
+	rm -rf t	# its test data is not this test's results
+}
+
 @test "render: the docs' benchmark tables and outputs are what doc/bench's stored runs say, and a changed figure is caught" {
 	command -v jq >/dev/null || skip "no jq"
 	run "$TOP_SRCDIR/scripts/bench/render" --check "$TOP_SRCDIR"

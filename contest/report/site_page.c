@@ -8,6 +8,7 @@
 #include <stdio.h>
 
 #include "site.h"
+#include "buildver.h"
 
 static const char css[] =
     "body{font-family:sans-serif;max-width:80em;margin:1em auto;padding:0 1em;"
@@ -31,8 +32,8 @@ site_head(FILE *f, const char *title)
 void
 site_foot(FILE *f)
 {
-	fputs("<footer><p>Written by contest " PACKAGE_VERSION " (contest report "
-	    "--html).</p></footer>\n</body>\n</html>\n", f);
+	fprintf(f, "<footer><p>Written by contest %s (contest report "
+	    "--html).</p></footer>\n</body>\n</html>\n", contest_build);
 }
 
 void

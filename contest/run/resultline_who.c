@@ -16,6 +16,7 @@
 #include "keys.h"
 #include "resultline_impl.h"
 #include "util.h"
+#include "buildver.h"
 
 /* What else about the machine can change a result: frequency, SMT, clock. */
 static void
@@ -176,7 +177,7 @@ line_who(struct json *j, const struct session *s, const struct run_record *r)
 	char when[40];
 
 	json_kint(j, RK_NAME(SCHEMA), RESULTS_SCHEMA);
-	json_kstr(j, RK_NAME(CONTEST_VERSION), PACKAGE_VERSION);
+	json_kstr(j, RK_NAME(CONTEST_VERSION), contest_build);
 	json_kstr(j, RK_NAME(SESSION), s->id);
 	iso_time(r->started, when, sizeof when);
 	json_kstr(j, RK_NAME(TIMESTAMP), when);

@@ -1,8 +1,10 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # Shared by scripts/bench/*: what a run measured, kept as JSON lines in
 # doc/bench/BENCH.jsonl (CONTEST_BENCH_DIR elsewhere), so that every
-# figure the docs quote is re-derivable: scripts/bench/render writes the
-# docs' tables and quoted outputs from these files alone, and the suite
+# figure the docs quote is re-derivable and says which code measured it
+# (the commit, and where the tree was dirty the hash of its diff):
+# scripts/bench/render writes the docs' tables and quoted outputs from
+# these files alone, and the suite
 # renders them again and fails on any difference.  A run is stored whole
 # or not at all: its figures and its output are appended under one lock
 # when it ends well, and a run that fails or is interrupted leaves
@@ -44,13 +46,20 @@ record_start() {
 	rec_t0=$(date +%s)
 	rec_bench=$(basename "$0")
 	rec_git=$(git -C "$(dirname "$0")" describe --always --dirty 2>/dev/null || echo unknown)
+	# a dirty tree's code is its commit and a diff: the diff's hash says
+	# which (the same uncommitted change, the same hash)
+	rec_diff=
+	case $rec_git in
+	*-dirty) rec_diff=$(git -C "$rec_top" diff HEAD --binary | sha256sum | cut -d ' ' -f 1)
+		rec_diff=",\"diff_sha256\":\"$rec_diff\"" ;;
+	esac
 	rec_cpu=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo 2>/dev/null | head -n 1)
 	[ -n "$rec_cpu" ] || rec_cpu=$(uname -m)
 	rec_version=$("${CONTEST:-$rec_top/contest/contest}" --version 2>/dev/null | head -n 1)
 	rec_head=$(printf '"bench":"%s","date":"%s","host":%s,"cpus":%d,"kernel":%s,"contest":%s,"git":%s,"args":%s' \
 	    "$rec_bench" "$(date -u +%Y-%m-%dT%H:%M:%SZ)" "$(echo "$rec_cpu" | json_str)" "$(nproc)" \
 	    "$(uname -r | json_str)" "$(echo "${rec_version:-unknown}" | json_str)" "$(echo "$rec_git" | json_str)" \
-	    "$(echo "$rec_args" | json_str)")
+	    "$(echo "$rec_args" | json_str)")$rec_diff
 	: > "$rec_work/record.figures"
 	# the output as it is printed, and a copy of it to be kept
 	mkfifo "$rec_work/record.fifo"
