@@ -20,7 +20,7 @@ nightly() {
 	grep -q 'First night for this host: nothing to compare with yet' "$N/nightly-night1.md"
 	grep -qx '### sleepers:n=5' "$N/nightly-night1.md"
 	# the version and the date on one line, the licence left to --version
-	grep -Eqx 'contest [0-9]+\.[0-9]+\.[0-9]+, [0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9:]{8}Z' "$N/nightly-night1.md"
+	grep -Eqx "contest $(contest --version | sed -n '1s/^contest //p'), [0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9:]{8}Z" "$N/nightly-night1.md"
 	run ! grep -q Licence "$N/nightly-night1.md"
 	run nightly -k night2 --threshold 900 -- sleep 0.05
 	[ "$status" -eq 0 ]
