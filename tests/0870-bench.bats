@@ -51,11 +51,11 @@ load helpers
 	grep -Eq "^  20 sleepers' wakeups, % of 2000 a second +[0-9.]+% \(CI95 [0-9.]+\.\.[0-9.]+, 1 round\); goal at least 90: $v\$" <<<"$output"
 	grep -Eq "^(goal: each CPU's p99 and max within each other's run-to-run spread \(means apart by at most twice the larger sd\): can't tell with one round|\(cyclictest is not installed \(rt-tests\): skipped\)|\(no /dev/cpu_dma_latency to hold: run as root; skipped\))\$" <<<"$output"
 	grep -q '^bench/all: [0-9]* s$' <<<"$output"
-	! grep -q 'failed)' <<<"$output"
+	run ! grep -q 'failed)' <<<"$output"
 }
 
 @test "bench scripts refuse unknown options with exit 2" {
-	for b in overhead repeat sleepers probe series migrations shares report-scale changepoints faults drift classics all render; do
+	for b in overhead repeat sleepers probe series migrations shares report-scale changepoints faults drift classics quickstart soak all render; do
 		run "$TOP_SRCDIR/scripts/bench/$b" --bogus
 		[ "$status" -eq 2 ]
 	done
@@ -191,7 +191,9 @@ load helpers
 	[ "$n" -ge 20 ]
 	# plant a changed figure in a copy: the check fails and names the doc
 	mkdir "$BATS_TEST_TMPDIR/t"
-	cp -R "$TOP_SRCDIR/doc" "$TOP_SRCDIR/README" "$BATS_TEST_TMPDIR/t/"
+	# the docs, and what their figures name as sources
+	cp -R "$TOP_SRCDIR/doc" "$TOP_SRCDIR/README" "$TOP_SRCDIR/tests" "$TOP_SRCDIR/contest" \
+	    "$TOP_SRCDIR/scripts" "$BATS_TEST_TMPDIR/t/"
 	awk 'f == 1 && /^[|] / { sub(/^[|] /, "| x"); f = 2 } /^[|]---[|]/ && !f { f = 1 } { print }' \
 	    "$TOP_SRCDIR/doc/performance.md" > "$BATS_TEST_TMPDIR/t/doc/performance.md"
 	run "$TOP_SRCDIR/scripts/bench/render" --check "$BATS_TEST_TMPDIR/t"
@@ -202,4 +204,52 @@ load helpers
 	[ "$status" -eq 0 ]
 	run "$TOP_SRCDIR/scripts/bench/render" --check "$BATS_TEST_TMPDIR/t"
 	[ "$status" -eq 0 ]
+	rm -rf "$BATS_TEST_TMPDIR/t"	# its test data is not this test's results
+}
+
+@test "render --check: a figure quoted outside a rendered block names its source, and the source is checked" {
+	command -v jq >/dev/null || skip "no jq"
+	mkdir t
+	cp -R "$TOP_SRCDIR/doc" "$TOP_SRCDIR/README" "$TOP_SRCDIR/tests" "$TOP_SRCDIR/contest" "$TOP_SRCDIR/scripts" t/
+	run -0 "$TOP_SRCDIR/scripts/bench/render" --check t
+	# a time measured by hand, in a paragraph of its own
+	printf '\nThe suite took 3 min 10 s here.\n' >> t/doc/loads.md
+	n=$(wc -l < t/doc/loads.md)
+	run -1 "$TOP_SRCDIR/scripts/bench/render" --check t
+	[ "${lines[0]}" = "doc/loads.md:$n: a figure with no source: The suite took 3 min 10 s here." ]
+	[ "${lines[1]}" = "bench/render: doc/loads.md quotes a figure no stored run or named source holds (scripts/bench/figures.awk)" ]
+	[ "${#lines[@]}" -eq 2 ]
+	# a table's row of readings, a range of percents, a fraction with its unit
+	for planted in '| 1 | 12 | 2520 |' 'It was 12-14% slower.' 'forked in 115.5 us'; do
+		cp "$TOP_SRCDIR/doc/loads.md" t/doc/loads.md
+		printf '\n%s\n' "$planted" >> t/doc/loads.md
+		run -1 "$TOP_SRCDIR/scripts/bench/render" --check t
+		[ "${lines[0]}" = "doc/loads.md:$n: a figure with no source: $planted" ]
+	done
+	# a source that names a file not there, or a test that does not hold it
+	cp "$TOP_SRCDIR/doc/loads.md" t/doc/loads.md
+	printf '\n<!-- figures: doc/nope.jsonl, tests/0600-report.bats -->\nThe suite took 3 min 10 s here.\n' >> t/doc/loads.md
+	run -1 "$TOP_SRCDIR/scripts/bench/render" --check t
+	[ "${lines[0]}" = "doc/loads.md:$n: figures: doc/nope.jsonl is not in the tree" ]
+	cp "$TOP_SRCDIR/doc/loads.md" t/doc/loads.md
+	printf '\n<!-- figures: doc/example-nice.jsonl, tests/0000-cli.bats -->\nThe suite took 3 min 10 s here.\n' >> t/doc/loads.md
+	run -1 "$TOP_SRCDIR/scripts/bench/render" --check t
+	[ "${lines[0]}" = "doc/loads.md:$n: figures: tests/0000-cli.bats does not name example-nice.jsonl" ]
+	cp "$TOP_SRCDIR/doc/loads.md" t/doc/loads.md
+	printf '\n<!-- figures: test tests/0000-cli.bats: 3 min 10 s -->\nThe suite took 3 min 10 s here.\n' >> t/doc/loads.md
+	run -1 "$TOP_SRCDIR/scripts/bench/render" --check t
+	[ "${lines[0]}" = "doc/loads.md:$n: figures: tests/0000-cli.bats does not hold '3 min 10 s'" ]
+	cp "$TOP_SRCDIR/doc/loads.md" t/doc/loads.md
+	printf '\n<!-- figures: measured by me -->\nThe suite took 3 min 10 s here.\n' >> t/doc/loads.md
+	run -1 "$TOP_SRCDIR/scripts/bench/render" --check t
+	[ "${lines[0]}" = "doc/loads.md:$n: figures: 'measured by me' is none of FILE, TEST; test TEST: TEXT; historic: ...; defined: FILE" ]
+	# one that holds: the paragraph, and the example block after it, pass;
+	# the paragraph after that is on its own again
+	cp "$TOP_SRCDIR/doc/loads.md" t/doc/loads.md
+	printf '\n<!-- figures: doc/example-nice.jsonl, tests/0600-report.bats -->\nThe run took 13.42 s:\n\n    run 2 (13.42 s, median 14.80 s)\n\n    run 1 (16.18 s)\n' >> t/doc/loads.md
+	run -0 "$TOP_SRCDIR/scripts/bench/render" --check t
+	printf '\nAnd 16.18 s.\n' >> t/doc/loads.md
+	run -1 "$TOP_SRCDIR/scripts/bench/render" --check t
+	[ "${lines[0]}" = "doc/loads.md:$(wc -l < t/doc/loads.md): a figure with no source: And 16.18 s." ]
+	rm -rf t	# its test data is not this test's results
 }
