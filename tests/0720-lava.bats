@@ -171,3 +171,10 @@ real_lava_test_case() {
 	grep -qx "history-$host-fork_load-time_amean pass" "$f"
 	run -2 env PATH="$BATS_TEST_TMPDIR/bin:$PATH" "$TOP_SRCDIR/scripts/lava/contest.sh" -s true -p nowhere.jsonl
 }
+
+@test "doc/reports.md's LAVA lines are what --format lava prints from the README's run, doc/example-quickstart.jsonl" {
+	run -0 --separate-stderr contest report --format lava "$TOP_SRCDIR/doc/example-quickstart.jsonl"
+	block=$(awk '/line per figure \(of the README/ { f = 1; next } f && /^    / { print substr($0, 5); g = 1; next } g { exit }' "$TOP_SRCDIR/doc/reports.md")
+	[ -n "$block" ]
+	[ "$block" = "$output" ]
+}
