@@ -45,14 +45,17 @@ record_start() {
 	[ -n "$rec_dir" ] || return 0
 	rec_t0=$(date +%s)
 	rec_bench=$(basename "$0")
-	rec_git=$(git -C "$(dirname "$0")" describe --always --dirty 2>/dev/null || echo unknown)
 	# a dirty tree's code is its commit and a diff: the diff's hash says
-	# which (the same uncommitted change, the same hash)
+	# which (the same uncommitted change, the same hash).  doc/bench is
+	# the store, not code: a run before this one, not yet committed, does
+	# not make the tree dirty
+	rec_git=$(git -C "$rec_top" describe --always 2>/dev/null || echo unknown)
 	rec_diff=
-	case $rec_git in
-	*-dirty) rec_diff=$(git -C "$rec_top" diff HEAD --binary | sha256sum | cut -d ' ' -f 1)
-		rec_diff=",\"diff_sha256\":\"$rec_diff\"" ;;
-	esac
+	if [ "$rec_git" != unknown ] && ! git -C "$rec_top" diff --quiet HEAD -- . ':(exclude)doc/bench'; then
+		rec_git=$rec_git-dirty
+		rec_diff=$(git -C "$rec_top" diff HEAD --binary -- . ':(exclude)doc/bench' | sha256sum | cut -d ' ' -f 1)
+		rec_diff=",\"diff_sha256\":\"$rec_diff\""
+	fi
 	rec_cpu=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo 2>/dev/null | head -n 1)
 	[ -n "$rec_cpu" ] || rec_cpu=$(uname -m)
 	rec_version=$("${CONTEST:-$rec_top/contest/contest}" --version 2>/dev/null | head -n 1)
