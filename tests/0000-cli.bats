@@ -21,7 +21,7 @@ load helpers
 # git here (a fresh root testing an installed package built elsewhere)
 # nothing can say which commit: the release, or the form of one.
 built_version() {
-	local rel top g
+	local rel top
 	rel=$(sed -n 's/^AC_INIT(\[contest\], \[\([^]]*\)\].*/\1/p' "$TOP_SRCDIR/configure.ac")
 	rel=${rel//./\\.}
 	g() { git -c safe.directory='*' -C "$TOP_SRCDIR" "$@" 2>/dev/null; }
