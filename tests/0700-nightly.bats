@@ -46,7 +46,9 @@ nightly() {
 	run nightly -k slow -- sleep 0.3
 	[ "$status" -eq 1 ]
 	N=$BATS_TEST_TMPDIR/n
-	grep -q '^slow against fast: regression (unpaired): 2 of 2 loads regressed beyond 5%: no_load Time +' "$N/nightly-slow.md"
+	# (no_load's six-fold Time is the regression; the other load's row may
+	# be undecided on a host as busy as CI's ASan run)
+	grep -q '^slow against fast: regression (unpaired): [12] of 2 loads regressed beyond 5%: .*no_load Time +' "$N/nightly-slow.md"
 	grep -q 'failures="2"' "$N/nightly-slow.junit.xml"
 	# a named baseline wins over the last label (the same job: a threshold
 	# no noise of a busy host reaches, since exit 0 is not what this is about)
