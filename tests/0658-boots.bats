@@ -39,7 +39,7 @@ plant() {
 	run -1 contest compare -f runs.jsonl --gate time A B
 	[[ "${lines[${#lines[@]} - 1]}" == "B against A: regression (unpaired): 2 of 2 loads regressed beyond 5%: no_load Time +6.7% (CI95 +3.8..+9.6%, p=0.00013)"* ]]
 	# the boots' test in JSON: its kind, each side's boots, and the
-	# interval of the boot means (Welch on two means a side: df about 2)
+	# interval of the boot means (Student's on two means a side: df 2)
 	run -0 --separate-stderr contest compare -f two.jsonl --gate time --format json A B
 	echo "$output" >compare.json
 	v=$(jq -c '.loads[] | select(.load == "no_load") | .figures[] | select(.figure == "time_amean") | .values[1]' compare.json)
@@ -52,15 +52,13 @@ plant() {
 	    map({l: .[0].label, m: (map(.wall_s) | add / length | log)}) | group_by(.l) |
 	    map(map(.m)) | . as [$a, $b] |
 	    ([$a, $b] | map((add / length) as $m | {m: $m, v: (map(. - $m | . * .) | add)})) as [$x, $y] |
-	    ($x.v / 2 + $y.v / 2) as $var | ($var * $var / ($x.v * $x.v / 4 + $y.v * $y.v / 4)) as $df |
-	    {d: ($y.m - $x.m), se: ($var | sqrt), df: $df}' -s two.jsonl)
+	    {d: ($y.m - $x.m), se: (($x.v + $y.v) / 2 * (1 / 2 + 1 / 2) | sqrt)}' -s two.jsonl)
 	d=$(jq -r .d <<<"$want")
 	se=$(jq -r .se <<<"$want")
-	# Welch-Satterthwaite over two boots a side: just under 2
-	awk -v df="$(jq -r .df <<<"$want")" 'BEGIN { exit !(df > 1.9 && df <= 2) }'
-	# t(0.975, 2) = 4.303, a little more at df 1.99: within 0.2 points
-	awk -v d="$d" -v se="$se" -v lo="$lo" 'BEGIN { want = (exp(d - 4.303 * se) - 1) * 100
-	    exit !(lo < want && lo > want - 0.2) }'
+	# as many boots a side: one pooled variance, 2 + 2 - 2 df, t(0.975, 2)
+	# = 4.3027 (Welch's df, just under 2, would widen it)
+	awk -v d="$d" -v se="$se" -v lo="$lo" 'BEGIN { want = (exp(d - 4.3027 * se) - 1) * 100
+	    exit !(lo - want < 0.01 && want - lo < 0.01) }'
 }
 
 @test "boots: one boot a side claims no change never and calls a regression possibly the boot; an A/A label's boots widen it" {

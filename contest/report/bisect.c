@@ -108,7 +108,7 @@ estimate(const struct column *k, const struct rcell *c, int base, double *m,
  */
 static void
 over_boots(const struct column *k, const struct cmpgroup *g, double *e,
-    double *v, double *df)
+    double *v, double *df, size_t *nb)
 {
 	struct bootside s[3];
 	double t2 = NAN, t2df = 0;
@@ -122,6 +122,7 @@ over_boots(const struct column *k, const struct cmpgroup *g, double *e,
 	}
 	for (size_t i = 0; i < 3; i++) {
 		if (s[i].nb > 1) {
+			nb[i] = s[i].nb;
 			e[i] = s[i].log ? exp(s[i].mean) : s[i].mean;
 			v[i] = s[i].s2 / (double)s[i].nb * (s[i].log ? e[i] * e[i] : 1);
 			df[i] = (double)s[i].nb - 1;
@@ -131,6 +132,17 @@ over_boots(const struct column *k, const struct cmpgroup *g, double *e,
 			v[i] += w;
 		}
 	}
+}
+
+/* Label j against label i, as compare tests two labels over boots. */
+static double
+pair_p(const double *e, const double *v, const double *df, const size_t *nb,
+    int i, int j)
+{
+	double vi = v[i], vj = v[j], dof;
+
+	cmp_boot_pool(&vi, &vj, nb[i], nb[j]);
+	return stats_se_test(e[i], sqrt(vi), df[i], e[j], sqrt(vj), df[j], &dof);
 }
 
 /*
@@ -152,6 +164,7 @@ call_load(FILE *f, const struct cmp *m, const struct cmpgroup *g, int fig)
 	const struct column *k = cmp_fig(m->rs, fig);
 	int base = g->blk == m->rs->base;
 	double e[3], v[3], df[3];
+	size_t nb[3] = { 0, 0, 0 };	/* boots, where a label spans two */
 	char name[256];
 
 	fprintf(f, "%s %s: ", cmp_group_name(name, sizeof name, m, g), k->head);
@@ -161,11 +174,9 @@ call_load(FILE *f, const struct cmp *m, const struct cmpgroup *g, int fig)
 			    m->col[i].label);
 			return 0;
 		}
-	over_boots(k, g, e, v, df);
+	over_boots(k, g, e, v, df, nb);
 	double step = e[1] - e[0], frac = step != 0 ? (e[2] - e[0]) / step : NAN;
-	double dof;
-	double pg = stats_se_test(e[0], sqrt(v[0]), df[0], e[2], sqrt(v[2]), df[2], &dof);
-	double pb = stats_se_test(e[1], sqrt(v[1]), df[1], e[2], sqrt(v[2]), df[2], &dof);
+	double pg = pair_p(e, v, df, nb, 0, 2), pb = pair_p(e, v, df, nb, 1, 2);
 	int up = step > 0;	/* which way BAD is from GOOD */
 	/* worse than GOOD, better than BAD: each significantly, at alpha */
 	int past_g = pg < m->alpha && (up ? e[2] > e[0] : e[2] < e[0]);

@@ -120,6 +120,9 @@ int	cmp_boot_side(const struct rcell *c, const struct rcell *z,
 int	cmp_boots_shared(const struct rcell *ca, const struct rcell *cb);
 void	cmp_boot_test(struct cmptest *, const struct bootside *a,
 	    const struct bootside *b);
+/* Two sides' variances of their boot means, over n0 and n1 boots: one
+ * boot-to-boot variance for both where the counts are equal. */
+void	cmp_boot_pool(double *v0, double *v1, size_t n0, size_t n1);
 void	cmp_boot_widen(struct cmptest *, int side, double t2, double df);
 /* Time (k's FIG_WALL) or Ratio (z: c's row's no_load cell) of cell c as
  * the mean of its boots' and its CI95 half-width, its boots the samples:
