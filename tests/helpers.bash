@@ -5,6 +5,10 @@
 
 bats_require_minimum_version 1.5.0
 
+# The tests' make jobs are the user's, not the suite's: 'make -s check'
+# would hand them its -s (no recipe echoed) and its jobserver.
+unset MAKEFLAGS MFLAGS MAKELEVEL MAKEOVERRIDES
+
 setup() {
 	MARK="ct$$x${BATS_TEST_NUMBER}x${RANDOM}"
 	export CONTEST_RESULTS="$BATS_TEST_TMPDIR/results"
