@@ -59,7 +59,7 @@ built_version() {
 	[ "$(rq -c 'map(.contest_version) | unique')" = "[\"$v\"]" ]
 }
 
-@test "scripts/buildver: a tree's commit, -dirty after an edit, the release in a tarball's tree even inside a clone, and without git" {
+@test "scripts/buildver: a tree's commit, -dirty after an edit, the release in a tarball's tree even inside a clone, a copy's own word, and without git" {
 	command -v git >/dev/null || skip "no git"
 	b=$TOP_SRCDIR/scripts/buildver
 	git init -q t
@@ -91,6 +91,20 @@ built_version() {
 	mkdir plain
 	run -0 "$b" plain 9.8.7
 	[ "$output" = "9.8.7" ]
+	# a copy that says which tree it was (scripts/vm's image): its word,
+	# where the word is this release's and a word at all
+	echo "9.8.7-g$h-dirty" > plain/.buildver
+	run -0 "$b" plain 9.8.7
+	[ "$output" = "9.8.7-g$h-dirty" ]
+	for bad in "9.8.6-g$h" "9.8.7-g$h x" "9.8.7-" '9.8.7-$(id)' ""; do
+		printf '%s\n' "$bad" > plain/.buildver
+		run -0 "$b" plain 9.8.7
+		[ "$output" = "9.8.7" ]
+	done
+	# a git tree's own word wins over a stray file
+	echo "9.8.7-gffffffffffff" > t/.buildver
+	run -0 "$b" t 9.8.7
+	[ "$output" = "9.8.7-dirty" ]
 	# without git on PATH: the release, nothing it cannot tell
 	mkdir bin
 	ln -s "$(command -v sed)" bin/sed
