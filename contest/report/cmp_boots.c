@@ -12,11 +12,14 @@
  * in one boot borrows T2^2 where a label of the comparison has it.
  * Two labels over as many boots share one boot-to-boot variance, as the
  * mixed model (lme's: runs within boots, the label fixed) has it: with
- * equal counts that is Student's t on the boot means, 2n - 2 df, robust
- * where the two kernels' spreads differ (its standard error is Welch's;
- * only the df, Welch's fewer, would cost power: scripts/bench/boots at
- * 364a9d9, with Welch's df, found a true +8% over 4 boots a side 78.5%
- * of the time, CI95 77.0..79.9).  Unequal counts keep Welch's.
+ * equal counts that is Student's t on the boot means, 2n - 2 df.  Its
+ * standard error is Welch's; only the df differ, and Welch's fewer cost
+ * power (scripts/bench/boots at 364a9d9, with Welch's df, found a true
+ * +8% over 4 boots a side 78.5% of the time, CI95 77.0..79.9).  The
+ * price: where one kernel's boots spread more than the other's, the
+ * level slips (a simulation, 2 to 4 boots a side, two-sided at 0.05:
+ * some 6% at twice the sd, 8 to 9% at four times).  Unequal counts,
+ * where the slip is worse, keep Welch's.
  */
 #include "config.h"
 
