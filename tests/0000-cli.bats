@@ -110,8 +110,17 @@ built_version() {
 	ln -s "$(command -v sed)" bin/sed
 	run -0 env PATH="$BATS_TEST_TMPDIR/bin" /bin/sh "$b" t 9.8.7
 	[ "$output" = "9.8.7" ]
-	run -2 "$b" t
-	[ "$output" = "usage: scripts/buildver SRCDIR RELEASE" ]
+	run -2 "$b"
+	[ "$output" = "usage: scripts/buildver SRCDIR [RELEASE]" ]
+	run -2 "$b" t 9.8.7 extra
+	[ "$output" = "usage: scripts/buildver SRCDIR [RELEASE]" ]
+	# no RELEASE: the tree's configure.ac's, where it has one
+	run -2 "$b" plain
+	[ "$output" = "buildver: no RELEASE given and none in plain/configure.ac" ]
+	echo 'AC_INIT([contest], [9.8.7], [], [contest])' > t/configure.ac
+	git -C t add configure.ac
+	run -0 "$b" t
+	[ "$output" = "9.8.7-dirty" ]
 }
 
 @test "help and version as subcommands: help SUBCOMMAND is its --help; bad uses exit 2 with one line" {
