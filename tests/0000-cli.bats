@@ -117,10 +117,13 @@ built_version() {
 	# no RELEASE: the tree's configure.ac's, where it has one
 	run -2 "$b" plain
 	[ "$output" = "buildver: no RELEASE given and none in plain/configure.ac" ]
-	echo 'AC_INIT([contest], [9.8.7], [], [contest])' > t/configure.ac
-	git -C t add configure.ac
-	run -0 "$b" t
-	[ "$output" = "9.8.7-dirty" ]
+	echo 'AC_INIT([contest], [9.8.7], [], [contest])' > plain/configure.ac
+	run -0 "$b" plain
+	[ "$output" = "9.8.7" ]
+	# (a copy's word is taken only where it is that release's)
+	echo "9.8.7-gabc" > plain/.buildver
+	run -0 "$b" plain
+	[ "$output" = "9.8.7-gabc" ]
 }
 
 @test "help and version as subcommands: help SUBCOMMAND is its --help; bad uses exit 2 with one line" {
