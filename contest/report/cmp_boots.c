@@ -330,9 +330,10 @@ cmp_boots_legend(FILE *f, const struct cmp *m, const char *li)
 		    "on the boot means (of log Time, of each boot's log Ratio), "
 		    "Student's over as many boots a side (one boot-to-boot variance, "
 		    "as a mixed model's), else Welch's, with the boots' df; a label "
-		    "in one boot widened by a compared label's boot-to-boot spread (T2^2 = S2^2 - S1^2/r1); one boot each "
-		    "with none known never claims no change and marks a regression "
-		    "possibly the boot.\n", li);
+		    "in one boot widened by a compared label's boot-to-boot spread "
+		    "(T2^2 = S2^2 - S1^2/r1); one boot each with none known never "
+		    "claims no change and marks a regression possibly the boot.\n",
+		    li);
 }
 
 int
