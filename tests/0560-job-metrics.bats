@@ -47,6 +47,20 @@ DATA="$TOP_SRCDIR/tests/data/jobmetric"
 	[ "$(rq -r '.[0].error')" = "sh exited with status 3" ]
 }
 
+@test "an expression 1024 long with its repeats written out is taken, 1025 is bad input" {
+	# x, (, [0-9] once a copy, the interval's node, ): 1 + 1 + 1020 + 1 + 1
+	run contest --warmup 0 -n 1 --lead 0 --job-metric 'n=x([0-9]{1,1020})' \
+	    -- echo x42
+	[ "$status" -eq 0 ]
+	[ "$(rq -r '.[0].job_metrics.n')" = 42 ]
+	rm -rf "$CONTEST_RESULTS"
+	run --separate-stderr contest --warmup 0 -n 1 --lead 0 \
+	    --job-metric 'n=x([0-9]{1,1021})' -- echo x42
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "contest: --job-metric: n: the expression is longer than 1024 characters with its repeated parts written out" ]
+	[ ! -e "$CONTEST_RESULTS" ]
+}
+
 @test "the presets read their programs' stored output: hackbench, perf bench messaging, cyclictest -q, schbench" {
 	run contest --warmup 0 -n 1 --lead 0 --job-metric hackbench -- cat "$DATA/hackbench.out"
 	[ "$status" -eq 0 ]

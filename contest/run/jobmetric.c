@@ -120,42 +120,6 @@ add(struct job_metric *m, size_t *n, const struct jm_row *r, char *err, size_t e
 	return 0;
 }
 
-/*
- * An upper bound on the copies regcomp makes of any part of the
- * expression: the product of its interval bounds ({n}, {n,}, {n,m}, {,m}:
- * the larger of n and m) and of 2 for each "+" (glibc builds x+ as x x*, and
- * (((a+)+)+) doubles at each level).  A "{" or "+" that is no operator
- * counts all the same; an escaped character does not.
- */
-static double
-repeats(const char *re)
-{
-	double product = 1;
-
-	for (const char *p = re; *p; p++) {
-		if (*p == '\\' && p[1]) {
-			p++;
-			continue;
-		}
-		if (*p == '+')
-			product *= 2;
-		if (*p != '{')
-			continue;
-		char *end;
-		double lo = strtod(p + 1, &end), hi;
-		if (end == p + 1) {	/* {,m}: glibc's "at most m" */
-			if (*end != ',')
-				continue;
-			lo = 0;
-		}
-		hi = lo;
-		if (*end == ',' && end[1] != '}')
-			hi = strtod(end + 1, &end);
-		product *= (hi > lo ? hi : lo) > 1 ? (hi > lo ? hi : lo) : 1;
-	}
-	return product;
-}
-
 int
 jm_parse(const char *arg, struct job_metric *m, size_t *n, char *err, size_t errlen)
 {
@@ -194,31 +158,9 @@ jm_parse(const char *arg, struct job_metric *m, size_t *n, char *err, size_t err
 			return -1;
 		}
 	}
-	for (const char *c = eq + 1; *c; c++)
-		if (iscntrl((unsigned char)*c)) {
-			/* every message that quotes it is one line */
-			snprintf(err, errlen, "%.*s: a control character in the "
-			    "expression", (int)nl, arg);
-			return -1;
-		}
-	for (const char *c = eq + 1; *c; c++)
-		if (c[0] == '\\' && c[1] >= '1' && c[1] <= '9') {
-			/* glibc's back-references can take exponential time over
-			 * a run's megabytes of output */
-			snprintf(err, errlen, "%.*s: a back-reference (\\%c) in the "
-			    "expression", (int)nl, arg, c[1]);
-			return -1;
-		} else if (c[0] == '\\' && c[1])
-			c++;
-	if (repeats(eq + 1) > JM_REPEAT_MAX) {
-		/* each interval copies what it repeats: a{255}{255}{255}
-		 * took regcomp seconds and gigabytes */
-		snprintf(err, errlen, "%.*s: the expression's repetition counts "
-		    "(each + a 2) multiply past %d", (int)nl, arg, JM_REPEAT_MAX);
-		return -1;
-	}
-	if (eq[1] == '\0') {
-		snprintf(err, errlen, "%.*s: an empty expression", (int)nl, arg);
+	char why[400];
+	if (jm_regex_check(eq + 1, why, sizeof why) < 0) {
+		snprintf(err, errlen, "%.*s: %s", (int)nl, arg, why);
 		return -1;
 	}
 	snprintf(name, sizeof name, "%.*s", (int)nl, arg);
