@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "jobmetric.h"
+#include "jobregex.h"
 #include "util.h"
 
 const char *const jm_of_names[] = { "last", "max", "mean" };

@@ -16,8 +16,6 @@
 
 #define JM_MAX		16
 #define JM_REGEX_MAX	256
-/* an expression's length with its repeated parts written out, at most */
-#define JM_EXPANDED_MAX	1024
 /* What is scanned of a run's output: its end, where the figures are. */
 #define JM_SCAN_MAX	(16u << 20)
 
@@ -74,11 +72,6 @@ int	jm_json(const struct job_metric *m, size_t n, char *const argv[], int dirfd,
 	    size_t whylen);
 /* Each compiled one of m[0..n) given back; safe to call twice. */
 void	jm_free(struct job_metric *m, size_t n);
-/* An expression regcomp may be given: no control character, no
- * back-reference, one capture group at most, no two quantifiers in a
- * row, at most JM_EXPANDED_MAX long with its repeated parts written out
- * (jobregex.c). */
-int	jm_regex_check(const char *re, char *why, size_t len);
 
 /*
  * After a run: what the job wrote to cap_fd copied to the end of log_fd

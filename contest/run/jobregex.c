@@ -14,7 +14,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "jobmetric.h"
+#include "jobregex.h"
 
 /* A count's digits, as regcomp reads them; -1: none. */
 static double
@@ -97,7 +97,7 @@ struct shape {
 static void
 walk(const char *re, struct shape *sh)
 {
-	double sum[JM_REGEX_MAX + 1] = { 0 }, last = 0;
+	double sum[JM_DEPTH_MAX + 1] = { 0 }, last = 0;
 	size_t d = 0, len;
 	int quantified = 0;
 
@@ -114,8 +114,8 @@ walk(const char *re, struct shape *sh)
 		}
 		quantified = 0;
 		len = *p == '[' ? bracket(p) : *p == '\\' && p[1] ? 2 : 1;
-		if (*p == '(' && d < JM_REGEX_MAX) {
-			sh->groups++;
+		sh->groups += *p == '(';
+		if (*p == '(' && d < JM_DEPTH_MAX) {
 			sum[++d] = 1;
 			last = 0;
 		} else if (*p == ')' && d > 0) {
