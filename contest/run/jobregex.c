@@ -16,14 +16,17 @@
 
 #include "jobregex.h"
 
-/* A count's digits, as regcomp reads them; -1: none. */
+/* A count's digits, as regcomp reads them, held at 32768 as it holds
+ * them (past its RE_DUP_MAX, 32767, it refuses the count); -1: none. */
 static double
 count(const char *p, size_t *i)
 {
 	double v = -1;
 
-	for (; isdigit((unsigned char)p[*i]); (*i)++)
+	for (; isdigit((unsigned char)p[*i]); (*i)++) {
 		v = (v < 0 ? 0 : v * 10) + (p[*i] - '0');
+		v = v > 32768 ? 32768 : v;
+	}
 	return v;
 }
 
