@@ -16,24 +16,29 @@
 
 #include "jobregex.h"
 
-/* A count's digits, as regcomp reads them, held at 32768 as it holds
- * them (past its RE_DUP_MAX, 32767, it refuses the count); -1: none. */
+/* A count's digits, as regcomp reads them: "\0" is a 0 there, and the
+ * count held at 32768 (past its RE_DUP_MAX, 32767, it refuses it);
+ * -1: none. */
 static double
 count(const char *p, size_t *i)
 {
 	double v = -1;
 
-	for (; isdigit((unsigned char)p[*i]); (*i)++) {
-		v = (v < 0 ? 0 : v * 10) + (p[*i] - '0');
+	for (;;) {
+		size_t j = *i + (p[*i] == '\\');
+		if (!isdigit((unsigned char)p[j]))
+			return v;
+		v = (v < 0 ? 0 : v * 10) + (p[j] - '0');
 		v = v > 32768 ? 32768 : v;
+		*i = j + 1;
 	}
-	return v;
 }
 
 /* How many times a quantifier has regcomp copy what it follows: x+ is
  * x x*, x{n,} n copies and a star, x{n,m} and x{,m} m copies; a copy at
  * least, as x{0} is parsed whole before it is dropped.  0: no quantifier
- * at p; *len: its length.  In an interval glibc takes "\," for ",". */
+ * at p; *len: its length.  In an interval glibc takes "\," for ",", as
+ * it takes "\0" for 0. */
 static double
 copies(const char *p, size_t *len)
 {
