@@ -37,17 +37,21 @@ jobsched='f=$(sed "s/.*) //" /proc/$$/stat); echo "jobsched $(echo $f | cut -d" 
 	rq '.[0] | .load_nice == 19' | grep -qx true
 }
 
-@test "SCHED_IDLE loads; and with no knob the loads keep nice 0 and SCHED_OTHER" {
+@test "SCHED_IDLE loads; and with no knob the loads keep the suite's own nice and policy" {
+	# the suite's own (nice 0 and SCHED_OTHER, policy 0, unless it runs
+	# under nice or chrt): what a load with no knob inherits
+	read -r ni pol < <(own_sched)
 	run contest --warmup 0 -n 1 --lead 0.3 --load-policy idle -l sleepers:n=2 -- sh -c "$probe"
 	[ "$status" -eq 0 ]
 	log=$(ls "$CONTEST_RESULTS"/logs/*.log)
-	[ "$(grep -c '^load 0 5 ' "$log")" -ge 3 ]	# SCHED_IDLE is policy 5
+	[ "$(grep -c "^load $ni 5 " "$log")" -ge 3 ]	# SCHED_IDLE is policy 5
 	rm -rf "$CONTEST_RESULTS"
 	run contest --warmup 0 -n 1 --lead 0.3 -l sleepers:n=2 -- sh -c "$probe"
 	[ "$status" -eq 0 ]
 	grep -q '^environment: .*, default scheduling$' <<<"$output"
 	log=$(ls "$CONTEST_RESULTS"/logs/*.log)
-	[ "$(grep -c '^load 0 0 ' "$log")" -ge 3 ]
+	[ "$(grep -c "^load $ni $pol " "$log")" -ge 3 ]
+	[ -z "$(grep '^load ' "$log" | grep -v "^load $ni $pol ")" ]
 	rq '.[1] | .load_nice == null and .load_policy == null and .load_cpus == null and .sched == ""' | grep -qx true
 }
 
@@ -69,15 +73,17 @@ jobsched='f=$(sed "s/.*) //" /proc/$$/stat); echo "jobsched $(echo $f | cut -d" 
 	[ "$(grep -c '^jobsched 5 0 3$' "$CONTEST_RESULTS"/logs/*.log)" -eq 1 ]
 	rq '.[0] | .job_nice == 5 and .job_policy == "batch" and .load_nice == null and .sched == "job nice 5, policy batch"' | grep -qx true
 	rm -rf "$CONTEST_RESULTS"
+	# a real-time policy leaves the nice as it was: the suite's own
+	read -r ni _ < <(own_sched)
 	run contest --warmup 0 -n 1 --lead 0 --job-policy fifo:10 -l sleepers:n=2 -- sh -c "$jobsched"
 	[ "$status" -eq 0 ]
-	# SCHED_FIFO is policy 1; a real-time task's nice reads 0
-	[ "$(grep -c '^jobsched 0 10 1$' "$CONTEST_RESULTS"/logs/*.log)" -eq 2 ]
+	# SCHED_FIFO is policy 1
+	[ "$(grep -c "^jobsched $ni 10 1\$" "$CONTEST_RESULTS"/logs/*.log)" -eq 2 ]
 	[ "$(rq -r 'map(.job_policy) | join(" ")')" = "fifo:10 fifo:10" ]
 	rm -rf "$CONTEST_RESULTS"
 	run contest --warmup 0 -n 1 --lead 0 --job-policy rr:3 -- sh -c "$jobsched"
 	[ "$status" -eq 0 ]
-	[ "$(grep -c '^jobsched 0 3 2$' "$CONTEST_RESULTS"/logs/*.log)" -eq 1 ]
+	[ "$(grep -c "^jobsched $ni 3 2\$" "$CONTEST_RESULTS"/logs/*.log)" -eq 1 ]
 	[ "$(rq -r '.[0].job_policy')" = "rr:3" ]
 }
 
@@ -87,8 +93,10 @@ jobsched='f=$(sed "s/.*) //" /proc/$$/stat); echo "jobsched $(echo $f | cut -d" 
 	    -- sh -c "$jobsched; sh -c 'echo child \$(sed \"s/.*) //\" /proc/\$\$/stat | cut -d\" \" -f39)'"
 	[ "$status" -eq 0 ]
 	grep -q '^environment: .*, job policy deadline:2000/10000/20000$' <<<"$output"
-	# SCHED_DEADLINE is policy 6, with no real-time priority
-	[ "$(grep -c '^jobsched 0 0 6$' "$CONTEST_RESULTS"/logs/*.log)" -eq 1 ]
+	# SCHED_DEADLINE is policy 6, with no real-time priority, and the
+	# nice the suite runs at (the policy leaves it as it was)
+	read -r ni _ < <(own_sched)
+	[ "$(grep -c "^jobsched $ni 0 6\$" "$CONTEST_RESULTS"/logs/*.log)" -eq 1 ]
 	[ "$(grep -c '^child 0$' "$CONTEST_RESULTS"/logs/*.log)" -eq 1 ]
 	[ "$(rq -r '.[0].job_policy')" = deadline:2000/10000/20000 ]
 }

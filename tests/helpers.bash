@@ -133,6 +133,15 @@ no_leftovers() {
 	return 1
 }
 
+# own_sched: the suite's own nice and scheduling policy, "NICE POLICY",
+# as the kernel says them (stat fields 19 and 41) of a process this shell
+# starts: what contest and all it starts inherit where no knob says
+# otherwise, so the zero point of every test that reads them (under
+# `nice -n 10 make check` a load with no knob runs at nice 10).
+own_sched() {
+	sed 's/.*) //' /proc/self/stat | cut -d' ' -f17,39
+}
+
 # Lines of results.jsonl, each checked to be one JSON object.
 result_lines() {
 	jq -c . "$R"
