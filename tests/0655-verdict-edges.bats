@@ -186,23 +186,36 @@ two_kernels() {
 
 @test "bisect --run: the step is decided once, at alpha, from GOOD and BAD alone; the looks never make it vanish (no 255)" {
 	# BAD +20%, p = 0.041: a step at alpha 0.05, and none at the 0.025 of
-	# each of -n 4 --min-runs 3's two looks
+	# each of -n 4 --min-runs 3's two looks.  The figure is a job metric,
+	# m, that the candidate's job prints from a planted list: the call is
+	# made on numbers no busy host moves (a sleep's Time is not one)
 	local g=(0.200 0.201 0.199 0.200 0.202 0.198 0.200 0.201 0.199 0.200)
 	local b=(0.18 0.30 0.19 0.29 0.20 0.28 0.24 0.24 0.17 0.31) i
 	mkdir "$BATS_TEST_TMPDIR/r"
 	for i in 1 2 3 4 5 6 7 8 9 10; do
 		echo "sg good no_load $i ${g[i - 1]} ok"
 		echo "sb bad no_load $i ${b[i - 1]} ok"
-	done | results | sed 's/"command":"make -j2 bzImage"/"command":"sleep 0.2","lead_s":0/' > "$BATS_TEST_TMPDIR/r/results.jsonl"
-	run -1 contest compare -f "$BATS_TEST_TMPDIR/r" good bad
-	[[ "$(tail -1 <<<"$output")" == *"no_load Time +20.0% (CI95 +1.1..+38.9%, p=0.041)" ]]
-	# the candidate is GOOD's sleep: good against BAD needs p < 0.025,
-	# which BAD's spread does not give: a skip, never the stop of 255
-	run -125 --separate-stderr contest bisect --run -f "$BATS_TEST_TMPDIR/r" -k cand -n 4 --min-runs 3 good bad -- sleep 0.2
-	[[ "${lines[${#lines[@]} - 3]}" == "no_load Time: cand at "*" of the step from good (0.20) to bad (0.24), against good p="*", against bad p="*": can't tell" ]]
+	done | results | jq -c '.command = "sh job.sh" | .lead_s = 0 | .job_metrics = {m: .wall_s} |
+	    .job_metric_defs = {m: {regex: "m=([0-9.]+)", better: "lower", of: "last", unit: null, preset: null}} |
+	    .config = {runs: "10", warmup: "0", lead: "0", label: .label, "job-metric": ["m=m=([0-9.]+)"]}' \
+	    > "$BATS_TEST_TMPDIR/r/results.jsonl"
+	run -1 contest compare -f "$BATS_TEST_TMPDIR/r" --gate m good bad
+	[[ "$(tail -1 <<<"$output")" == *"no_load m +20.0% (CI95 +1.1..+38.9%, p=0.041)" ]]
+	# the candidate's job prints GOOD's numbers in turn: good against BAD
+	# needs p < 0.025, which BAD's spread does not give: a skip, never
+	# the stop of 255
+	cat > job.sh <<-EOF
+	n=0; [ -f count ] && read -r n < count; echo \$((n + 1)) > count
+	set -- ${g[*]}; shift \$((n % 10)); echo "m=\$1"
+	EOF
+	run -125 --separate-stderr contest bisect --run -f "$BATS_TEST_TMPDIR/r" --gate m -k cand -n 4 --min-runs 3 good bad -- sh job.sh
+	[ "${stderr_lines[0]}" = "contest: bisect --run: GOOD's settings replayed: --lead=0 --job-metric=m=m=([0-9.]+)" ]
+	[ "${lines[${#lines[@]} - 3]}" = "no_load m: cand at 0.01 of the step from good (0.200) to bad (0.240), against good p=0.53, against bad p=0.043: can't tell" ]
 	[[ "${lines[${#lines[@]} - 2]}" == "cand looks like neither: skip (0 of the step's 1 load bad, 0 good, 1 can't tell; each by the half way and its tests against both at alpha 0.025; the step at alpha 0.05 and 5%)" ]]
 	[ "${lines[${#lines[@]} - 1]}" = "cand: 4 rounds (at most 4), 2 looks of 2" ]
 	[[ "$stderr" != *"no step to bisect"* ]]
+	# the call was made on the candidate's four measured runs of GOOD's numbers
+	[ "$(jq -sc '[.[] | select(.label == "cand" and (.warmup | not)) | .job_metrics.m]' "$BATS_TEST_TMPDIR/r/results.jsonl")" = "$(IFS=,; jq -c . <<<"[${g[*]:1:4}]")" ]
 }
 
 @test "compare: the power the gate states is a size, a fall where lower is worse, and the largest is chosen by size" {

@@ -67,25 +67,37 @@ N="$TOP_SRCDIR/tests/data/report/nights.jsonl"
 	done
 }
 
-# A git repository of 9 commits, c0 to c8, each one's job a sleep of the
-# work its file names: 0.20 s until c5, 0.30 s (50% more) from c6 on;
-# c4's job cannot build (it exits 1).  A step that a busy machine's noise
-# in a sleep's few execs cannot hide: the bisect's mechanics are the
-# test's, not how small a step it finds (compare's power is tested on
-# its own).
+# metric_job FILE WORK: a job, sh FILE, that prints m=WORK give or take a
+# planted spread (0 +2 -1 +1 -2 in turn, by ./count beside FILE): a
+# figure whose calls no busy host moves, as a sleep's Time is moved.
+# The runs' mechanics are bisect --run's own whatever the job does; how
+# small a step a sleep's Time shows on a machine is the benches' to say.
+metric_job() {
+	cat > "$1" <<EOF
+n=0; [ -f "\$(dirname "\$0")/count" ] && read -r n < "\$(dirname "\$0")/count"
+echo \$((n + 1)) > "\$(dirname "\$0")/count"
+set -- 0 2 -1 1 -2; shift \$((n % 5)); echo "m=\$(($2 + \$1))"
+EOF
+}
+M=(--job-metric 'm=m=([0-9]+)')
+
+# A git repository of 9 commits, c0 to c8, each one's job printing the
+# work its file names: 200 until c5, 300 (50% more) from c6 on; c4's job
+# cannot build (it exits 1).  The bisect's mechanics are the test's, not
+# how small a step it finds (compare's power is tested on its own).
 bisect_repo() {
 	git init -q repo
 	cd repo
 	git config user.email t@example.org
 	git config user.name t
 	for c in 0 1 2 3 4 5 6 7 8; do
-		w=0.20
-		[ "$c" -lt 6 ] || w=0.30
+		w=200
+		[ "$c" -lt 6 ] || w=300
 		echo "$w" >work
 		if [ "$c" -eq 4 ]; then
 			printf 'echo "c4: does not build" >&2\nexit 1\n' >job.sh
 		else
-			printf 'sleep "$(cat work)"\n' >job.sh
+			metric_job job.sh '$(cat work)'
 		fi
 		git add work job.sh
 		git commit -q --allow-empty -m "c$c"
@@ -97,18 +109,14 @@ bisect_repo() {
 	command -v git >/dev/null || skip "no git"
 	bisect_repo
 	R="$BATS_TEST_TMPDIR/r"
-	# five runs a side: each call is at alpha over the looks, and three
-	# a side on a busy machine left a call undecided.  --threshold 20:
-	# what is no change is a drift within 20%, which a busy machine's
-	# noise in a sleep's few execs does not pass, and the step is 50%
 	git checkout -q c0
-	run -0 contest -o "$R" -k good -n 5 --lead 0 -l no_load -- sh job.sh
+	run -0 contest -o "$R" -k good -n 5 --lead 0 -l no_load "${M[@]}" -- sh job.sh
 	git checkout -q c8
-	run -0 contest -o "$R" -k bad -n 5 --lead 0 -l no_load -- sh job.sh
+	run -0 contest -o "$R" -k bad -n 5 --lead 0 -l no_load "${M[@]}" -- sh job.sh
 	git bisect start c8 c0 >/dev/null
 	# each step labelled with its commit; the session's table and the
-	# call go to the log
-	marked git bisect run sh -c "\"\$CONTEST\" bisect --run --threshold 20 -f '$R' -k \"\$(git describe --tags)\" good bad -- sh job.sh" >log 2>&1 ||
+	# call go to the log; the step's figure the job's own
+	marked git bisect run sh -c "\"\$CONTEST\" bisect --run --gate m -f '$R' -k \"\$(git describe --tags)\" good bad -- sh job.sh" >log 2>&1 ||
 	    { sed 's/^/# /' log >&3; false; }
 	git bisect log >blog
 	git bisect reset >/dev/null 2>&1
@@ -128,24 +136,24 @@ bisect_repo() {
 
 @test "bisect --run: good and bad calls and their rounds; no step stops git bisect (255); bad input is exit 2 with one line" {
 	R="$BATS_TEST_TMPDIR/r"
-	# five runs a side: a call's interval is at alpha over the looks, and
-	# three runs of BAD left it wider than 20% on a busy machine
-	run -0 contest -o "$R" -k good -n 5 --lead 0 -l no_load -- sleep 0.2
-	run -0 contest -o "$R" -k bad -n 5 --lead 0 -l no_load -- sleep 0.3
-	# (--threshold 20: no change is a drift within 20%, beyond a busy
-	# machine's noise in a sleep; the step is 50%)
-	run -1 --separate-stderr contest bisect --run --threshold 20 -f "$R" -k c1 good bad -- sleep 0.3
-	[[ "${lines[${#lines[@]} - 2]}" == "c1 looks bad (1 of the step's 1 load bad, "*"; each by the half way and its tests against both at alpha 0.00625; the step at alpha 0.05 and 20%)" ]]
-	# three rounds at least; more where a busy machine left it undecided
-	[[ "${lines[${#lines[@]} - 1]}" =~ ^c1:\ ([3-9]|10)\ rounds\ \(at\ most\ 10\),\ [1-8]\ looks?\ of\ 8$ ]]
-	run -0 contest bisect --run --threshold 20 -f "$R" -k c2 -n 4 --min-runs 2 good bad -- sleep 0.2
-	[[ "${lines[${#lines[@]} - 2]}" == "c2 looks good (0 of the step's 1 load bad, 1 good, 0 can't tell; each by the half way and its tests against both at alpha 0.0166667; the step at alpha 0.05 and 20%)" ]]
+	# jobs printing their work, 200 and 300 give or take 2: a step of 50%
+	metric_job good.sh 200
+	metric_job bad.sh 300
+	run -0 contest -o "$R" -k good -n 5 --lead 0 -l no_load "${M[@]}" -- sh good.sh
+	run -0 contest -o "$R" -k bad -n 5 --lead 0 -l no_load "${M[@]}" -- sh bad.sh
+	run -1 --separate-stderr contest bisect --run --gate m -f "$R" -k c1 good bad -- sh bad.sh
+	[[ "${lines[${#lines[@]} - 2]}" == "c1 looks bad (1 of the step's 1 load bad, "*"; each by the half way and its tests against both at alpha 0.00625; the step at alpha 0.05 and 5%)" ]]
+	# decided at the first look, after three rounds
+	[ "${lines[${#lines[@]} - 1]}" = "c1: 3 rounds (at most 10), 1 look of 8" ]
+	run -0 contest bisect --run --gate m -f "$R" -k c2 -n 4 --min-runs 2 good bad -- sh good.sh
+	[[ "${lines[${#lines[@]} - 2]}" == "c2 looks good (0 of the step's 1 load bad, 1 good, 0 can't tell; each by the half way and its tests against both at alpha 0.0166667; the step at alpha 0.05 and 5%)" ]]
+	[ "${lines[${#lines[@]} - 1]}" = "c2: 2 rounds (at most 4), 1 look of 3" ]
 	# the runs are stored under the candidate's label, beside GOOD's and BAD's
 	[ "$(jq -s 'map(select(.label == "c2" and (.warmup | not))) | length' "$R/results.jsonl")" -ge 2 ]
 	# good against its like: no step, and git bisect run must stop, before
 	# any run
 	n=$(wc -l <"$R/results.jsonl")
-	run -255 --separate-stderr contest bisect --run -f "$R" good c2 -- sleep 0.2
+	run -255 --separate-stderr contest bisect --run --gate m -f "$R" good c2 -- sh good.sh
 	[ "$stderr" = "contest: bisect: c2 is no regression beyond 5% against good in any gated figure: no step to bisect" ]
 	[ "$(wc -l <"$R/results.jsonl")" -eq "$n" ]
 	for args in "-n 1" "-n 3 --min-runs 4" "-k a -k b" "-n x"; do
@@ -164,9 +172,12 @@ bisect_repo() {
 	R="$BATS_TEST_TMPDIR/r"
 	set -- --lead 0.1 --job-cpus 0 --latency=5 --job-metric 'm=v=([0-9]+)' -l no_load \
 	    --prepare '' --series --load-nice 5
-	run -0 contest -o "$R" -k good -n 5 "$@" -- sh -c 'sleep 0.2; echo v=1'
-	run -0 contest -o "$R" -k bad -n 5 "$@" -- sh -c 'sleep 0.3; echo v=2'
-	run -1 --separate-stderr contest bisect --run --threshold 20 -n 4 -f "$R" -k c1 good bad -- sh -c 'sleep 0.3; echo v=2'
+	# the jobs print v=10..12 and v=20..22 in turn: a step of the job's
+	# own, whatever a busy host does to the sleep
+	v='sleep 0.2; n=$(cat c 2>/dev/null || echo 0); echo $((n + 1)) > c; echo v=$0$((n % 3))'
+	run -0 contest -o "$R" -k good -n 5 "$@" -- sh -c "$v" 1
+	run -0 contest -o "$R" -k bad -n 5 "$@" -- sh -c "$v" 2
+	run -1 --separate-stderr contest bisect --run --gate m -n 4 -f "$R" -k c1 good bad -- sh -c "$v" 2
 	[ "${stderr_lines[0]}" = "contest: bisect --run: GOOD's settings replayed: --prepare= --lead=0.1 --load-nice=5 --job-cpus=0 --job-metric=m=v=([0-9]+) --latency=5 --series" ]
 	# the candidate's runs were asked for what GOOD's were, bar the shape
 	good=$(jq -sc 'map(select(.label == "good"))[0].config | del(.runs, .label, .output)' "$R/results.jsonl")
@@ -175,7 +186,7 @@ bisect_repo() {
 	[ "$(jq -c '.[0].config | del(.runs, .warmup, .label, .output)' <<<"$cand")" = "$good" ]
 	[ "$(jq -r '.[-1].job_cpus' <<<"$cand")" = 0 ]
 	[ "$(jq -r '.[-1].probe.period_ms' <<<"$cand")" = 5 ]
-	[ "$(jq -r '.[-1].job_metrics.m' <<<"$cand")" = 2 ]
+	[ "$(jq -r '.[-1].job_metrics.m / 10 | floor' <<<"$cand")" = 2 ]
 	[ "$(jq -r '.[-1].load_nice' <<<"$cand")" = 5 ]
 	[ "$(jq -r '.[-1].prepare' <<<"$cand")" = null ]
 	[ "$(jq -r '.[-1].series.period_s' <<<"$cand")" != null ]
@@ -184,7 +195,7 @@ bisect_repo() {
 	jq -c 'select(.label == "good" or .label == "bad") | del(.config)' "$R/results.jsonl" >"$BATS_TEST_TMPDIR/old/results.jsonl"
 	# (bad, or on a busy machine undecided in three rounds: what matters
 	# here is what was replayed)
-	run --separate-stderr contest bisect --run --threshold 20 -n 3 -f "$BATS_TEST_TMPDIR/old" -k c2 good bad -- sh -c 'sleep 0.3; echo v=2'
+	run --separate-stderr contest bisect --run --threshold 20 -n 3 -f "$BATS_TEST_TMPDIR/old" -k c2 good bad -- sh -c "$v" 2
 	[[ "$status" == 1 || "$status" == 125 ]]
 	[ "${stderr_lines[0]}" = "contest: bisect --run: GOOD's results say no config (an older contest): replaying its loads, lead and prepare step alone" ]
 	[ "$(jq -sc 'map(select(.label == "c2"))[0].config' "$BATS_TEST_TMPDIR/old/results.jsonl")" = '{"runs":"3","lead":"0.100","label":"c2","output":"'"$BATS_TEST_TMPDIR/old"'"}' ]
@@ -193,13 +204,15 @@ bisect_repo() {
 
 @test "bisect --run: Ctrl-C reaches the session and its job, kill -9 takes them with it; nothing is left" {
 	R="$BATS_TEST_TMPDIR/r"
-	run -0 contest -o "$R" -k good -n 3 --lead 0 -l no_load -- sleep 0.2
-	run -0 contest -o "$R" -k bad -n 3 --lead 0 -l no_load -- sleep 0.3
+	metric_job good.sh 200
+	metric_job bad.sh 300
+	run -0 contest -o "$R" -k good -n 3 --lead 0 -l no_load "${M[@]}" -- sh good.sh
+	run -0 contest -o "$R" -k bad -n 3 --lead 0 -l no_load "${M[@]}" -- sh bad.sh
 	# the job is a sleep the suite can find by its length
 	for sig in INT KILL; do
-		marked_bg "$CONTEST" bisect --run -f "$R" -k "c$sig" good bad -- sleep 37 2>err
+		marked_bg "$CONTEST" bisect --run --gate m -f "$R" -k "c$sig" good bad -- sleep 37 2>err
 		pid=$!
-		wait_until 300 pgrep -f '^sleep 37$' >/dev/null
+		wait_until 600 pgrep -f '^sleep 37$' >/dev/null
 		kill -"$sig" "$pid"
 		rc=0
 		wait "$pid" || rc=$?
