@@ -10,6 +10,13 @@ nightly() {
 	    -o "$BATS_TEST_TMPDIR/n" --warmup 0 --fixed -n 2 --lead 0.1 -l sleepers:n=5 "$@"
 }
 
+# A job that sleeps $1 s and prints its work, $2 give or take 2 (0 +1 +2
+# in turn, by ./c), for --job-metric: the gate's calls on that figure are
+# known answers, where a busy host moves a sleep's Time as much as a
+# change.  (The Time rows go as the host makes them.)
+WORKJOB='sleep "$1"; n=$(cat c 2>/dev/null || echo 0); echo $((n + 1)) > c; echo work=$(($2 + n % 3))'
+WORK=(--job-metric 'work=work=([0-9]+)')
+
 @test "nightly: first night reports, second compares with it; files next to the results" {
 	run nightly -k night1 -- sleep 0.05
 	[ "$status" -eq 0 ]
@@ -40,22 +47,24 @@ nightly() {
 	xmllint --noout "$N/nightly-night2.junit.xml" "$N/nightly-night2.svg"
 }
 
-@test "nightly: a job six times slower than the baseline fails the gate with exit 1" {
-	run nightly -k fast -- sleep 0.05
+@test "nightly: a job doing six times the work of the baseline fails the gate with exit 1" {
+	run nightly -k fast "${WORK[@]}" -- sh -c "$WORKJOB" _ 0.05 100
 	[ "$status" -eq 0 ]
-	run nightly -k slow -- sleep 0.3
+	run nightly -k slow "${WORK[@]}" -- sh -c "$WORKJOB" _ 0.3 600
 	[ "$status" -eq 1 ]
 	N=$BATS_TEST_TMPDIR/n
-	# (no_load's six-fold Time is the regression; the other load's row may
-	# be undecided on a host as busy as CI's ASan run)
-	grep -q '^slow against fast: regression (unpaired): [12] of 2 loads regressed beyond 5%: .*no_load Time +' "$N/nightly-slow.md"
-	# junit as the line: no_load's Time fails; the sleepers row's Time and
-	# Ratio, its other two cases, may go either way
-	grep -q 'tests="3" failures="[123]"' "$N/nightly-slow.junit.xml"
-	grep -A1 'name="no_load Time"' "$N/nightly-slow.junit.xml" | grep -q '<failure type="regression"'
+	# the job metric, gated beside Time and Ratio by default, is each
+	# load's regression; the Time rows go as the host makes them
+	grep -q '^slow against fast: regression (unpaired): 2 of 2 loads regressed beyond 5%: .*no_load work +.*sleepers:n=5 work +' "$N/nightly-slow.md"
+	[ "$(jq -sc 'map(select(.label == "slow") | .job_metrics.work)' "$N/results.jsonl")" = "[601,602,600,601]" ]
+	# junit as the line: a case per load and gated figure, each load's work
+	# failed; the Time and Ratio cases may go either way
+	grep -q 'tests="5" failures="[2345]"' "$N/nightly-slow.junit.xml"
+	grep -A1 'name="no_load work"' "$N/nightly-slow.junit.xml" | grep -q '<failure type="regression"'
+	grep -A1 'name="sleepers:n=5 work"' "$N/nightly-slow.junit.xml" | grep -q '<failure type="regression"'
 	# a named baseline wins over the last label (the same job: a threshold
-	# no noise of a busy host reaches, since exit 0 is not what this is about)
-	run nightly -k slow2 -b slow --threshold 50 --prepare 'touch prepared' -- sleep 0.3
+	# no noise of a busy host reaches)
+	run nightly -k slow2 -b slow --threshold 900 --prepare 'touch prepared' "${WORK[@]}" -- sh -c "$WORKJOB" _ 0.3 600
 	[ "$status" -eq 0 ]
 	grep -qx '## slow2 against slow' "$N/nightly-slow2.md"
 	[ -e prepared ]
@@ -78,6 +87,13 @@ nightly() {
 	[ "$stderr" = "nightly: --min-runs: 'two' is not a number of rounds" ]
 	run nightly -n x -k x -- true
 	[ "$status" -eq 2 ]
+	# a metric contest refuses, and one with no value
+	run --separate-stderr nightly --job-metric 'w=work=[0-9]+' -k x -- true
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "contest: --job-metric: w: 'work=[0-9]+' has 0 capture groups, not one (the number)" ]
+	run --separate-stderr nightly -k x --job-metric
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "nightly: --job-metric needs a value" ]
 	[ ! -e "$BATS_TEST_TMPDIR/n/results.jsonl" ]
 }
 
@@ -98,17 +114,18 @@ nightly() {
 	R=$BATS_TEST_TMPDIR/n/results.jsonl
 	rounds() { rq --arg l "$1" 'map(select(.label == $l and .load == "no_load")) | length'; }
 	# a first night has nothing to decide: every round of -n
-	run -0 --separate-stderr nightly_until -k base -- sleep 0.05
+	run -0 --separate-stderr nightly_until -k base "${WORK[@]}" -- sh -c "$WORKJOB" _ 0.05 100
 	[ "$(rounds base)" -eq 4 ]
-	# six times slower: decided at the first look, after --min-runs
-	run -1 --separate-stderr nightly_until -k slow -- sleep 0.3
+	# six times the work: decided at the first look, after --min-runs
+	run -1 --separate-stderr nightly_until -k slow "${WORK[@]}" -- sh -c "$WORKJOB" _ 0.3 600
 	[ "$(rounds slow)" -eq 2 ]
 	[ -z "$stderr" ]
 	# each look at 0.05 over the 3 there can be
 	grep -q 'alpha 0.0166667 (one of the loop.s looks)' "$BATS_TEST_TMPDIR/n/nightly-slow.md"
 	grep -q 'Looks: this is one of at most 3 looks of a loop that stops once decided' "$BATS_TEST_TMPDIR/n/nightly-slow.md"
-	# the same job: a round more after each look that cannot tell, -n at most
-	run --separate-stderr nightly_until -k same -b base -- sleep 0.05
+	# the same job: a round more after each look that cannot tell (its
+	# Time's, on a busy host), -n at most
+	run --separate-stderr nightly_until -k same -b base "${WORK[@]}" -- sh -c "$WORKJOB" _ 0.05 100
 	[ "$status" -eq 0 ] || [ "$status" -eq 1 ]
 	n=$(rounds same)
 	[ "$n" -ge 2 ]
