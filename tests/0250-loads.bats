@@ -53,7 +53,7 @@ bad_opt() {
 	[ "$status" -eq 0 ]
 	rq '.[1].load_workers' | grep -qx "$(nproc)"
 	rq '.[1].counters.loops > 0' | grep -qx true
-	grep -Eq '^cpu_load: Loads = Loops: [1-9][0-9]* \([0-9]+/s\)$' <<<"$output"
+	grep -Eqx "cpu_load: Loads = Loops: $(count_text "$(rq '.[1].counters.loops')") \($COUNT/s\)" <<<"$output"
 	# n spinners beside a sleeping job: their CPU measured (how much of
 	# each CPU they get is a share, held to its goal in scripts/bench/shares)
 	rq '.[1].lcpu_pct > 0' | grep -qx true

@@ -142,6 +142,14 @@ own_sched() {
 	sed 's/.*) //' /proc/self/stat | cut -d' ' -f17,39
 }
 
+# count_text V: a count or a rate as the table's notes print it (a whole
+# number from 100 up or where it is one, two places from 1, four below);
+# COUNT, an ERE of any such text.
+count_text() {
+	awk -v v="$1" 'BEGIN { d = (v >= 100 || v == int(v)) ? 0 : v >= 1 ? 2 : 4; printf("%." d "f\n", v) }'
+}
+COUNT='([0-9]+|[0-9]+\.[0-9]{2}|0\.[0-9]{4})'
+
 # Lines of results.jsonl, each checked to be one JSON object.
 result_lines() {
 	jq -c . "$R"
