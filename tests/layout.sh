@@ -14,99 +14,123 @@
 #   loads            lib (the worker is a program of its own)
 #   forkbomb         lib, loads (forkbomb_actions, what it shares)
 #   forktime         lib
+#
+# A dozen processes whatever the tree's size, each reading every file
+# at once: a process a file, or an include, took minutes on a busy host
+# (four test files at a time beside two spinners at a better nice).
 set -u
 top=$1 obj=${2:-}
 tmp=$(mktemp -d) || exit 2
 trap 'rm -rf "$tmp"' EXIT
 : > "$tmp/breach"
 
-may() { # from-folder to-folder: 0 when allowed
-	[ "$1" = "$2" ] && return 0
-	case $1:$2 in
-	contest/record:contest/lib) return 0 ;;
-	contest/run:contest/lib | contest/run:contest/record | contest/run:loads) return 0 ;;
-	contest/report:contest/lib | contest/report:contest/record) return 0 ;;
-	contest:contest/* | contest:loads) return 0 ;;
-	loads:contest/lib) return 0 ;;
-	forkbomb:contest/lib | forkbomb:loads) return 0 ;;
-	forktime:contest/lib) return 0 ;;
-	esac
-	return 1
+# may: the rule above, for awk: from-folder to-folder is allowed
+MAY='function may(a, b) {
+	if (a == b) return 1
+	if (a == "contest/record") return b == "contest/lib"
+	if (a == "contest/run") return b == "contest/lib" || b == "contest/record" || b == "loads"
+	if (a == "contest/report") return b == "contest/lib" || b == "contest/record"
+	if (a == "contest") return b ~ /^contest\// || b == "loads"
+	if (a == "loads" || a == "forktime") return b == "contest/lib"
+	if (a == "forkbomb") return b == "contest/lib" || b == "loads"
+	return 0
 }
+function dir(p) { return sub(/\/[^\/]*$/, "", p) ? p : "." }'
 
-node() { # path below top -> node, without extension
-	p=${1#"$top"/}
-	echo "${p%.*}"
+# realpath -m of each line of $1, one a line ('' for none)
+realpaths() {
+	[ -s "$1" ] || return 0
+	tr '\n' '\0' < "$1" | xargs -0 realpath -m --
 }
 
 for d in contest loads forkbomb forktime; do
 	[ -d "$top/$d" ] && find "$top/$d" -name '*.[ch]'
 done | sort > "$tmp/files"
-# header name -> its node (a header's name is unique in the tree), and
-# its real path -> its node, for an include written with a folder
-while read -r f; do
-	case $f in *.h)
-		echo "$(basename "$f") $(node "$f")" >> "$tmp/headers"
-		echo "$(realpath -m "$f") $(node "$f")" >> "$tmp/real" ;;
-	esac
-done < "$tmp/files"
-touch "$tmp/headers" "$tmp/real"
+[ -s "$tmp/files" ] || exit 0
+# a file's node: its path below top, without extension
+awk -v top="$top/" '{ p = substr($0, length(top) + 1); sub(/\.[^.\/]*$/, "", p); print $0, p }' \
+    "$tmp/files" > "$tmp/nodes"
+# a header's real path, for an include written with a folder
+grep '\.h$' "$tmp/files" > "$tmp/hfiles" || :
+realpaths "$tmp/hfiles" > "$tmp/hreal"
 
-# the node an include names from file $1: a bare name by the header
-# names; "run/session.h" or "../run/session.h" as the compiler may find
-# it, beside the file or below contest/ or the top
-included() {
-	case $2 in
-	*/*)
-		for c in "$(dirname "$1")/$2" "$top/contest/$2" "$top/$2"; do
-			r=$(realpath -m "$c")
-			awk -v r="$r" '$1 == r { print $2; exit }' "$tmp/real"
-		done | head -n 1 ;;
-	*) awk -v h="$2" '$1 == h { print $2 }' "$tmp/headers" ;;
-	esac
-}
+# Every include of every file, in order: FILE NAME.  Both spellings:
+# every folder is on the include path, so a tree header named in angle
+# brackets is found as well as in quotes.
+# shellcheck disable=SC2016 # an awk program: its $0 is awk's
+tr '\n' '\0' < "$tmp/files" | xargs -0 awk '
+    /^#[[:space:]]*include[[:space:]]*["<][^">]*[">]/ {
+	h = $0
+	sub(/^#[[:space:]]*include[[:space:]]*["<]/, "", h)
+	sub(/[">].*/, "", h)
+	print FILENAME, h
+    }' > "$tmp/incs"
+# "run/session.h" or "../run/session.h" as the compiler may find it,
+# beside the file or below contest/ or the top: the three places, whose
+# real paths come back in the same order
+awk -v top="$top" "$MAY"'
+    $2 ~ /\// { print dir($1) "/" $2; print top "/contest/" $2; print top "/" $2 }' \
+    "$tmp/incs" > "$tmp/cands"
+realpaths "$tmp/cands" > "$tmp/creal"
 
-: > "$tmp/edges"
-while read -r f; do
-	from=$(node "$f")
-	# both spellings: every folder is on the include path, so a tree
-	# header named in angle brackets is found as well as in quotes
-	sed -n 's/^#[[:space:]]*include[[:space:]]*["<]\([^">]*\)[">].*/\1/p' "$f" | while read -r h; do
-		to=$(included "$f" "$h")
-		[ -n "$to" ] || continue	# config.h, or the system's
-		[ "$to" != "$from" ] && echo "$from $to" >> "$tmp/edges"
-		if ! may "$(dirname "$from")" "$(dirname "$to")"; then
-			echo "layout: $f includes $(dirname "$to")/'s ${h##*/}" >&2
-			echo x >> "$tmp/breach"
-		fi
-	done
-done < "$tmp/files"
+# The node each include names (a header's name is unique in the tree;
+# none: config.h, or the system's), an edge, and a breach said.
+awk -v EDGES="$tmp/edges" -v BREACH="$tmp/breach" "$MAY"'
+    FILENAME == ARGV[1] { node[$1] = $2; next }
+    FILENAME == ARGV[2] { hf[++nh] = $0; next }
+    FILENAME == ARGV[3] { real[$0] = node[hf[++rh]]; n = hf[rh]; sub(/.*\//, "", n); byname[n] = node[hf[rh]]; next }
+    FILENAME == ARGV[4] { cand[++nc] = $0; next }
+    {
+	from = node[$1]
+	to = ""
+	if ($2 ~ /\//) {
+		for (i = 0; i < 3; i++) {
+			r = cand[++used]
+			if (to == "" && (r in real)) to = real[r]
+		}
+	} else if ($2 in byname)
+		to = byname[$2]
+	if (to == "") next
+	if (to != from) print from, to > EDGES
+	if (!may(dir(from), dir(to))) {
+		n = $2; sub(/.*\//, "", n)
+		printf "layout: %s includes %s/'"'"'s %s\n", $1, dir(to), n > "/dev/stderr"
+		print "x" > BREACH
+	}
+    }' "$tmp/nodes" "$tmp/hfiles" "$tmp/hreal" "$tmp/creal" "$tmp/incs"
+touch "$tmp/edges"
 
 if [ -n "$obj" ]; then
 	for d in contest loads forkbomb forktime; do
 		[ -d "$obj/$d" ] && find "$obj/$d" -name '*.o'
 	done | sort > "$tmp/objs"
-	: > "$tmp/defs"; : > "$tmp/uses"
-	while read -r o; do
-		n=$(basename "$o" .o)
-		n=${n#*-}	# per-target object prefix
-		d=$(dirname "$o"); d=${d#"$obj"}; d=${d#/}
-		nm -g --defined-only "$o" | awk -v n="$d/$n" 'NF == 3 { print $3, n }' >> "$tmp/defs"
-		nm -u "$o" | awk -v n="$d/$n" '{ print $NF, n }' >> "$tmp/uses"
-	done < "$tmp/objs"
-	# a name defined in one place only is that node's (forkbomb's main and
-	# the worker's are each their program's own)
-	awk '{ c[$1]++; d[$1] = $2 } END { for (k in c) if (c[k] == 1) print k, d[k] }' \
-	    "$tmp/defs" > "$tmp/owner"
-	awk 'NR == FNR { d[$1] = $2; next } ($1 in d) && d[$1] != $2 { print $2, d[$1], $1 }' \
-	    "$tmp/owner" "$tmp/uses" | sort -u > "$tmp/calls"
-	while read -r from to name; do
-		echo "$from $to" >> "$tmp/edges"
-		if ! may "$(dirname "$from")" "$(dirname "$to")"; then
-			echo "layout: $from calls $(dirname "$to")/'s $name" >&2
-			echo x >> "$tmp/breach"
-		fi
-	done < "$tmp/calls"
+	if [ -s "$tmp/objs" ]; then
+		# POSIX format with each line's object: "OBJ.o: NAME TYPE ..."
+		tr '\n' '\0' < "$tmp/objs" | xargs -0 nm -A -P -g --defined-only > "$tmp/defs"
+		tr '\n' '\0' < "$tmp/objs" | xargs -0 nm -A -P -u > "$tmp/uses"
+		# an object's node: its folder below OBJDIR and its name without
+		# the per-target prefix; a name defined in one place only is that
+		# node's (forkbomb's main and the worker's are each their
+		# program's own)
+		awk -v obj="$obj/" '
+		    function onode(o) {
+			sub(/:$/, "", o)
+			o = substr(o, length(obj) + 1)
+			d = o; sub(/\/[^\/]*$/, "", d)
+			n = o; sub(/.*\//, "", n); sub(/\.o$/, "", n); sub(/^[^-]*-/, "", n)
+			return d "/" n
+		    }
+		    FILENAME == ARGV[1] { c[$2]++; owner[$2] = onode($1); next }
+		    ($2 in c) && c[$2] == 1 && owner[$2] != onode($1) { print onode($1), owner[$2], $2 }' \
+		    "$tmp/defs" "$tmp/uses" | sort -u > "$tmp/calls"
+		awk -v EDGES="$tmp/cedges" -v BREACH="$tmp/breach" "$MAY"'
+		    { print $1, $2 > EDGES }
+		    !may(dir($1), dir($2)) {
+			printf "layout: %s calls %s/'"'"'s %s\n", $1, dir($2), $3 > "/dev/stderr"
+			print "x" > BREACH
+		    }' "$tmp/calls"
+		[ ! -e "$tmp/cedges" ] || cat "$tmp/cedges" >> "$tmp/edges"
+	fi
 fi
 
 sort -u "$tmp/edges" > "$tmp/e"
