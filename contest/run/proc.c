@@ -140,12 +140,15 @@ one_fork(struct spawn *sp, int *in_cgroup)
 static pid_t
 fork_patiently(double *t0, int *in_cgroup, spawn_fn try, struct spawn *sp)
 {
-	unsigned ms = 1, waited = 0;
+	unsigned ms = 1;
+	double start = mono_now();
 	pid_t pid;
 
 	/*
 	 * A fork load may hold the user's last process slots; wait for one
-	 * rather than fail the run, but not forever.
+	 * rather than fail the run, but not forever: FORK_PATIENCE_MS on the
+	 * clock (counting the pauses alone, a busy host's bursts of tries
+	 * stretched a wait of 10 s to minutes).
 	 */
 	for (;;) {
 		if (t0)
@@ -162,11 +165,10 @@ fork_patiently(double *t0, int *in_cgroup, spawn_fn try, struct spawn *sp)
 			pid = try(sp, in_cgroup);
 		}
 		if (pid >= 0 || (errno != EAGAIN && errno != ENOMEM) ||
-		    waited >= FORK_PATIENCE_MS || proc_signal)
+		    (mono_now() - start) * 1000 >= FORK_PATIENCE_MS || proc_signal)
 			return pid;
 		/* a signal ends the pause early, and the loop sees it */
 		waitfor(-1, WAITFOR_READ, mono_now() + ms / 1000.0);
-		waited += ms;
 		if (ms < 64)
 			ms *= 2;
 	}
