@@ -105,6 +105,61 @@ bootstrap: install them as root (apt-get install make) and run me again" ]
 	[ -z "$output" ]
 }
 
+# hold_lock FILE: a process of the test's holding a POSIX write lock on
+# FILE, as apt holds its own, until FILE.release appears; FILE.held says
+# it holds it, $LOCK_PID is its pid.
+hold_lock() {
+	marked_bg python3 -c 'import fcntl, os, sys, time
+fd = os.open(sys.argv[1], os.O_RDWR | os.O_CREAT)
+fcntl.lockf(fd, fcntl.LOCK_EX)
+open(sys.argv[1] + ".held", "w").close()
+while not os.path.exists(sys.argv[1] + ".release"):
+    time.sleep(0.05)' "$1"
+	LOCK_PID=$!
+	wait_until 600 test -e "$1.held"
+}
+
+@test "aptwait: apt-get runs once no other apt holds its locks, said once and for whom; after APT_LOCK_WAIT it runs and fails as apt does" {
+	fake_path
+	# apt-get as it fails where a lock is held, else records its arguments
+	cat >"$fake/apt-get" <<'EOF'
+#!/bin/sh
+[ ! -e "$HELD" ] || { echo "E: Could not get lock $HELD. It is held by process 1 (apt-get)" >&2; exit 100; }
+echo "$*" >>"$CALLS"
+EOF
+	chmod +x "$fake/apt-get"
+	export APTWAIT_LOCKS="$PWD/lists-lock $PWD/dpkg-lock" CALLS=$PWD/calls HELD=$PWD/dpkg-lock.held
+	run -2 --separate-stderr env PATH="$fake" APT_LOCK_WAIT=soon sh "$TOP_SRCDIR/scripts/aptwait" bootstrap update
+	[ "$stderr" = "bootstrap: APT_LOCK_WAIT='soon' is not a number of seconds" ]
+	# a lock holder: python3's fcntl, as apt's own
+	need python3 python3
+	hold_lock dpkg-lock
+	marked_bg env PATH="$fake" sh "$TOP_SRCDIR/scripts/aptwait" bootstrap install -y jq 2>err
+	pid=$!
+	wait_until 600 grep -q waiting err
+	# it waits, and apt-get has not run (it would have failed)
+	[ "$(cat err)" = "bootstrap: waiting for another apt, pid $LOCK_PID (python3), which holds $PWD/dpkg-lock (at most 300 s)" ]
+	[ ! -e calls ]
+	running "$pid"
+	rm dpkg-lock.held
+	touch dpkg-lock.release
+	wait "$LOCK_PID"
+	wait "$pid"
+	[ "$(wc -l <err)" -eq 1 ]
+	[[ "$(cat calls)" =~ ^-o\ DPkg::Lock::Timeout=(29[0-9]|300)\ install\ -y\ jq$ ]]
+	# a lock held past APT_LOCK_WAIT: apt-get runs with no time left, and
+	# its own failure is the result
+	rm -f calls dpkg-lock.release
+	hold_lock dpkg-lock
+	run --separate-stderr env PATH="$fake" APT_LOCK_WAIT=1 sh "$TOP_SRCDIR/scripts/aptwait" bootstrap update -qq
+	[ "$status" -eq 100 ]
+	[ "${stderr_lines[0]}" = "bootstrap: waiting for another apt, pid $LOCK_PID (python3), which holds $PWD/dpkg-lock (at most 1 s)" ]
+	[ "${stderr_lines[1]}" = "E: Could not get lock $PWD/dpkg-lock.held. It is held by process 1 (apt-get)" ]
+	[ ! -e calls ]
+	touch dpkg-lock.release
+	wait "$LOCK_PID"
+}
+
 @test "bootstrap --tests: the suite's tools, apart from the build's; without bats it stops, without another the tests skip" {
 	# a test tool missing is not the build's business
 	fake_path jq make
