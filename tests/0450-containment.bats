@@ -29,13 +29,14 @@ LOADS=(
 )
 
 # start_driver LOAD: contest in the background, $DRIVER its pid, once the
-# job runs beside the load.
+# job runs beside the load (a minute at most: a busy host's start of a
+# load of thousands takes seconds).
 start_driver() {
 	rm -f ran-once job-started
 	marked_bg "$CONTEST" --warmup 0 -n 1 --lead 0 -l "$1" -- sh -c "$JOB" \
 	    > out.txt 2> err.txt 3>&-
 	DRIVER=$!
-	for _ in $(seq 1 200); do
+	for _ in $(seq 1 600); do
 		[ -e job-started ] && return 0
 		kill -0 "$DRIVER" 2>/dev/null || break
 		sleep 0.1

@@ -187,7 +187,7 @@ scx_contest() {
 		echo disabled > scx/state
 		scx_contest_bg -k k --warmup 0 -n 50 --lead 0 --variant eevdf --variant s:sched-ext='sh standin.sh s' -- sleep 0.2 > out 2>&1 &
 		pid=$!
-		wait_until 100 grep -qx enabled scx/state
+		wait_until 600 grep -qx enabled scx/state
 		kill -"$sig" "$pid"
 		wait "$pid" || :
 		[ "$sig" = KILL ] || grep -q '^contest: interrupted by signal 2' out
