@@ -51,6 +51,8 @@ load helpers
 	# (null where the starved probe woke not once in the quick run)
 	grep -Eq "^  log2 probe p99 beside 4 spinners / alone +(-?[0-9.]+ \(CI95 -?[0-9.]+\.\.-?[0-9.]+, 1 round\); goal at least 1: $v|not measured \(null in a run\); goal at least 1)\$" <<<"$output"
 	grep -Eq "^  20 sleepers' wakeups, % of 2000 a second +[0-9.]+% \(CI95 [0-9.]+\.\.[0-9.]+, 1 round\); goal at least 90: $v\$" <<<"$output"
+	# (null where the refaulting one made no whole pass in the quick run)
+	grep -Eq "^  log2 mem_load passes kept / refaulted +(-?[0-9.]+ \(CI95 -?[0-9.]+\.\.-?[0-9.]+, 1 round\); goal at least 1: $v|not measured \(null in a run\); goal at least 1)\$" <<<"$output"
 	grep -Eq "^(goal: each CPU's p99 and max within each other's run-to-run spread \(means apart by at most twice the larger sd\): can't tell with one round|\(cyclictest is not installed \(rt-tests\): skipped\)|\(no /dev/cpu_dma_latency to hold: run as root; skipped\))\$" <<<"$output"
 	grep -q '^bench/all: [0-9]* s$' <<<"$output"
 	run ! grep -q 'failed)' <<<"$output"
