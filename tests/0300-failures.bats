@@ -97,37 +97,37 @@ load helpers
 	no_leftovers 0
 }
 
-# A load worker of the driver $pid once no_load is recorded and fork_load's
-# job runs: a child of the driver running contest-load and asked to be
-# the OOM killer's first choice (not the watchdog, not the job).
+# victim: a load worker of the driver $pid once no_load is recorded and
+# fork_load's job runs (it made ./beside): a child of the driver running
+# contest-load and asked to be the OOM killer's first choice (not the
+# watchdog, not the job).
 worker_beside_job() {
-	local p victim= job=
-	[ -s "$R" ] || return 1
+	local p
+	victim=
+	[ -s "$R" ] && [ -e beside ] || return 1
 	# contest's children, from one read of every stat file: a grep per
-	# process (marked_pids) takes seconds on a slow host beside fork_load,
-	# longer than the job's window
+	# process (marked_pids) takes seconds on a slow host beside fork_load
 	for p in $(cat /proc/[0-9]*/stat 2>/dev/null | awk -v pp="$pid" '$4 == pp { print $1 }'); do
-		case $(cat /proc/$p/comm 2>/dev/null) in
-		contest-load)
-			if [ "$(cat /proc/$p/oom_score_adj 2>/dev/null)" = 1000 ]; then
-				victim=$p
-			fi ;;
-		sleep) job=$p ;;
-		esac
+		if [ "$(cat /proc/$p/comm 2>/dev/null)" = contest-load ] &&
+		    [ "$(cat /proc/$p/oom_score_adj 2>/dev/null)" = 1000 ]; then
+			victim=$p
+		fi
 	done
-	[ -n "$victim" ] || return 1
-	[ -n "$job" ] || return 1
-	echo "$victim"
+	[ -n "$victim" ]
 }
 
 @test "a load worker that dies during the run fails the run, loudly" {
-	# the job: done at once beside no_load (the first run), then asleep
+	# the job: done at once beside no_load (the first run), then beside
+	# the load until the test has killed a worker (an event, not a time:
+	# a busy host's look for the worker took longer than a sleep of 4 s)
 	marked_bg "$CONTEST" --warmup 0 -n 1 --lead 0.5 -l fork_load:procs=2 \
-	    -- sh -c '[ -e ran-once ] || { touch ran-once; exit 0; }; exec sleep 4' >out 2>err 3>&-
+	    -- sh -c '[ -e ran-once ] || { touch ran-once; exit 0; }; touch beside; until [ -e killed ]; do sleep 0.05; done' >out 2>err 3>&-
 	pid=$!
 	wait_until 600 worker_beside_job
-	victim=$(worker_beside_job)
 	kill -9 "$victim"
+	# dead (a zombie until the driver reaps it) before the job ends
+	wait_until 600 eval '! running "$victim"'
+	touch killed
 	st=0
 	wait "$pid" || st=$?
 	[ "$st" -eq 3 ]
