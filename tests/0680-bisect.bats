@@ -59,6 +59,28 @@ N="$TOP_SRCDIR/tests/data/report/nights.jsonl"
 	[[ "$output" == *"  bisect   for git bisect run: "* ]]
 }
 
+@test "bisect: a step in a job metric alone is judged on that metric, not on a Time that did not move" {
+	# five runs each of good (m 11..15), bad and cand (m 21..25), Time the
+	# same 0.201..0.205 s throughout: the default gate's step is m's
+	for l in good bad cand; do
+		for i in 1 2 3 4 5; do
+			jq -nc --arg l "$l" --argjson i "$i" --argjson m "$([ "$l" = good ] && echo 10 || echo 20)" '{schema: 2,
+			    contest_version: "0.2.0", session: ("s-" + $l), timestamp: "2026-11-02T03:00:00.000Z", host: "box",
+			    kernel: "k", label: $l, nproc: 2, cpu_model: "Test CPU", mem_total_kb: 1, command: "sh job.sh",
+			    load: "no_load", load_spec: "no_load", run: $i, warmup: false, status: "ok", exit_code: 0,
+			    wall_s: (0.2 + $i / 1000), cpu_pct: 1, job_metrics: {m: ($m + $i)},
+			    job_metric_defs: {m: {regex: "m=([0-9]+)", better: "lower", of: "last", unit: null, preset: null}}}'
+		done
+	done >m.jsonl
+	run -1 contest bisect -f m.jsonl good bad cand
+	[ "${lines[0]}" = "no_load m: cand at 1.00 of the step from good (13.0) to bad (23.0), against good p=8.5e-06, against bad p=1: bad" ]
+	[[ "${lines[1]}" == "cand looks bad (1 of the step's 1 load bad, 0 good, 0 can't tell; "* ]]
+	# and good's own runs, as a candidate, look good
+	jq -c 'select(.label == "good") | .label = "c0" | .session = "s-c0"' m.jsonl >>m.jsonl
+	run -0 contest bisect -f m.jsonl good bad c0
+	[[ "${lines[0]}" == "no_load m: c0 at 0.00 of the step "*": good" ]]
+}
+
 @test "bisect: doc/reports.md's example is what contest prints" {
 	run -1 contest bisect -f "$N" night-10 night-20 night-18
 	[ "${#lines[@]}" -eq 2 ]

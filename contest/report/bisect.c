@@ -54,8 +54,10 @@ step_figure(const struct cmp *m, const struct cmpgroup *g, int fig)
  * step (a machine's drift from one boot to the next falls on the job
  * alone and on the job beside the load alike, and goes), Time where it
  * did (the job itself got slower: Ratio may not see it) or for no_load
- * itself; else the first figure of the step (Loads, a job metric).  -1:
- * none of the load's figures is in the step.
+ * itself; else, and where neither Time nor Ratio is in the load's step
+ * (a step in a job metric alone: Time had none to judge), the first
+ * figure of the step (Loads, a job metric).  -1: none of the load's
+ * figures is in the step.
  */
 static int
 step_pick(const struct cmp *ms, const struct cmpgroup *g)
@@ -70,6 +72,8 @@ step_pick(const struct cmp *ms, const struct cmpgroup *g)
 			first = fig;
 	if (first < 0)
 		return -1;
+	if (!step_figure(ms, g, CF_AMEAN) && !step_figure(ms, g, CF_RATIO))
+		return first;
 	if (g->blk != ms->rs->base && !zero_moved && (ms->gate & CMP_GATE(CF_RATIO)))
 		return CF_RATIO;
 	if (ms->gate & CMP_GATE(CF_AMEAN))
