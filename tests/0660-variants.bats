@@ -121,7 +121,8 @@ WORK=(--job-metric 'work=work=([0-9]+)')
 # /sys/kernel/sched_ext/ from ./scx: "enabled NAME" while it runs, until
 # TERM; with a second argument, it says disabled once that file appears
 # (the job's, mid-run) while it keeps running (a scheduler the kernel
-# threw out).
+# threw out), its ops gone first: a job that waits for "disabled" ends
+# with both read as they end.
 scx_standin() {
 	mkdir -p scx/root
 	echo disabled > scx/state
@@ -131,7 +132,7 @@ d=$CONTEST_FAKE_SCX
 say() { echo "$2" > "$d/$1.new" && mv "$d/$1.new" "$d/$1"; }
 trap 'say state disabled; say root/ops ""; exit 0' TERM
 say root/ops "$1"; say state enabled
-[ -z "${2:-}" ] || { until [ -e "$2" ]; do sleep 0.05; done; rm -f "$2"; say state disabled; say root/ops ""; }
+[ -z "${2:-}" ] || { until [ -e "$2" ]; do sleep 0.05; done; rm -f "$2"; say root/ops ""; say state disabled; }
 while :; do sleep 0.05; done
 EOF
 }
