@@ -91,10 +91,13 @@ kernel_build_id sched_ext_changed'
 	[ "$(nproc)" -le 2 ] || skip "needs 2 CPUs or fewer to be sure of a stall"
 	run contest --warmup 0 -n 1 --lead 0 -l fork_load:procs=2 -- sh -c 'i=0; while [ $i -lt 300000 ]; do i=$((i+1)); done'
 	[ "$status" -eq 0 ]
-	# some stall, and never more than the job's time (how much a load
-	# makes a job wait is a share: scripts/bench/shares's Wait%)
+	# some stall, and a time, not more than the window of the driver's
+	# reads: the job's time and what a busy host delays the reads by
+	# (a second is far above that; a unit slip, ms read as us, a
+	# thousand times over).  How much a load makes a job wait is a
+	# share: scripts/bench/shares's Wait%.
 	rq '.[1].psi_some_s.cpu > 0' | grep -qx true
-	rq '.[1].psi_some_s.cpu <= .[1].wall_s + 0.01' | grep -qx true
+	rq '.[1].psi_some_s.cpu <= .[1].wall_s + 1' | grep -qx true
 	rq '.[0].psi_some_s | has("cpu") and has("memory") and has("io")' | grep -qx true
 }
 
