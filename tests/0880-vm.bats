@@ -12,6 +12,17 @@ vm() {
 	marked "$TOP_SRCDIR/scripts/vm" "$@"
 }
 
+# A boot that failed says why in the log: what scripts/vm said (the
+# console's last lines among it, where the command did not finish) and
+# the console as it ended.
+teardown() {
+	if [ -z "${BATS_TEST_COMPLETED:-}" ]; then
+		{ printf '%s\n' "${stderr:-}"; tail -n 30 "$BATS_TEST_TMPDIR"/out/vm-console 2>/dev/null; } |
+		    sed 's/^/# /' >&3
+	fi
+	left_behind "$BATS_TEST_TMPDIR"
+}
+
 need_root() {
 	[ "$(id -u)" -eq 0 ] || skip "scripts/vm needs root"
 }
