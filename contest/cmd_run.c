@@ -78,8 +78,13 @@ run_rest(int argc, char **argv, struct session *s, int *cmdc)
 	if (s->cfg.until_ci_pct > 0 && s->cfg.runs < 3)
 		usage_fail("--until-ci: -n %u is too few (at least 3 rounds)", s->cfg.runs);
 	probe_check(s);
+	if (argc == 0 && s->cfg.dashdash)
+		usage_fail("no command after '--': name the command to time, or "
+		    "leave '--' out for the built-in job");
 	if (argc > 0 && argv[0][0] == '\0')
 		usage_fail("empty command name");
+	if (!s->cfg.dashdash)
+		runopt_tail_check(argc, argv);
 	if (s->cfg.sweep.n && sweep_check(&s->cfg.sweep, argc > 0 ? argv : NULL,
 	    s->prepare_str, err, sizeof err) < 0)
 		usage_fail("--sweep: %s", err);

@@ -46,6 +46,11 @@ built_version() {
 	[ "${#lines[@]}" -eq 2 ]
 	[[ "${lines[0]}" =~ ^contest\ $want$ ]]
 	[ "${lines[1]}" = "Licence GPL-2.0-or-later: GNU GPL version 2 or later; no warranty (see COPYING)" ]
+	# -V says the same, as forkbomb's does
+	long=$output
+	run -0 --separate-stderr contest -V
+	[ "$output" = "$long" ]
+	[ -z "$stderr" ]
 	v=${lines[0]#contest }
 	run -0 --separate-stderr "$FORKBOMB" --version
 	[ "${lines[0]}" = "forkbomb (contest) $v, after forkbomb 1.4 by Radim Kolar" ]
@@ -139,14 +144,14 @@ built_version() {
 	run -0 --separate-stderr contest version
 	[ "$output" = "$(contest --version)" ]
 	run -2 --separate-stderr contest help reprot
-	[ "$stderr" = "contest: 'reprot' is not a contest subcommand; did you mean 'report'?" ]
+	[ "$stderr" = "contest help: 'reprot' is not a contest subcommand; did you mean 'report'?" ]
 	[ -z "$output" ]
 	run -2 --separate-stderr contest help run list
-	[ "$stderr" = "contest: help: one subcommand at most (see 'contest help')" ]
+	[ "$stderr" = "contest help: one subcommand at most (see 'contest help')" ]
 	run -2 --separate-stderr contest version 2
-	[ "$stderr" = "contest: version: no arguments" ]
+	[ "$stderr" = "contest version: no arguments" ]
 	run -2 --separate-stderr contest help xyzzy
-	[ "$stderr" = "contest: 'xyzzy' is not a contest subcommand (see 'contest help')" ]
+	[ "$stderr" = "contest help: 'xyzzy' is not a contest subcommand (see 'contest help')" ]
 }
 
 @test "a slip of a subcommand's name: did you mean, exit 2, nothing run; a program by that name runs" {
@@ -169,7 +174,7 @@ built_version() {
 	[ "$(grep -c '^ran$' "$CONTEST_RESULTS"/logs/*.log)" -eq 4 ]
 }
 
-@test "each subcommand has its own --help" {
+@test "each subcommand has its own --help, on stdout; the installed scripts' too" {
 	run contest run --help
 	[ "$status" -eq 0 ]
 	[[ "$output" == *"--prepare CMD"* ]]
@@ -180,6 +185,31 @@ built_version() {
 	run contest --help
 	[ "$status" -eq 0 ]
 	[[ "$output" != *"--prepare CMD"* ]]
+	for sub in run report compare history bisect plan list help version; do
+		run -0 --separate-stderr contest "$sub" --help
+		[[ "$output" == "usage: contest"* ]]
+		[ -z "$stderr" ]
+	done
+	for s in nightly kernel-tree; do
+		run -0 --separate-stderr "$TOP_SRCDIR/scripts/$s" --help
+		[[ "$output" == "usage: scripts/$s "* ]]
+		[ -z "$stderr" ]
+	done
+}
+
+@test "errors name who says them: contest for a run, contest SUBCOMMAND for the others, the scripts by their installed names" {
+	run -2 --separate-stderr contest run -n 0 true
+	[ "$stderr" = "contest: -n: '0' is too small (allowed 1..1000)" ]
+	run -2 --separate-stderr contest report --bogus
+	[ "$stderr" = "contest report: unknown option '--bogus' (see 'contest report --help')" ]
+	run -2 --separate-stderr contest compare --series a b
+	[ "$stderr" = "contest compare: no option '--series' (see 'contest compare --help')" ]
+	run -2 --separate-stderr contest list --bogus
+	[ "$stderr" = "contest list: unknown option '--bogus' (see 'contest list --help')" ]
+	run -2 --separate-stderr "$TOP_SRCDIR/scripts/nightly" --bogus
+	[ "$stderr" = "contest-nightly: unknown option '--bogus' (see scripts/nightly --help)" ]
+	run -2 --separate-stderr "$TOP_SRCDIR/scripts/kernel-tree" --bogus
+	[ "$stderr" = "contest-kernel-tree: unknown option '--bogus' (see --help)" ]
 }
 
 @test "help to a full disk fails instead of claiming success" {
@@ -265,6 +295,53 @@ bad() {
 	run contest --warmup 0 -n 1 --lead 0 -- echo -n 5
 	[ "$status" -eq 0 ]
 	[ "$(rq '.[0].argv | join(" ")')" = "echo -n 5" ]
+}
+
+@test "options after the command: a contest load after -l or --load, or a long option no command takes, is refused with how to write it" {
+	bad -n 1 --warmup 0 sh -c 'sleep 0.5' -l fork_load \
+	    "contest: '-l fork_load' after the command would go to sh: put contest's options before the command, or '--' before it to hand sh those words on purpose"
+	[ "$stderr" = "contest: '-l fork_load' after the command would go to sh: put contest's options before the command, or '--' before it to hand sh those words on purpose" ]
+	bad true --load fork_load:n=2 "'--load fork_load:n=2' after the command would go to true"
+	bad true --load=sleepers "'--load=sleepers' after the command would go to true"
+	bad true -lexec_load:cmd=true "'-lexec_load:cmd=true' after the command would go to true"
+	# every long option of the table that no command takes, bare and with
+	# a value
+	for o in warmup lead lead-max load-nice load-policy load-cpus job-cpus \
+	    job-nice job-policy job-metric job-migrations load-pids-max probe-nice \
+	    probe-work probe-cpus probe-policy sweep keep-suspect until-ci variant; do
+		bad sleep 1 "--$o" "'--$o' after the command would go to sleep"
+		bad sleep 1 "--$o=1" "'--$o' after the command would go to sleep"
+	done
+}
+
+@test "options after the command: the command's own words are its own, make's letters and hyperfine's long options too; after -- nothing is looked at" {
+	mkdir dir
+	printf 'bzImage:\n\ttrue\nclean:\n\ttrue\n' >dir/Makefile
+	# make's -k -n -o -l -C -f share contest's letters; -l 4 is no load
+	run -0 contest --warmup 0 -n 1 --lead 0 make -k -n -o x -C dir -f Makefile -j2 -l 4 bzImage
+	[ "$(rq -r '.[0].argv | join(" ")')" = "make -k -n -o x -C dir -f Makefile -j2 -l 4 bzImage" ]
+	rm -f "$R"
+	# a -l whose value is no load, and the long options a command may share
+	run -0 contest --warmup 0 -n 1 --lead 0 echo -l nosuch --load 4 --runs 3 --prepare x --output o --label k --latency --series
+	[ "$(rq -r '.[0].argv | join(" ")')" = "echo -l nosuch --load 4 --runs 3 --prepare x --output o --label k --latency --series" ]
+	rm -f "$R"
+	# after --, a load and contest's own options are the command's
+	run -0 contest --warmup 0 -n 1 --lead 0 -- echo -l fork_load --warmup 2 --variant=a
+	[ "$(rq -r '.[0].argv | join(" ")')" = "echo -l fork_load --warmup 2 --variant=a" ]
+	# "--" as -k's value ends nothing
+	rm -f "$R"
+	run -0 contest --warmup 0 -n 1 --lead 0 -k -- echo -l 4
+	[ "$(rq -r '.[0].label')" = "--" ]
+	[ "$(rq -r '.[0].argv | join(" ")')" = "echo -l 4" ]
+}
+
+@test "an empty command after -- is bad input, not the built-in job; -- as a value is no end of the options" {
+	bad -k A -l fork_load -- "contest: no command after '--': name the command to time, or leave '--' out for the built-in job"
+	bad -- "no command after '--'"
+	[ ! -e "$CONTEST_RESULTS" ]
+	# -k's value "--" ends nothing: the -n after it is contest's
+	run -2 --separate-stderr contest -k -- -n 0
+	[ "$stderr" = "contest: -n: '0' is too small (allowed 1..1000)" ]
 }
 
 @test "'run' may be named; -l no_load is accepted (it is always measured)" {

@@ -74,17 +74,17 @@ WORK=(--job-metric 'work=work=([0-9]+)')
 @test "nightly: bad options and labels are refused with exit 2 before any run" {
 	run nightly --bogus
 	[ "$status" -eq 2 ]
-	[[ "$output" == "nightly: unknown option '--bogus'"* ]]
+	[[ "$output" == "contest-nightly: unknown option '--bogus'"* ]]
 	run nightly -k ../escape -- true
 	[ "$status" -eq 2 ]
 	run nightly -n 0 -k x -- true
 	[ "$status" -eq 2 ]
 	run --separate-stderr nightly --min-runs 1 -k x -- true
 	[ "$status" -eq 2 ]
-	[ "$stderr" = "nightly: --min-runs: at least 2 (an interval needs two runs)" ]
+	[ "$stderr" = "contest-nightly: --min-runs: at least 2 (an interval needs two runs)" ]
 	run --separate-stderr nightly --min-runs two -k x -- true
 	[ "$status" -eq 2 ]
-	[ "$stderr" = "nightly: --min-runs: 'two' is not a number of rounds" ]
+	[ "$stderr" = "contest-nightly: --min-runs: 'two' is not a number of rounds" ]
 	run nightly -n x -k x -- true
 	[ "$status" -eq 2 ]
 	# a metric contest refuses, and one with no value
@@ -93,8 +93,22 @@ WORK=(--job-metric 'work=work=([0-9]+)')
 	[ "$stderr" = "contest: --job-metric: w: 'work=[0-9]+' has 0 capture groups, not one (the number)" ]
 	run --separate-stderr nightly -k x --job-metric
 	[ "$status" -eq 2 ]
-	[ "$stderr" = "nightly: --job-metric needs a value" ]
+	[ "$stderr" = "contest-nightly: --job-metric needs a value" ]
 	[ ! -e "$BATS_TEST_TMPDIR/n/results.jsonl" ]
+}
+
+@test "nightly with no command asks contest for its built-in job: no '--' with nothing after it" {
+	# a contest that keeps its words and stops the night at once (exit
+	# 2, bad input, as the real one says to an empty command after --)
+	printf '#!/bin/sh\nprintf "%%s\\n" "$*" >>"%s/calls"\nexit 2\n' "$PWD" >fake
+	chmod +x fake
+	run -2 "$TOP_SRCDIR/scripts/nightly" --contest "$PWD/fake" -o "$BATS_TEST_TMPDIR/n" -k night --job-metric 'm=m=([0-9]+)'
+	[ "$(wc -l <calls)" -eq 1 ]
+	[[ "$(cat calls)" == "run -k night "*" --job-metric m=m=([0-9]+)" ]]
+	# and with one, "--" before it
+	: >calls
+	run -2 "$TOP_SRCDIR/scripts/nightly" --contest "$PWD/fake" -o "$BATS_TEST_TMPDIR/n" -k night -- make -l fork_load
+	[[ "$(cat calls)" == "run -k night "*" -- make -l fork_load" ]]
 }
 
 @test "nightly: --prepare '' reaches contest, so a make job runs unprepared" {

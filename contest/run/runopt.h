@@ -12,6 +12,9 @@
 #include <stddef.h>
 #include <stdio.h>
 
+/* A label's most characters: run's -k, bisect --run's, one bound. */
+#define RUN_LABEL_MAX	200
+
 #include "jobmetric.h"
 #include "loadspec.h"
 #include "probe.h"
@@ -62,6 +65,7 @@ struct run_config {
 	 * earlier of the same row unless the row repeats */
 	struct run_given given[RUN_GIVEN_MAX];
 	size_t		 ngiven;
+	int		 dashdash;	/* COMMAND came after "--" */
 };
 
 /* Which options an argv carries: every one, or those bisect --run
@@ -76,6 +80,12 @@ enum { RUNOPT_ALL, RUNOPT_REPLAY };
  * for getopt_fail(); --help returns -2.
  */
 int	runopt_parse(int argc, char **argv, struct run_config *c, int *bad);
+/*
+ * COMMAND's words, given without "--": exit 2 on one that cannot be the
+ * command's own (a contest load after -l or --load, or a long option
+ * of contest's no command takes), saying how to write it.
+ */
+void	runopt_tail_check(int argc, char *const *argv);
 /* The usage text: the synopsis, about, and each option with its range. */
 void	runopt_usage(FILE *, const char *about);
 /* The results line's "config": each option given, by its long name. */
@@ -90,5 +100,18 @@ void	runopt_json(struct json *, const struct run_config *);
 size_t	runopt_argv(const char *const *pairs, size_t n, int which, char **av);
 /* c's own pairs, for runopt_argv(): 2 * c->ngiven of them in out. */
 size_t	runopt_pairs(const struct run_config *c, const char **out);
+/*
+ * What asks for c and COMMAND again, after "contest run": c's options,
+ * then "--" and cmd's ncmd words where there are any (none: the built-in
+ * job, asked for by no "--").  av has room for 2 * c->ngiven + ncmd + 2
+ * words and ends with NULL; returns how many of its first words are the
+ * caller's to free.
+ */
+size_t	runopt_rerun_argv(const struct run_config *c, char *const cmd[],
+	    int ncmd, char **av);
+
+/* A label as -k takes it (1..RUN_LABEL_MAX characters, no control
+ * character), or exit 2 naming what is wrong. */
+void	run_label_check(const char *label);
 
 #endif

@@ -20,6 +20,8 @@ enum {
 	RO_REPEAT = 2,		/* repeatable: each adds */
 	RO_OPTIONAL = 4,	/* its value optional (--latency[=MS]): the
 				 * default when none */
+	RO_OURS = 8,		/* no command's option: refused after COMMAND
+				 * (runopt_tail_check) */
 };
 
 struct run_opt {

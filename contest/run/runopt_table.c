@@ -30,14 +30,20 @@ set_prepare(struct run_config *c, const char *arg)
 	c->prepare = c->no_prepare ? NULL : arg;
 }
 
-static void
-set_label(struct run_config *c, const char *arg)
+void
+run_label_check(const char *arg)
 {
-	if (*arg == '\0' || strlen(arg) > 200)
-		usage_fail("-k: label must be 1..200 characters");
+	if (*arg == '\0' || strlen(arg) > RUN_LABEL_MAX)
+		usage_fail("-k: label must be 1..%d characters", RUN_LABEL_MAX);
 	for (const char *p = arg; *p; p++)
 		if ((unsigned char)*p < 0x20 || *p == 0x7f)
 			usage_fail("-k: label holds a control character");
+}
+
+static void
+set_label(struct run_config *c, const char *arg)
+{
+	run_label_check(arg);
 	c->label = arg;
 }
 
@@ -181,6 +187,7 @@ add_job_metric(struct run_config *c, const char *arg)
 
 #define SHAPE	RO_SHAPE
 #define REP	RO_REPEAT
+#define OURS	RO_OURS	/* no command takes it: refused after COMMAND */
 #define INT(m, h)	.kind = RO_INT, .off = OFF(m), .has = h
 #define MS(m)		.kind = RO_MS, .off = OFF(m), .has = NO_HAS, \
 			.size = sizeof(long long)
@@ -192,15 +199,17 @@ const struct run_opt run_opts[] = {
 	{ "runs", 'n', "RUNS", INT(runs, OFF(runs_given)), .flags = SHAPE,
 	  .size = sizeof(unsigned), .min = 1, .max = 1000, .deflt = "3",
 	  .help = "measured runs per load" },
-	{ "warmup", 0, "N", INT(warmup, NO_HAS), .flags = SHAPE,
+	{ "warmup", 0, "N", INT(warmup, NO_HAS), .flags = SHAPE | OURS,
 	  .size = sizeof(unsigned), .min = 0, .max = 100,
 	  .deflt = "1: the first run is cold", .help = "unmeasured rounds first" },
 	{ "prepare", 0, "CMD", SET(set_prepare),
 	  .help = "shell command before each run, untimed; '' for none "
 	  "(default for a make job: its clean target)" },
 	{ "lead", 0, "SECONDS", MS(lead_ms), .max = 3600000, .deflt = "3",
+	  .flags = OURS,
 	  .help = "load running before the job starts" },
 	{ "lead-max", 0, "SECONDS", MS(lead_max_ms), .max = 3600000,
+	  .flags = OURS,
 	  .deflt = "30", .help = "how long a slow load's lead may grow for its "
 	  "rate alone to span 10 whole units of its work" },
 	{ "label", 'k', "LABEL", SET(set_label), .flags = SHAPE,
@@ -210,33 +219,41 @@ const struct run_opt run_opts[] = {
 	{ "load", 'l', "LOAD[:key=val,...]", ADD(add_load), .flags = REP,
 	  .help = "add a load; see 'contest list'" },
 	{ "load-nice", 0, "N", INT(sched.load.nice, OFF(sched.load.has_nice)),
+	  .flags = OURS,
 	  .size = sizeof(int), .min = -20, .max = 19,
 	  .help = "every load process at nice N" },
 	{ "load-policy", 0, "P", SET(set_load_policy),
+	  .flags = OURS,
 	  .help = "loads under SCHED_OTHER, SCHED_BATCH or SCHED_IDLE (other, "
 	  "batch, idle)" },
 	{ "load-cpus", 0, "LIST", SET(set_load_cpus),
+	  .flags = OURS,
 	  .help = "loads on these CPUs (taskset -c syntax: 0,2-3,0-7:2)" },
 	{ "job-cpus", 0, "LIST", SET(set_job_cpus),
+	  .flags = OURS,
 	  .help = "the job on these CPUs" },
 	{ "job-nice", 0, "N", INT(sched.job.nice, OFF(sched.job.has_nice)),
+	  .flags = OURS,
 	  .size = sizeof(int), .min = -20, .max = 19,
 	  .help = "the job at nice N" },
 	{ "job-policy", 0, "P", SET(set_job_policy),
+	  .flags = OURS,
 	  .help = "the job under other, batch, idle, or real-time fifo:PRIO or "
 	  "rr:PRIO (PRIO 1..99, as chrt), or deadline:RUNTIME/DEADLINE/PERIOD "
 	  "(us)" },
 	{ "job-metric", 0, "NAME[:higher|:lower]=REGEX|PRESET",
-	  ADD(add_job_metric), .flags = REP,
+	  ADD(add_job_metric), .flags = REP | OURS,
 	  .help = "a figure of each run: the number REGEX's one group captures "
 	  "in the job's output, its last match (lower is better by default); "
 	  "or a preset: hackbench, perf-messaging, perf-pipe, cyclictest, "
 	  "schbench" },
 	{ "job-migrations", 0, NULL, FLAG(migrations),
+	  .flags = OURS,
 	  .help = "count the CPU migrations of the job's tasks (perf counters "
 	  "on its cgroup; they make its context switches dearer: off by "
 	  "default)" },
 	{ "load-pids-max", 0, "N", INT(pids_max, NO_HAS),
+	  .flags = OURS,
 	  .size = sizeof(long long), .min = 1, .max = 4194304,
 	  .deflt = DEFAULT_TEXT(LOAD_PIDS_MAX),
 	  .help = "each load's cgroup capped at N processes" },
@@ -245,20 +262,24 @@ const struct run_opt run_opts[] = {
 	  .help = "a latency probe beside the job in every run: wakes every MS "
 	  "ms on absolute times" },
 	{ "probe-nice", 0, "N", INT(probe.nice, OFF(probe.has_nice)),
+	  .flags = OURS,
 	  .size = sizeof(int), .min = -20, .max = 19, .deflt = "the job's",
 	  .help = "the probe at nice N" },
 	{ "probe-work", 0, "PCT", .kind = RO_MS, .off = OFF(probe.work_mpct),
+	  .flags = OURS,
 	  .has = OFF(probe_work), .size = sizeof(unsigned), .max = 50000,
 	  .unit = "percent", .deflt = "0: a pure wake-up; 5 is interbench's "
 	  "audio", .help = "its work each period, in percent of a CPU" },
 	{ "probe-cpus", 0, "LIST|all", SET(set_probe_cpus),
+	  .flags = OURS,
 	  .help = "a probe task pinned to each CPU (at most 256); the table's "
 	  "Lat p99 is the worst CPU's" },
 	{ "probe-policy", 0, "P", SET(set_probe_policy),
+	  .flags = OURS,
 	  .help = "the probe's policy, fifo:PRIO as cyclictest -p (default: the "
 	  "job's); either option also locks its memory and holds "
 	  "/dev/cpu_dma_latency at 0" },
-	{ "sweep", 0, "NAME=V1,V2,...", ADD(add_sweep), .flags = SHAPE | REP,
+	{ "sweep", 0, "NAME=V1,V2,...", ADD(add_sweep), .flags = SHAPE | REP | OURS,
 	  .help = "time the job at each value, {NAME} replaced in COMMAND and "
 	  "--prepare; each value a row with its own no_load, interleaved like "
 	  "loads (repeatable: every combination)" },
@@ -266,13 +287,14 @@ const struct run_opt run_opts[] = {
 	  .help = "sample once a second during each job: its CPU and Wait%, the "
 	  "load's rate, the probe's p99" },
 	{ "keep-suspect", 0, NULL, FLAG(keep_suspect),
+	  .flags = OURS,
 	  .help = "the table averages in runs that may have done no work (left "
 	  "out by default, and named)" },
-	{ "until-ci", 0, "PCT", SET(set_until_ci), .flags = SHAPE,
+	{ "until-ci", 0, "PCT", SET(set_until_ci), .flags = SHAPE | OURS,
 	  .help = "add rounds (3 at least, -n at most; default -n 30) until "
 	  "every Ratio's CI95 is within PCT% of it" },
 	{ "variant", 0, "NAME[:key=val,...][=CMD]", ADD(add_variant),
-	  .flags = SHAPE | REP,
+	  .flags = SHAPE | REP | OURS,
 	  .help = "two or more: each a variant of the machine, measured in turns "
 	  "in every round and compared paired at the end; CMD (sh -c) switches "
 	  "to it before each of its runs, untimed; keys: load-nice=N, "

@@ -14,6 +14,7 @@
 
 #include "json.h"
 #include "keys.h"
+#include "load.h"
 #include "num.h"
 #include "runopt_impl.h"
 #include "util.h"
@@ -185,6 +186,7 @@ runopt_parse(int argc, char **argv, struct run_config *c, int *bad)
 	c->ngiven = 0;
 	defaults(c);
 	getopt_restart();
+	int value_at = -1;	/* the word an option's value was last */
 	while ((ch = getopt_long(argc, argv, so, lo, NULL)) != -1) {
 		const struct run_opt *o = by_code(ch);
 
@@ -194,9 +196,76 @@ runopt_parse(int argc, char **argv, struct run_config *c, int *bad)
 			*bad = ch;
 			return -1;
 		}
+		if (optarg && optind >= 1 && optarg == argv[optind - 1])
+			value_at = optind - 1;
 		take(c, o, optarg);
 	}
+	/* "--" ended the options, unless it was a value (-k --) */
+	c->dashdash = optind >= 1 && optind <= argc && value_at != optind - 1 &&
+	    strcmp(argv[optind - 1], "--") == 0;
 	return optind;
+}
+
+/* The value w gives -l or --load (the next word, or after '=' or the
+ * letter), or NULL when w is neither. */
+static const char *
+load_value(const char *w, const char *next)
+{
+	if (strcmp(w, "-l") == 0 || strcmp(w, "--load") == 0)
+		return next;
+	if (strncmp(w, "--load=", 7) == 0)
+		return w + 7;
+	if (strncmp(w, "-l", 2) == 0)
+		return w + 2;
+	return NULL;
+}
+
+/* v names a load of the registry, with or without ":key=val,...". */
+static int
+is_load(const char *v)
+{
+	char name[64];
+	size_t n = strcspn(v, ":");
+
+	if (n == 0 || n >= sizeof name)
+		return 0;
+	memcpy(name, v, n);
+	name[n] = '\0';
+	return load_find(name) != NULL;
+}
+
+/* A long option of contest's that no command takes: "name" or
+ * "name=value" (w past its "--"). */
+static int
+ours(const char *w)
+{
+	size_t n = strcspn(w, "=");
+
+	for (size_t i = 0; i < run_nopts; i++)
+		if ((run_opts[i].flags & RO_OURS) && strlen(run_opts[i].name) == n &&
+		    strncmp(run_opts[i].name, w, n) == 0)
+			return 1;
+	return 0;
+}
+
+void
+runopt_tail_check(int argc, char *const *argv)
+{
+	for (int i = 1; i < argc; i++) {
+		const char *w = argv[i], *next = i + 1 < argc ? argv[i + 1] : NULL;
+		const char *v = load_value(w, next);
+		char said[160];
+
+		if (v && is_load(v))
+			snprintf(said, sizeof said, v == next ? "%s %s" : "%s", w, v);
+		else if (strncmp(w, "--", 2) == 0 && ours(w + 2))
+			snprintf(said, sizeof said, "%.*s", (int)strcspn(w, "="), w);
+		else
+			continue;
+		usage_fail("'%s' after the command would go to %s: put contest's "
+		    "options before the command, or '--' before it to hand %s "
+		    "those words on purpose", said, argv[0], argv[0]);
+	}
 }
 
 /* One synopsis item, "[--name META]", "[--latency[=MS]]", "[-l S]...". */
@@ -338,4 +407,21 @@ runopt_argv(const char *const *pairs, size_t n, int which, char **av)
 		    o->name, v ? v : "");
 	}
 	return k;
+}
+
+size_t
+runopt_rerun_argv(const struct run_config *c, char *const cmd[], int ncmd,
+    char **av)
+{
+	static const char *pairs[2 * RUN_GIVEN_MAX];
+	size_t n = runopt_argv(pairs, runopt_pairs(c, pairs), RUNOPT_ALL, av);
+	size_t k = n;
+
+	/* no command: the built-in job, which a "--" would refuse */
+	if (ncmd > 0)
+		av[k++] = (char *)"--";
+	for (int i = 0; i < ncmd; i++)
+		av[k++] = cmd[i];
+	av[k] = NULL;
+	return n;
 }

@@ -76,12 +76,10 @@ static void
 scope_exec(char *sdrun, char *exe, const char *self,
     const struct run_config *c, char *const cmd[], int ncmd)
 {
-	static const char *pairs[2 * RUN_GIVEN_MAX];
 	char unit[256], slice[256], name[64], desc[96], bind[300], slicearg[300];
 
 	/* what was asked, from the config: parsing permuted argv */
-	size_t np = runopt_pairs(c, pairs);
-	char **nargv = calloc(np + (size_t)ncmd + 16, sizeof *nargv);
+	char **nargv = calloc(2 * c->ngiven + (size_t)ncmd + 16, sizeof *nargv);
 	if (nargv == NULL)
 		return;
 	size_t i = 0;
@@ -111,12 +109,7 @@ scope_exec(char *sdrun, char *exe, const char *self,
 	nargv[i++] = (char *)"--";
 	nargv[i++] = exe;
 	nargv[i++] = (char *)"run";
-	size_t o = i;
-	i += runopt_argv(pairs, np, RUNOPT_ALL, nargv + i);
-	nargv[i++] = (char *)"--";
-	for (int k = 0; k < ncmd; k++)
-		nargv[i++] = cmd[k];
-	nargv[i] = NULL;
+	size_t o = i, owned = runopt_rerun_argv(c, cmd, ncmd, nargv + i);
 	if (setenv("CONTEST_SCOPE", name, 1) == 0) {
 		fflush(NULL);
 		execv(sdrun, nargv);
@@ -124,8 +117,8 @@ scope_exec(char *sdrun, char *exe, const char *self,
 	snprintf(why, sizeof why, "no scope of its own: %.120s: %s", sdrun,
 	    strerror(errno));
 	unsetenv("CONTEST_SCOPE");
-	while (nargv[o] && strcmp(nargv[o], "--") != 0)
-		free(nargv[o++]);
+	for (size_t k = 0; k < owned; k++)
+		free(nargv[o + k]);
 	free(nargv);
 }
 
