@@ -80,6 +80,28 @@ LINT="$TOP_SRCDIR/tests/lint-bats.awk"
 	[ "${#lines[@]}" -eq 2 ]
 }
 
+# What the job's child runs before its exec, on the driver's memory where
+# spawn_shared made it, and the system calls it may make there.
+CHILD_FUNCS="child_setup exec_child cg_enter die_with_parent sched_apply_step set_deadline to_cpuset policy_value sched_cpu_isset"
+CHILD_CALLS="setpgid write signal sigemptyset sigprocmask prctl procctl getppid open dup2 close fchdir execve _exit syscall sched_setscheduler setpriority sched_setaffinity CPU_ZERO CPU_SET"
+child_calls() {
+	awk -v funcs="$CHILD_FUNCS" -v calls="$CHILD_CALLS" -f "$TOP_SRCDIR/tests/childcalls.awk" "$@"
+}
+
+@test "lint: the job's child makes system calls only, their errors its step and errno; an snprintf there is caught" {
+	C=$TOP_SRCDIR/contest
+	run -0 child_calls "$C/run/proc.c" "$C/run/cgroup.c" "$C/lib/sys.c" "$C/run/schedopt.c"
+	[ -z "$output" ]
+	# planted: a message formatted in the child, and a helper gone
+	sed '/^exec_child(/,/^}/s/^\(\t*\)execve(sp->path/\1snprintf(f.why, 8, "%d", 1);\n&/' \
+	    "$C/run/proc.c" >proc.c
+	run -1 child_calls proc.c "$C/run/cgroup.c" "$C/lib/sys.c" "$C/run/schedopt.c"
+	[ "$(grep -c . <<<"$output")" -eq 1 ]
+	[[ "$output" =~ ^proc\.c:[0-9]+:\ exec_child\ calls\ snprintf$ ]]
+	run -1 child_calls "$C/run/proc.c" "$C/lib/sys.c" "$C/run/schedopt.c"
+	[ "$output" = "cg_enter: not found" ]
+}
+
 # Every shell script of scripts/, CI's and the suite's own: by its #! line,
 # or a sourced library's "shellcheck shell=" line.
 shell_scripts() {

@@ -194,6 +194,22 @@ worker_beside_job() {
 	[ "$(wc -l <"$R")" -eq 1 ]
 }
 
+@test "a job that cannot have its output where it goes: exec_failed with the reason, exit 126, nothing of it on contest's stdout" {
+	need_faults
+	# the job's child (sharing the driver's memory where it can) has
+	# /dev/null for stdout refused: it must not run writing to ours
+	for clone3 in 1 0; do
+		rm -f "$R"
+		run --separate-stderr marked env CONTEST_CLONE3=$clone3 CONTEST_FAULT=dup2 \
+		    "${FAULTS_ENV[@]}" "$CONTEST" -n 2 --lead 0 --warmup 0 -- echo job-output
+		[ "$status" -eq 126 ]
+		run ! grep -qx job-output <<<"$output"
+		[ "$(jq -r '.status' "$R")" = exec_failed ]
+		[ "$(jq -r '.error' "$R")" = "cannot give the job its stdin, stdout and stderr: Bad file descriptor" ]
+		[ "$(wc -l <"$R")" -eq 1 ]
+	done
+}
+
 @test "a driver started with stdout closed writes its table nowhere, never into the results file" {
 	run -0 --separate-stderr marked bash -c '"$0" -n 2 --lead 0 --warmup 0 -- true >&-' "$CONTEST"
 	[ "$(wc -l <"$R")" -eq 2 ]

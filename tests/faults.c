@@ -6,7 +6,9 @@
  * CONTEST_FAULT=sched_setaffinity fails that with EINVAL (a CPU set a
  * cgroup's cpuset refuses); CONTEST_FAULT=killwrite:N stops the Nth
  * write to results.jsonl half way and SIGKILLs the writer;
- * CONTEST_FAULT=cgenter refuses a child's move into its cgroup (EBUSY).
+ * CONTEST_FAULT=cgenter refuses a child's move into its cgroup (EBUSY);
+ * CONTEST_FAULT=dup2 refuses a child its stdout (EBADF), in every
+ * process but the first that loaded this (the driver).
  * And to show
  * contest a system it cannot have here (CONTEST_FAKE_SCX, below), or to
  * change the world at a chosen moment (CONTEST_FAULT_AT, below).
@@ -200,4 +202,29 @@ write(int fd, const void *buf, size_t len)
 		return -1;
 	}
 	return real(fd, buf, len);
+}
+
+static pid_t first_pid;
+
+__attribute__((constructor)) static void
+note_first(void)
+{
+	first_pid = getpid();
+}
+
+int
+dup2(int old, int new)
+{
+	static int (*real)(int, int);
+	const char *f = getenv("CONTEST_FAULT");
+
+	/* getpid: a system call each time (glibc 2.25 on), so a child that
+	 * shares the driver's memory is told apart from it */
+	if (f && strcmp(f, "dup2") == 0 && new == 1 && getpid() != first_pid) {
+		errno = EBADF;
+		return -1;
+	}
+	if (real == NULL)
+		*(void **)&real = dlsym(RTLD_NEXT, "dup2");
+	return real(old, new);
 }

@@ -50,7 +50,11 @@ static int clone3_refused;	/* the kernel said no once (or CONTEST_CLONE3=0):
 static const char *spawned_how = "fork";
 /* in_cgroup: made there by clone3, only the v1 pids group to join.  0,
  * or the EXEC_STEP_* that failed with errno: the child must not run.
- * Only system calls: the job's vfork child runs it. */
+ * The job's child runs this on the driver's memory (spawn_shared):
+ * system calls only, each failure a step returned with errno for the
+ * caller to send down the pipe; no stdio, snprintf or malloc, whose
+ * state is the driver's (tests/childcalls.awk holds every function the
+ * child runs to that). */
 static int
 child_setup(pid_t pgid, int outfd, int in_cgroup)
 {
@@ -74,14 +78,14 @@ child_setup(pid_t pgid, int outfd, int in_cgroup)
 		return EXEC_STEP_GUARD;
 	}
 
+	/* Where its output was asked to go, or nowhere: never on to the
+	 * driver's own stdout. */
 	int null = open("/dev/null", O_RDWR | O_CLOEXEC);
-	if (null >= 0) {
-		dup2(null, 0);
-		dup2(outfd >= 0 ? outfd : null, 1);
-		dup2(outfd >= 0 ? outfd : null, 2);
-		if (null > 2)
-			close(null);
-	}
+	if (null < 0 || dup2(null, 0) < 0 || dup2(outfd >= 0 ? outfd : null, 1) < 0 ||
+	    dup2(outfd >= 0 ? outfd : null, 2) < 0)
+		return EXEC_STEP_FDS;
+	if (null > 2)
+		close(null);
 	return 0;
 }
 
@@ -224,7 +228,8 @@ struct spawn {
 	int		 outfd, errfd, in_cgroup, dirfd;
 };
 
-/* Why the child did not exec, in one write (under PIPE_BUF). */
+/* Why the child did not exec, in one write (under PIPE_BUF): system
+ * calls only, as child_setup. */
 static void __attribute__((noreturn))
 exec_child(struct spawn *sp)
 {
@@ -257,8 +262,9 @@ exec_child(struct spawn *sp)
  * execs, and none torn down at its exec: a fork of the driver's 6 MB
  * cost the job 0.15 ms (scripts/bench/overhead), about a quarter of a
  * static exec.  Born in its cgroup where there is one.  The child only
- * makes system calls and writes its own stack (and errno, which the
- * driver does not read after); every signal the driver handles is
+ * makes system calls and writes its own stack, and errno: the driver's
+ * own (one thread's TLS), which is put back once the child is gone from
+ * the driver's memory; every signal the driver handles is
  * blocked until child_setup() sets them back to default.
  */
 #if defined(__has_feature)	/* clang says so here, gcc by __SANITIZE_ADDRESS__ */
@@ -278,6 +284,7 @@ spawn_shared(struct spawn *sp, int *in_cgroup)
 	static unsigned char *stack;
 	struct clone_args a;
 	long pid;
+	int saved = errno;
 
 	if (stack == NULL) {
 		stack = mmap(NULL, SPAWN_STACK, PROT_READ | PROT_WRITE,
@@ -318,6 +325,7 @@ spawn_shared(struct spawn *sp, int *in_cgroup)
 		errno = (int)-pid;
 		return -1;
 	}
+	errno = saved;	/* whatever the child's failed calls left there */
 	return (pid_t)pid;
 }
 #endif
@@ -377,6 +385,9 @@ exec_fail_text(struct exec_fail *f, const struct sched_set *sched)
 	} else if (f->step == EXEC_STEP_CGROUP) {
 		snprintf(f->why, sizeof f->why, "cannot move the job into its cgroup: %s",
 		    strerror(f->err));
+	} else if (f->step == EXEC_STEP_FDS) {
+		snprintf(f->why, sizeof f->why, "cannot give the job its stdin, "
+		    "stdout and stderr: %s", strerror(f->err));
 	} else if (f->step == EXEC_STEP_GUARD) {
 		snprintf(f->why, sizeof f->why, "cannot tie the job to the driver's "
 		    "life: %s", strerror(f->err));

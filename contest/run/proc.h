@@ -47,6 +47,7 @@ struct exec_fail {
 #define EXEC_STEP_GROUP	(-2)	/* its own process group */
 #define EXEC_STEP_CGROUP (-3)	/* into the job's cgroup or pids group */
 #define EXEC_STEP_GUARD	(-4)	/* killed with the driver: the driver is gone */
+#define EXEC_STEP_FDS	(-5)	/* /dev/null or its output on fds 0-2 */
 
 /*
  * Start argv (PATH search) as a new process group, in the directory
