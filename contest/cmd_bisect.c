@@ -56,10 +56,10 @@ labels_in(char **argv, int n)
 {
 	for (int a = 0; a < n; a++) {
 		if (*argv[a] == '\0')
-			usage_fail("bisect: empty label");
+			usage_fail("empty label");
 		for (int b = 0; b < a; b++)
 			if (strcmp(argv[a], argv[b]) == 0)
-				usage_fail("bisect: label '%s' is given twice", argv[a]);
+				usage_fail("label '%s' is given twice", argv[a]);
 	}
 }
 
@@ -100,7 +100,7 @@ session(char **av)
 		self[len] = '\0';
 	fflush(stdout);
 	if ((pid = fork()) < 0) {
-		warnmsg("bisect --run: fork: %s", strerror(errno));
+		warnmsg("--run: fork: %s", strerror(errno));
 		return -1;
 	}
 	if (pid == 0) {
@@ -111,7 +111,7 @@ session(char **av)
 		if (die_with_parent(parent) < 0)
 			_exit(127);
 		execvp(self, av);
-		warnmsg("bisect --run: %s: %s", self, strerror(errno));
+		warnmsg("--run: %s: %s", self, strerror(errno));
 		_exit(127);
 	}
 	for (;;) {
@@ -119,7 +119,7 @@ session(char **av)
 		if (w == pid)
 			break;
 		if (w < 0 && errno != EINTR) {
-			warnmsg("bisect --run: waitpid: %s", strerror(errno));
+			warnmsg("--run: waitpid: %s", strerror(errno));
 			return -1;
 		}
 		if (stop_sig && !sent) {
@@ -144,16 +144,19 @@ replay(const struct rrun *env, const struct rset *rs, int first, char **av,
 	if (env && env->config) {
 		k = runopt_argv(env->config, env->nconfig, RUNOPT_REPLAY, av);
 		if (first) {
-			fputs("contest: bisect --run: GOOD's settings replayed:", stderr);
-			for (size_t i = 0; i < k; i++)
-				fprintf(stderr, " %s", av[i]);
-			fputs(k ? "\n" : " none\n", stderr);
+			char said[900];
+			size_t off = 0;
+			said[0] = '\0';
+			for (size_t i = 0; i < k && off < sizeof said; i++)
+				off += (size_t)snprintf(said + off, sizeof said - off,
+				    " %s", av[i]);
+			warnmsg("--run: GOOD's settings replayed:%s", k ? said : " none");
 		}
 		/* no_load alone was asked as no -l at all */
 		return k;
 	}
 	if (first)
-		warnmsg("bisect --run: GOOD's results say no config (an older "
+		warnmsg("--run: GOOD's results say no config (an older "
 		    "contest): replaying its loads, lead and prepare step alone");
 	if (env && !isnan(env->lead_s)) {
 		snprintf(lead, 32, "--lead=%.3f", env->lead_s);
@@ -210,7 +213,7 @@ run_dir(const struct query *q)
 	if (q->npaths == 0)
 		return results_dir(NULL);
 	if (q->npaths > 1 || stat(q->paths[0], &st) != 0 || !S_ISDIR(st.st_mode))
-		usage_fail("bisect --run: -f names one results directory, where the "
+		usage_fail("--run: -f names one results directory, where the "
 		    "session is written");
 	return q->paths[0];
 }
@@ -232,19 +235,20 @@ bisect_run(struct query *q, char **argv, int n)
 {
 	unsigned max = q->rounds_max ? q->rounds_max : 10;
 	unsigned min = q->rounds_min ? q->rounds_min : max < 3 ? max : 3;
-	char label[64], *three[3] = { argv[0], argv[1], label };
+	char label[RUN_LABEL_MAX + 1], *three[3] = { argv[0], argv[1], label };
 	struct rset rs;
 
 	if (n < 3)
-		usage_fail("bisect --run needs GOOD, BAD and a COMMAND after them");
+		usage_fail("--run needs GOOD, BAD and a COMMAND after them");
 	labels_in(argv, 2);
 	if (min > max)
 		usage_fail("--min-runs %u is more than -n %u", min, max);
 	if (q->f.nlabels > 1)
-		usage_fail("bisect --run: one -k, the candidate's label");
-	if (q->f.nlabels)
+		usage_fail("--run: one -k, the candidate's label");
+	if (q->f.nlabels) {
+		run_label_check(q->labels[0]);	/* the session's own bound */
 		snprintf(label, sizeof label, "%s", q->labels[0]);
-	else {
+	} else {
 		time_t t = time(NULL);
 		strftime(label, sizeof label, "bisect-%Y%m%dT%H%M%SZ", gmtime(&t));
 		snprintf(label + strlen(label), sizeof label - strlen(label), "-%ld",
@@ -256,7 +260,7 @@ bisect_run(struct query *q, char **argv, int n)
 	long step = bisect_step(&rs, argv[0], argv[1], &q->cmp);
 	if (step <= 0) {
 		if (step == 0)
-			warnmsg("bisect: %s is no regression beyond %g%% against %s in any "
+			warnmsg("%s is no regression beyond %g%% against %s in any "
 			    "gated figure: no step to bisect", argv[1], q->cmp.threshold, argv[0]);
 		rset_free(&rs);
 		return BISECT_ABORT;
@@ -274,12 +278,12 @@ bisect_run(struct query *q, char **argv, int n)
 		}
 		rounds += add;
 		if (st == 1) {	/* the job failed: this commit cannot be measured */
-			warnmsg("bisect --run: %s's job failed: skip (125)", label);
+			warnmsg("--run: %s's job failed: skip (125)", label);
 			rset_free(&rs);
 			return 125;
 		}
 		if (st != 0) {
-			warnmsg("bisect --run: the session exited %d: the bisect stops (%d)",
+			warnmsg("--run: the session exited %d: the bisect stops (%d)",
 			    st, BISECT_ABORT);
 			rset_free(&rs);
 			return BISECT_ABORT;
@@ -298,8 +302,7 @@ bisect_run(struct query *q, char **argv, int n)
 			    rounds == 1 ? "" : "s", max, rounds - min + 1,
 			    rounds - min ? "s" : "", q->cmp.looks);
 		} else
-			fprintf(stderr, "contest: bisect --run: %u rounds, can't tell yet: "
-			    "one more\n", rounds);
+			warnmsg("--run: %u rounds, can't tell yet: one more", rounds);
 		free(buf);
 		if (rc != 0 && rc != 1 && rc != 125)
 			rc = BISECT_ABORT;
@@ -318,10 +321,10 @@ cmd_bisect(int argc, char **argv)
 	if (q.run)
 		return bisect_run(&q, argv + i, argc - i);
 	if (q.f.nlabels || q.rounds_max || q.rounds_min)
-		usage_fail("bisect: %s is --run's", q.f.nlabels ? "-k" : q.rounds_max ?
+		usage_fail("%s is --run's", q.f.nlabels ? "-k" : q.rounds_max ?
 		    "-n" : "--min-runs");
 	if (argc - i != 3)
-		usage_fail("bisect needs GOOD, BAD and CAND labels (see 'contest bisect --help')");
+		usage_fail("needs GOOD, BAD and CAND labels (see 'contest bisect --help')");
 	labels_in(argv + i, 3);
 	read_labels(&rs, &q, argv + i, 3);
 	int rc = bisect_decide(stdout, &rs, argv[i], argv[i + 1], argv[i + 2], &q.cmp);

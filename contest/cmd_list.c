@@ -77,12 +77,12 @@ cmd_list(int argc, char **argv)
 			usage_list(stdout);
 			return finish_stdout();
 		}
-		usage_fail("list: unknown option '%s' (see 'contest list --help')",
+		usage_fail("unknown option '%s' (see 'contest list --help')",
 		    argv[optind - 1]);
 	}
 	for (int i = optind; i < argc; i++)
 		if (load_find(argv[i]) == NULL)
-			usage_fail("list: unknown load '%s'", argv[i]);
+			usage_fail("unknown load '%s'", argv[i]);
 	for (size_t i = 0; load_registry[i]; i++) {
 		int want = optind >= argc;
 		for (int a = optind; a < argc; a++)

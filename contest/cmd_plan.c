@@ -28,7 +28,7 @@ cmd_plan(int argc, char **argv)
 	int rc = plan_print(stdout, &rs, &q.plan, q.fmt == RFMT_JSON);
 	rset_free(&rs);
 	if (rc < 0) {
-		warnmsg("plan: no label here has runs over two or more boots (each "
+		warnmsg("no label here has runs over two or more boots (each "
 		    "results line's boot_id): boot one kernel twice or more (an A/A) "
 		    "and run the same session in each boot");
 		return finish_stdout() ? 1 : EXIT_USAGE;

@@ -117,16 +117,16 @@ cmd_compare(int argc, char **argv)
 	int n = argc - i;
 
 	if (n < 2)
-		usage_fail("compare needs a baseline and at least one candidate label "
+		usage_fail("needs a baseline and at least one candidate label "
 		    "(see 'contest compare --help')");
 	if (n > MAX_FILTERS)
-		usage_fail("compare: at most %d labels", MAX_FILTERS);
+		usage_fail("at most %d labels", MAX_FILTERS);
 	for (int a = 0; a < n; a++) {
 		if (*argv[i + a] == '\0')
-			usage_fail("compare: empty label");
+			usage_fail("empty label");
 		for (int b = 0; b < a; b++)
 			if (strcmp(argv[i + a], argv[i + b]) == 0)
-				usage_fail("compare: label '%s' is given twice", argv[i + a]);
+				usage_fail("label '%s' is given twice", argv[i + a]);
 		/* only the labels are read: a big results file stays cheap */
 		q.labels[a] = argv[i + a];
 	}
@@ -138,7 +138,7 @@ cmd_compare(int argc, char **argv)
 		return EXIT_USAGE;
 	}
 	if (m.ng == 0) {
-		warnmsg("compare: no load has results under these labels");
+		warnmsg("no load has results under these labels");
 		cmp_free(&m);
 		rset_free(&rs);
 		return EXIT_USAGE;
@@ -191,7 +191,7 @@ cmd_history(int argc, char **argv)
 	int i = query_parse(argc, argv, &q, Q_HISTORY);
 
 	if (i < argc)
-		usage_fail("history: '%s' is no option (name files with -f)", argv[i]);
+		usage_fail("'%s' is no option (name files with -f)", argv[i]);
 	if (q.robot && q.fmt != RFMT_TEXT && q.fmt != RFMT_MD)
 		usage_fail("--report: text or md, not --format %s", q.fmt == RFMT_CSV ?
 		    "csv" : q.fmt == RFMT_JSON ? "json" : q.fmt == RFMT_LAVA ? "lava" :

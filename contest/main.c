@@ -37,41 +37,13 @@ usage(FILE *f)
 	fputs("usage: contest [run] [OPTIONS] [-l LOAD[:key=val,...]]... "
 	    "[--] [COMMAND [ARG]...]\n"
 	    "       contest SUBCOMMAND [ARGS]...\n"
-	    "       contest --help | --version\n\nsubcommands:\n", f);
+	    "       contest --help | --version | -V\n\nsubcommands:\n", f);
 	for (const struct subcmd *c = subcmds; c->name; c++)
 		fprintf(f, "  %-8s %s\n", c->name, c->summary);
 	fputs("\n'contest help SUBCOMMAND' describes one; "
 	    "with no subcommand, contest runs: with no\nCOMMAND either, "
 	    "it times its built-in job (a C tree built with make -jNCPU)\n"
 	    "alone, 1 warmup and 3 measured runs, a minute or two; Ctrl-C stops it.\n", f);
-}
-
-/* Edits (insert, delete, change, swap two neighbours) from a to b. */
-static size_t
-edits(const char *a, const char *b)
-{
-	size_t la = strlen(a), lb = strlen(b), d[3][34];
-
-	if (la > 32 || lb > 32)
-		return 99;
-	for (size_t j = 0; j <= lb; j++)
-		d[0][j] = j;
-	for (size_t i = 1; i <= la; i++) {
-		size_t *r = d[i % 3], *p = d[(i - 1) % 3], *pp = d[(i + 1) % 3];
-		r[0] = i;
-		for (size_t j = 1; j <= lb; j++) {
-			size_t v = p[j - 1] + (a[i - 1] != b[j - 1]);
-			if (p[j] + 1 < v)
-				v = p[j] + 1;
-			if (r[j - 1] + 1 < v)
-				v = r[j - 1] + 1;
-			if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] &&
-			    pp[j - 2] + 1 < v)
-				v = pp[j - 2] + 1;
-			r[j] = v;
-		}
-	}
-	return d[la % 3][lb];
 }
 
 /* The subcommand WORD is a slip of (two edits at most, fewer than half
@@ -83,7 +55,7 @@ nearest(const char *word)
 	size_t bd = 3;
 
 	for (const struct subcmd *c = subcmds; c->name; c++) {
-		size_t d = edits(word, c->name);
+		size_t d = str_edits(word, c->name);
 		if (d < bd && 2 * d < strlen(c->name)) {
 			bd = d;
 			best = c->name;
@@ -115,8 +87,9 @@ static int
 cmd_help(int argc, char **argv)
 {
 	if (argc > 2)
-		usage_fail("help: one subcommand at most (see 'contest help')");
-	if (argc < 2 || strcmp(argv[1], "help") == 0) {
+		usage_fail("one subcommand at most (see 'contest help')");
+	if (argc < 2 || strcmp(argv[1], "help") == 0 || strcmp(argv[1], "--help") == 0 ||
+	    strcmp(argv[1], "-h") == 0) {
 		usage(stdout);
 		return finish_stdout();
 	}
@@ -130,9 +103,13 @@ cmd_help(int argc, char **argv)
 static int
 cmd_version(int argc, char **argv)
 {
-	(void)argv;
+	if (argc == 2 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) {
+		fputs("usage: contest version\n\ncontest's version and licence; "
+		    "the same as contest --version or -V.\n", stdout);
+		return finish_stdout();
+	}
 	if (argc > 1)
-		usage_fail("version: no arguments");
+		usage_fail("no arguments");
 	return print_version();
 }
 
@@ -147,11 +124,19 @@ main(int argc, char **argv)
 			usage(stdout);
 			return finish_stdout();
 		}
-		if (strcmp(argv[1], "--version") == 0)
+		if (strcmp(argv[1], "--version") == 0 || strcmp(argv[1], "-V") == 0)
 			return print_version();
 		const struct subcmd *c = find(argv[1]);
-		if (c)
+		if (c) {
+			/* a run's messages are contest's own, as with no
+			 * subcommand; the others' name theirs */
+			static char who[32];
+			if (c->fn != cmd_run) {
+				snprintf(who, sizeof who, "contest %s", c->name);
+				util_who(who);
+			}
 			return c->fn(argc - 1, argv + 1);
+		}
 		/* a slip of a subcommand's name, where no program has it */
 		if (argv[1][0] != '-' && strchr(argv[1], '/') == NULL &&
 		    nearest(argv[1]) && command_find(argv[1], NULL, 0) == ENOENT)

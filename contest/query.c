@@ -109,18 +109,17 @@ static const struct option query_longopts[] = {
 };
 
 /* An option that chooses runs (and files); 0 when ch is none. */
-/* Every --figure's list so far, joined: where its job metrics are found
- * once the results are read (static: a command line's worth). */
+/* Every --figure's list so far, joined in q (which each parse starts
+ * empty): where its job metrics are found once the results are read. */
 static const char *
-add_names(const char *arg)
+add_names(struct query *q, const char *arg)
 {
-	static char all[4096];
-	size_t n = strlen(all);
+	size_t n = strlen(q->fig_buf);
 
-	if (n + strlen(arg) + 2 > sizeof all)
+	if (n + strlen(arg) + 2 > sizeof q->fig_buf)
 		usage_fail("--figure: too many names");
-	snprintf(all + n, sizeof all - n, "%s%s", n ? "," : "", arg);
-	return all;
+	snprintf(q->fig_buf + n, sizeof q->fig_buf - n, "%s%s", n ? "," : "", arg);
+	return q->fig_buf;
 }
 
 static int
@@ -175,7 +174,7 @@ gate_opt(int gate, const char *arg, struct query *q)
 		q->figs |= bits;
 		q->figs_set = 1;
 		if (metrics)
-			q->fig_names = add_names(arg);
+			q->fig_names = add_names(q, arg);
 	}
 }
 
@@ -383,8 +382,8 @@ query_parse(int argc, char **argv, struct query *q, enum qmode mode)
 		/* each command's own options are unknown to the others */
 		/* the option's own word, not its value where that came apart */
 		if (ch != '?' && ch != ':' && !mode_has(mode, ch))
-			usage_fail("contest %s has no option '%s' (see 'contest %s --help')",
-			    cmd, optarg && optind >= 2 && optarg == argv[optind - 1] ?
+			usage_fail("no option '%s' (see 'contest %s --help')",
+			    optarg && optind >= 2 && optarg == argv[optind - 1] ?
 			    argv[optind - 2] : argv[optind - 1], cmd);
 		if (ch == 'h') {
 			(mode == Q_COMPARE ? usage_compare : mode == Q_HISTORY ?

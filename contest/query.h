@@ -24,6 +24,7 @@ struct query {
 	struct cmpopt	 cmp;
 	unsigned	 figs;		/* history: CMP_GATE() bits; 0: the gate's */
 	const char	*fig_names;	/* and --figure's job metrics, or NULL */
+	char		 fig_buf[4096];	/* every --figure's names, joined */
 	int		 figs_set;	/* --figure given */
 	int		 robot;		/* history --report */
 	size_t		 last;		/* history --last; 0: every night */

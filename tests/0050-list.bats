@@ -26,7 +26,7 @@ load helpers
 @test "list of an unknown load is exit 2" {
 	run --separate-stderr contest list nosuch
 	[ "$status" -eq 2 ]
-	[ "$stderr" = "contest: list: unknown load 'nosuch'" ]
+	[ "$stderr" = "contest list: unknown load 'nosuch'" ]
 	[ -z "$output" ]
 }
 

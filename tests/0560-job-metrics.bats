@@ -325,7 +325,7 @@ two_labels() {
 	[ "$(jq -r '.loads[0].figures[] | select(.figure == "job_ops") | .values[1].verdict' <<<"$output")" = "no change" ]
 	run --separate-stderr contest compare --gate time,nosuch base cand
 	[ "$status" -eq 2 ]
-	[ "$stderr" = "contest: --gate: 'nosuch' is neither one of contest's figures nor a job metric of these results" ]
+	[ "$stderr" = "contest compare: --gate: 'nosuch' is neither one of contest's figures nor a job metric of these results" ]
 	run --separate-stderr contest compare --gate 'Bad!' base cand
 	[ "$status" -eq 2 ]
 	[ "$(wc -l <<<"$stderr")" -eq 1 ]
@@ -341,5 +341,5 @@ two_labels() {
 	[ "$(grep -c '^no_load, score on ' <<<"$output")" -eq 2 ]
 	run --separate-stderr contest history --figure nosuch
 	[ "$status" -eq 2 ]
-	[ "$stderr" = "contest: --figure: 'nosuch' is neither one of contest's figures nor a job metric of these results" ]
+	[ "$stderr" = "contest history: --figure: 'nosuch' is neither one of contest's figures nor a job metric of these results" ]
 }

@@ -201,7 +201,7 @@ walls() {
 	[ "$(awk '/^fork_load:$/ { f = 1; next } f && /^[^ ]+:$/ { exit } f && /^[0-9a-z.]+ +[0-9]/ { printf "%s ", $1 }' <<<"$output")" = "2.4.19 2.5.38 base better worse " ]
 	run --separate-stderr contest report -k nothing "$D/classic.jsonl"
 	[ "$status" -eq 1 ]
-	[ "$stderr" = "contest: no results match the filters" ]
+	[ "$stderr" = "contest report: no results match the filters" ]
 }
 
 @test "report: damaged lines and non-results are named and skipped; failed and warmup runs kept out" {
@@ -237,7 +237,7 @@ walls() {
 	jq -c '.kernel_build_id = "bbbb" | .session = "s2" | .wall_s = 2 * (0.1 + .run / 1000)' "$R" >> builds.jsonl
 	run --separate-stderr contest report builds.jsonl
 	[ "$status" -eq 0 ]
-	[ "$stderr" = "contest: warning: label 'same' was measured on 2 different kernel builds or schedulers (kernel_build_id, else kernel_version and the config's hash; sched_ext); its rows are named LABEL#N" ]
+	[ "$stderr" = "contest report: warning: label 'same' was measured on 2 different kernel builds or schedulers (kernel_build_id, else kernel_version and the config's hash; sched_ext); its rows are named LABEL#N" ]
 	[[ "$(block_row no_load 'same#1' "$output")" =~ ^same#1\ +3\ +0\.1[0-9]± ]]
 	[[ "$(block_row no_load 'same#2' "$output")" =~ ^same#2\ +3\ +0\.2[0-9]± ]]
 	grep -qx 'same#1 vs same#2: build aaaa vs bbbb' <<<"$output"
@@ -262,7 +262,7 @@ walls() {
 	jq -c '.kernel_build_id = "bbbb" | .session = "s2" | .wall_s *= 1.5' "$R" >> mixed.jsonl
 	jq -c 'del(.kernel_build_id) | .schema = 2 | .session = "s0" | .wall_s *= 1.5' "$R" >> mixed.jsonl
 	run -0 --separate-stderr contest report mixed.jsonl
-	[ "$(sed -n 2p <<<"$stderr")" = "contest: warning: label 'same' has runs that say no kernel build ID beside runs that say one: they may be another build, and are a row of their own, LABEL#?" ]
+	[ "$(sed -n 2p <<<"$stderr")" = "contest report: warning: label 'same' has runs that say no kernel build ID beside runs that say one: they may be another build, and are a row of their own, LABEL#?" ]
 	want=$(jq -s '[.[] | select(.load == "no_load" and .kernel_build_id == "aaaa") | .wall_s] | add / length' mixed.jsonl)
 	[[ "$(block_row no_load 'same#1' "$output")" =~ ^same#1\ +3\ +$(printf %.2f "$want")± ]]
 	[[ "$(block_row no_load 'same#2' "$output")" =~ ^same#2\ +3\  ]]
@@ -331,7 +331,7 @@ walls() {
 	[ -n "$(block_row fork_load 2.5.38 "$output")" ]
 	run --separate-stderr contest report nowhere.jsonl
 	[ "$status" -eq 2 ]
-	[ "$stderr" = "contest: nowhere.jsonl: No such file or directory" ]
+	[ "$stderr" = "contest report: nowhere.jsonl: No such file or directory" ]
 }
 
 @test "report and compare where no results exist yet: what to do, in one line" {
@@ -342,11 +342,11 @@ walls() {
 		run --separate-stderr env -u CONTEST_RESULTS "$CONTEST" $cmd
 		[ "$status" -eq 2 ]
 		[ -z "$output" ]
-		[ "$stderr" = "contest: no results in ./contest-results yet: run contest here first, or name a results file or directory with -f" ]
+		[ "$stderr" = "contest ${cmd%% *}: no results in ./contest-results yet: run contest here first, or name a results file or directory with -f" ]
 		# shellcheck disable=SC2086
 		run --separate-stderr "$CONTEST" $cmd
 		[ "$status" -eq 2 ]
-		[ "$stderr" = "contest: no results in $CONTEST_RESULTS (\$CONTEST_RESULTS) yet: run contest first, or name a results file or directory with -f" ]
+		[ "$stderr" = "contest ${cmd%% *}: no results in $CONTEST_RESULTS (\$CONTEST_RESULTS) yet: run contest first, or name a results file or directory with -f" ]
 	done
 	[ ! -e contest-results ]
 }
@@ -426,14 +426,14 @@ walls() {
 	[ "$status" -eq 0 ]
 	[ ! -e b2.jsonl ]
 	[ "$(grep -c 'stands out' <<<"$output")" -eq 0 ]
-	[ "$stderr" = "contest: b.jsonl: replaced since it was read; the notes on its runs that stand out are left out" ]
+	[ "$stderr" = "contest report: b.jsonl: replaced since it was read; the notes on its runs that stand out are left out" ]
 	# a line appended: the lines by number would still be there, but the
 	# file is not the one read
 	CONTEST_REPORT_TEL_KB=0 CONTEST_FAULT_AT=b.jsonl@2 CONTEST_FAULT_RUN="sed -n 1p b.jsonl >> b.jsonl" \
 	    run --separate-stderr contest_faulty report b.jsonl
 	[ "$status" -eq 0 ]
 	[ "$(grep -c 'stands out' <<<"$output")" -eq 0 ]
-	[[ "$stderr" == "contest: b.jsonl: appended to since it was read ("*" bytes, now "*"); the notes on its runs that stand out are left out" ]]
+	[[ "$stderr" == "contest report: b.jsonl: appended to since it was read ("*" bytes, now "*"); the notes on its runs that stand out are left out" ]]
 	# unchanged, the second read is made and the note is there
 	cp "$D/refault.jsonl" b.jsonl
 	CONTEST_REPORT_TEL_KB=0 run --separate-stderr contest report b.jsonl
@@ -477,7 +477,7 @@ walls() {
 	wait "$writer"
 	[ "$status" -eq 0 ]
 	[ "$(grep -c 'stands out' <<<"$output")" -eq 0 ]
-	[ "$stderr" = "contest: f.jsonl: not a regular file: what it gives a second time is other lines; the notes on its runs that stand out are left out" ]
+	[ "$stderr" = "contest report: f.jsonl: not a regular file: what it gives a second time is other lines; the notes on its runs that stand out are left out" ]
 	# and with the stand-out runs' files listed the other way round
 	CONTEST_REPORT_TEL_KB=0 run --separate-stderr contest report b.jsonl a.jsonl
 	[ "$status" -eq 0 ]

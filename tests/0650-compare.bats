@@ -331,10 +331,10 @@ sim_power() {
 	# a name that could be a job metric is looked for in the results
 	run --separate-stderr contest compare -f "$D/three.jsonl" --gate time,speed 6.17 6.19
 	[ "$status" -eq 2 ]
-	[ "$stderr" = "contest: --gate: 'speed' is neither one of contest's figures nor a job metric of these results" ]
+	[ "$stderr" = "contest compare: --gate: 'speed' is neither one of contest's figures nor a job metric of these results" ]
 	run --separate-stderr contest compare -f "$D/three.jsonl" --gate time,Speed 6.17 6.19
 	[ "$status" -eq 2 ]
-	[ "$stderr" = "contest: --gate: 'time,Speed' is not a list of time,ratio,load,wait,lat,lat-p999,lat-max or job metrics' names" ]
+	[ "$stderr" = "contest compare: --gate: 'time,Speed' is not a list of time,ratio,load,wait,lat,lat-p999,lat-max or job metrics' names" ]
 }
 
 @test "compare --threshold: the gate opens above the change and closes below it" {
@@ -409,10 +409,10 @@ sim_power() {
 @test "compare: unknown, repeated, ambiguous labels and a missing candidate are bad input" {
 	run --separate-stderr contest compare -f "$D/compare.jsonl" base nosuch
 	[ "$status" -eq 2 ]
-	[ "$stderr" = "contest: no results for label 'nosuch'" ]
+	[ "$stderr" = "contest compare: no results for label 'nosuch' (labels: base, worse, better)" ]
 	run --separate-stderr contest compare -f "$D/compare.jsonl" base base
 	[ "$status" -eq 2 ]
-	[ "$stderr" = "contest: compare: label 'base' is given twice" ]
+	[ "$stderr" = "contest compare: label 'base' is given twice" ]
 	run --separate-stderr contest compare -f "$D/hosts.jsonl" same two
 	[ "$status" -eq 2 ]
 	grep -q "label 'same' was measured on more than one host" <<<"$stderr"

@@ -163,7 +163,7 @@ two_kernels() {
 	run --separate-stderr contest compare --format json -f "$BATS_TEST_TMPDIR/v.jsonl" -f "$BATS_TEST_TMPDIR/v.jsonl" k/A k/B
 	[ "$status" -eq 1 ]
 	[ "$(jq -c '.loads[0].figures[] | select(.figure == "time_amean") | .values[1] | [.runs, .pairs, .ci_lo_pct, .ci_hi_pct]' <<<"$output")" = "$once" ]
-	[ "$stderr" = "contest: 12 runs read twice, counted once (the same session, run, load, variant and sweep cell): $BATS_TEST_TMPDIR/v.jsonl read twice" ]
+	[ "$stderr" = "contest compare: 12 runs read twice, counted once (the same session, run, load, variant and sweep cell): $BATS_TEST_TMPDIR/v.jsonl read twice" ]
 	# a copy beside it in the results directory
 	mkdir "$BATS_TEST_TMPDIR/dir"
 	cp "$BATS_TEST_TMPDIR/v.jsonl" "$BATS_TEST_TMPDIR/dir/a.jsonl"
@@ -171,13 +171,13 @@ two_kernels() {
 	run --separate-stderr contest compare --format json -f "$BATS_TEST_TMPDIR/dir" k/A k/B
 	[ "$status" -eq 1 ]
 	[ "$(jq -c '.loads[0].figures[] | select(.figure == "time_amean") | .values[1] | [.runs, .pairs, .ci_lo_pct, .ci_hi_pct]' <<<"$output")" = "$once" ]
-	[ "$stderr" = "contest: 12 runs read twice, counted once (the same session, run, load, variant and sweep cell): $BATS_TEST_TMPDIR/dir/a.jsonl and $BATS_TEST_TMPDIR/dir/b.jsonl" ]
+	[ "$stderr" = "contest compare: 12 runs read twice, counted once (the same session, run, load, variant and sweep cell): $BATS_TEST_TMPDIR/dir/a.jsonl and $BATS_TEST_TMPDIR/dir/b.jsonl" ]
 	# failed runs too: three, not six
 	two_kernels failed > "$BATS_TEST_TMPDIR/f.jsonl"
 	run --separate-stderr contest compare --format json -f "$BATS_TEST_TMPDIR/f.jsonl" -f "$BATS_TEST_TMPDIR/f.jsonl" base cand
 	[ "$status" -eq 1 ]
 	jq -e '.candidates[0].failed == [{"name": "fork_load", "failed": 3, "runs": 3}]' <<<"$output"
-	[[ "$stderr" == "contest: 12 runs read twice, counted once "* ]]
+	[[ "$stderr" == "contest compare: 12 runs read twice, counted once "* ]]
 	# the report's runs
 	run --separate-stderr contest report --format json "$BATS_TEST_TMPDIR/v.jsonl" "$BATS_TEST_TMPDIR/v.jsonl"
 	[ "$status" -eq 0 ]
@@ -209,7 +209,7 @@ two_kernels() {
 	set -- ${g[*]}; shift \$((n % 10)); echo "m=\$1"
 	EOF
 	run -125 --separate-stderr contest bisect --run -f "$BATS_TEST_TMPDIR/r" --gate m -k cand -n 4 --min-runs 3 good bad -- sh job.sh
-	[ "${stderr_lines[0]}" = "contest: bisect --run: GOOD's settings replayed: --lead=0 --job-metric=m=m=([0-9.]+)" ]
+	[ "${stderr_lines[0]}" = "contest bisect: --run: GOOD's settings replayed: --lead=0 --job-metric=m=m=([0-9.]+)" ]
 	[ "${lines[${#lines[@]} - 3]}" = "no_load m: cand at 0.01 of the step from good (0.200) to bad (0.240), against good p=0.53, against bad p=0.043: can't tell" ]
 	[[ "${lines[${#lines[@]} - 2]}" == "cand looks like neither: skip (0 of the step's 1 load bad, 0 good, 1 can't tell; each by the half way and its tests against both at alpha 0.025; the step at alpha 0.05 and 5%)" ]]
 	[ "${lines[${#lines[@]} - 1]}" = "cand: 4 rounds (at most 4), 2 looks of 2" ]

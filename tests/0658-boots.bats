@@ -157,7 +157,7 @@ plant() {
 @test "plan: no label over two boots, and bad targets and boot costs: one line, exit 2" {
 	{ plant A a1 ba1 10.0 1; plant B b1 bb1 10.0 2; } >one.jsonl
 	run -2 --separate-stderr contest plan -f one.jsonl
-	[[ "$stderr" == "contest: plan: no label here has runs over two or more boots"* ]]
+	[[ "$stderr" == "contest plan: no label here has runs over two or more boots"* ]]
 	[ -z "$output" ]
 	for args in "--target 0" "--target 100" "--target -1" "--target x" "--boot-cost 0" "--boot-cost -5" "--format csv" "--gate time"; do
 		eval "run -2 --separate-stderr contest plan -f one.jsonl $args"
@@ -226,7 +226,7 @@ R
 	{ plant good g1 bg1 10.0 1; plant good g2 bg2 10.6 2; plant bad b1 bb1 11.0 3
 	  plant bad b2 bb2 11.6 4; plant cand c1 bc1 10.9 5; } >two.jsonl
 	run -2 --separate-stderr contest bisect -f two.jsonl --gate time good bad cand
-	[ "$stderr" = "contest: bisect: bad is no regression beyond 5% against good in any gated figure: no step to bisect" ]
+	[ "$stderr" = "contest bisect: bad is no regression beyond 5% against good in any gated figure: no step to bisect" ]
 }
 
 @test "boots: history's night over two boots has its Time's and Ratio's CI95 over its boot means, not its runs" {

@@ -34,16 +34,20 @@ N="$TOP_SRCDIR/tests/data/report/nights.jsonl"
 	[[ "${lines[1]}" == "mid looks like neither: skip (0 of the step's 1 load bad, 0 good, 1 can't tell; "* ]]
 	run -125 --separate-stderr contest bisect -f "$N" night-10 night-20 nobody
 	[ -z "$output" ]
-	[ "$stderr" = "contest: no results for label 'nobody'" ]
+	[ "$stderr" = "contest bisect: no results for label 'nobody' (the 10 nearest of 24 labels: night-01, night-02, night-03, night-04, night-05, night-06, night-07, night-08, night-09, night-10)" ]
+	# the nearest by edits (a change, an insertion, a deletion, a swap),
+	# the first read of those as near
+	run -125 --separate-stderr contest bisect -f "$N" night-10 night-20 night-2
+	[ "$stderr" = "contest bisect: no results for label 'night-2' (the 10 nearest of 24 labels: night-02, night-12, night-20, night-21, night-22, night-23, night-24, night-01, night-03, night-04)" ]
 }
 
 @test "bisect: no step, and bad input: exit 2 with one line" {
 	run -2 --separate-stderr contest bisect -f "$N" night-01 night-05 night-03
 	[ -z "$output" ]
-	[ "$stderr" = "contest: bisect: night-05 is no regression beyond 5% against night-01 in any gated figure: no step to bisect" ]
+	[ "$stderr" = "contest bisect: night-05 is no regression beyond 5% against night-01 in any gated figure: no step to bisect" ]
 	# the 8% step is no regression beyond 10%
 	run -2 --separate-stderr contest bisect -f "$N" --threshold 10 night-10 night-20 night-18
-	[ "$stderr" = "contest: bisect: night-20 is no regression beyond 10% against night-10 in any gated figure: no step to bisect" ]
+	[ "$stderr" = "contest bisect: night-20 is no regression beyond 10% against night-10 in any gated figure: no step to bisect" ]
 	for bad in "a b" "a a b" "--format json a b c" "--threshold x a b c" "--alpha 2 a b c" \
 	    "--gate bogus a b c"; do
 		# shellcheck disable=SC2086
@@ -52,7 +56,7 @@ N="$TOP_SRCDIR/tests/data/report/nights.jsonl"
 		[ "${#stderr_lines[@]}" -eq 1 ]
 	done
 	run -2 --separate-stderr contest bisect -f "$N" --format json a b c
-	[ "$stderr" = "contest: contest bisect has no option '--format' (see 'contest bisect --help')" ]
+	[ "$stderr" = "contest bisect: no option '--format' (see 'contest bisect --help')" ]
 	run -0 contest bisect --help
 	[[ "${lines[0]}" == "usage: contest bisect "* ]]
 	run -0 contest --help
@@ -163,10 +167,15 @@ bisect_repo() {
 	metric_job bad.sh 300
 	run -0 contest -o "$R" -k good -n 5 --lead 0 -l no_load "${M[@]}" -- sh good.sh
 	run -0 contest -o "$R" -k bad -n 5 --lead 0 -l no_load "${M[@]}" -- sh bad.sh
-	run -1 --separate-stderr contest bisect --run --gate m -f "$R" -k c1 good bad -- sh bad.sh
-	[[ "${lines[${#lines[@]} - 2]}" == "c1 looks bad (1 of the step's 1 load bad, "*"; each by the half way and its tests against both at alpha 0.00625; the step at alpha 0.05 and 5%)" ]]
+	# a label as long as run takes (200), whole in the results
+	c1=c1$(printf '%0198d' 0)
+	run -1 --separate-stderr contest bisect --run --gate m -f "$R" -k "$c1" good bad -- sh bad.sh
+	[[ "${lines[${#lines[@]} - 2]}" == "$c1 looks bad (1 of the step's 1 load bad, "*"; each by the half way and its tests against both at alpha 0.00625; the step at alpha 0.05 and 5%)" ]]
 	# decided at the first look, after three rounds
-	[ "${lines[${#lines[@]} - 1]}" = "c1: 3 rounds (at most 10), 1 look of 8" ]
+	[ "${lines[${#lines[@]} - 1]}" = "$c1: 3 rounds (at most 10), 1 look of 8" ]
+	[ "$(jq -s --arg l "$c1" 'map(select(.label == $l and (.warmup | not))) | length' "$R/results.jsonl")" -eq 3 ]
+	run -2 --separate-stderr contest bisect --run -f "$R" -k "${c1}x" good bad -- true
+	[ "$stderr" = "contest bisect: -k: label must be 1..200 characters" ]
 	run -0 contest bisect --run --gate m -f "$R" -k c2 -n 4 --min-runs 2 good bad -- sh good.sh
 	[[ "${lines[${#lines[@]} - 2]}" == "c2 looks good (0 of the step's 1 load bad, 1 good, 0 can't tell; each by the half way and its tests against both at alpha 0.0166667; the step at alpha 0.05 and 5%)" ]]
 	[ "${lines[${#lines[@]} - 1]}" = "c2: 2 rounds (at most 4), 1 look of 3" ]
@@ -176,18 +185,18 @@ bisect_repo() {
 	# any run
 	n=$(wc -l <"$R/results.jsonl")
 	run -255 --separate-stderr contest bisect --run --gate m -f "$R" good c2 -- sh good.sh
-	[ "$stderr" = "contest: bisect: c2 is no regression beyond 5% against good in any gated figure: no step to bisect" ]
+	[ "$stderr" = "contest bisect: c2 is no regression beyond 5% against good in any gated figure: no step to bisect" ]
 	[ "$(wc -l <"$R/results.jsonl")" -eq "$n" ]
 	for args in "-n 1" "-n 3 --min-runs 4" "-k a -k b" "-n x"; do
 		eval "run -2 --separate-stderr contest bisect --run -f \"\$R\" $args good bad -- true"
 		[ "${#stderr_lines[@]}" -eq 1 ]
 	done
 	run -2 --separate-stderr contest bisect --run -f "$R" good bad
-	[ "$stderr" = "contest: bisect --run needs GOOD, BAD and a COMMAND after them" ]
+	[ "$stderr" = "contest bisect: --run needs GOOD, BAD and a COMMAND after them" ]
 	run -2 --separate-stderr contest bisect -f "$R" -k c9 good bad c1
-	[ "$stderr" = "contest: bisect: -k is --run's" ]
+	[ "$stderr" = "contest bisect: -k is --run's" ]
 	run -2 --separate-stderr contest bisect --run -f "$R/results.jsonl" good bad -- true
-	[ "$stderr" = "contest: bisect --run: -f names one results directory, where the session is written" ]
+	[ "$stderr" = "contest bisect: --run: -f names one results directory, where the session is written" ]
 }
 
 @test "bisect --run replays GOOD's settings from its config (--job-cpus, --latency, --job-metric), not the session's shape; older results replay what they can and say so" {
@@ -201,7 +210,7 @@ bisect_repo() {
 	run -0 contest -o "$R" -k good -n 5 "$@" -- sh -c "$v" 1
 	run -0 contest -o "$R" -k bad -n 5 "$@" -- sh -c "$v" 2
 	run -1 --separate-stderr contest bisect --run --gate m -n 4 -f "$R" -k c1 good bad -- sh -c "$v" 2
-	[ "${stderr_lines[0]}" = "contest: bisect --run: GOOD's settings replayed: --prepare= --lead=0.1 --load-nice=5 --job-cpus=0 --job-metric=m=v=([0-9]+) --latency=5 --series" ]
+	[ "${stderr_lines[0]}" = "contest bisect: --run: GOOD's settings replayed: --prepare= --lead=0.1 --load-nice=5 --job-cpus=0 --job-metric=m=v=([0-9]+) --latency=5 --series" ]
 	# the candidate's runs were asked for what GOOD's were, bar the shape
 	good=$(jq -sc 'map(select(.label == "good"))[0].config | del(.runs, .label, .output)' "$R/results.jsonl")
 	[ "$good" = '{"prepare":"","lead":"0.1","load-nice":"5","job-cpus":"0","job-metric":["m=v=([0-9]+)"],"latency":"5","series":true}' ]
@@ -219,7 +228,7 @@ bisect_repo() {
 	# (the metric is not replayed, so the candidate has none to be
 	# called on: neither, 125; what matters here is what was replayed)
 	run -125 --separate-stderr contest bisect --run --gate m -n 3 -f "$BATS_TEST_TMPDIR/old" -k c2 good bad -- sh -c "$v" 2
-	[ "${stderr_lines[0]}" = "contest: bisect --run: GOOD's results say no config (an older contest): replaying its loads, lead and prepare step alone" ]
+	[ "${stderr_lines[0]}" = "contest bisect: --run: GOOD's results say no config (an older contest): replaying its loads, lead and prepare step alone" ]
 	[ "$(jq -sc 'map(select(.label == "c2"))[0].config' "$BATS_TEST_TMPDIR/old/results.jsonl")" = '{"runs":"3","lead":"0.100","label":"c2","output":"'"$BATS_TEST_TMPDIR/old"'"}' ]
 	[ "$(jq -sr 'map(select(.label == "c2"))[-1].job_cpus' "$BATS_TEST_TMPDIR/old/results.jsonl")" = null ]
 	[ "$(jq -sr 'map(select(.label == "c2"))[-1].job_metrics.m' "$BATS_TEST_TMPDIR/old/results.jsonl")" = null ]

@@ -96,13 +96,13 @@ pre_text() {
 		[ "$output" = "" ]
 		[ "${#stderr_lines[@]}" -eq 1 ]
 	done
-	[[ "$stderr" == "contest: --figure: the site's (--html DIR)" ]]
+	[[ "$stderr" == "contest report: --figure: the site's (--html DIR)" ]]
 	touch file
 	run -1 --separate-stderr contest report -f "$N" --html file
 	[ "${#stderr_lines[@]}" -eq 1 ]
-	[[ "$stderr" == "contest: file/"*": Not a directory" ]]
+	[[ "$stderr" == "contest report: file/"*": Not a directory" ]]
 	run -1 --separate-stderr contest report -f "$N" --html no/such/dir
-	[ "$stderr" = "contest: no/such/dir: No such file or directory" ]
+	[ "$stderr" = "contest report: no/such/dir: No such file or directory" ]
 	run -0 contest report --help
 	[[ "$output" == *"--html DIR"* ]]
 }

@@ -85,7 +85,7 @@ MK
 		run --separate-stderr "$KT" "$@"
 		[ "$status" -eq 2 ] || { echo "# '$args': $status" >&3; return 1; }
 		[ "$(wc -l <<<"$stderr")" -eq 1 ]
-		[[ "$stderr" == kernel-tree:* ]]
+		[[ "$stderr" == contest-kernel-tree:* ]]
 	done
 	[ ! -e t ]
 }

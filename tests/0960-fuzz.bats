@@ -38,3 +38,18 @@ replay() {
 @test "fuzz replay: run, report and compare argument parsing" {
 	replay args
 }
+
+@test "fuzz replay: one input's --figure names are gone at the next (the parse keeps them in its own query)" {
+	bin="$TOP_BUILDDIR/tests/fuzz/args-replay"
+	[ -x "$bin" ] || skip "no $bin (make check builds it)"
+	# report --html site --figure with 420 names, 2,099 characters,
+	# twice: the second alone fits, the two together would not (4,096)
+	for i in 1 2; do
+		{ printf '\001--html\000site\000--figure\000'; seq -f 'm%03g' 420 | paste -sd, | tr -d '\n'; } >in$i
+	done
+	run -0 --separate-stderr "$bin" in1 in2
+	[ "${lines[-1]}" = "replayed 2 inputs" ]
+	[ "$(grep -c 'no results in /nonexistent/contest-fuzz-results' <<<"$stderr")" -eq 2 ]
+	[ "${#stderr_lines[@]}" -eq 2 ]
+	[ ! -e site ]
+}

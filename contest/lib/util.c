@@ -16,6 +16,14 @@
 
 #include "util.h"
 
+static const char *who = "contest";
+
+void
+util_who(const char *name)
+{
+	who = name;
+}
+
 static void
 vmsg(const char *fmt, va_list ap)
 {
@@ -28,7 +36,7 @@ vmsg(const char *fmt, va_list ap)
 	if ((size_t)n >= sizeof line)
 		n = sizeof line - 1;
 	fflush(stdout);
-	fprintf(stderr, "contest: %.*s\n", n, line);
+	fprintf(stderr, "%s: %.*s\n", who, n, line);
 }
 
 static void (*on_fatal)(void);
@@ -221,4 +229,34 @@ read_line(const char *path, char *out, size_t len)
 	if (read_small(path, out, len) < 0)
 		out[0] = '\0';
 	out[strcspn(out, "\n")] = '\0';
+}
+
+size_t
+str_edits(const char *a, const char *b)
+{
+	size_t la = strlen(a), lb = strlen(b);
+	size_t *d = xcalloc(3 * (lb + 1), sizeof *d);
+
+	for (size_t j = 0; j <= lb; j++)
+		d[j] = j;
+	for (size_t i = 1; i <= la; i++) {
+		size_t *r = d + (i % 3) * (lb + 1), *p = d + ((i - 1) % 3) * (lb + 1);
+		size_t *pp = d + ((i + 1) % 3) * (lb + 1);
+		r[0] = i;
+		for (size_t j = 1; j <= lb; j++) {
+			size_t v = p[j - 1] + (a[i - 1] != b[j - 1]);
+			if (p[j] + 1 < v)
+				v = p[j] + 1;
+			if (r[j - 1] + 1 < v)
+				v = r[j - 1] + 1;
+			/* two neighbours swapped: one edit */
+			if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] &&
+			    pp[j - 2] + 1 < v)
+				v = pp[j - 2] + 1;
+			r[j] = v;
+		}
+	}
+	size_t e = d[(la % 3) * (lb + 1) + lb];
+	free(d);
+	return e;
 }

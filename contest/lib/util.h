@@ -23,16 +23,22 @@ void	getopt_restart(void);
  * registers its clean-up (kill what it started). */
 void	util_on_fatal(void (*fn)(void));
 
-/* "contest: ..." on stderr, then exit 2: bad input. */
+/* Who the messages below are from: "contest" (a run, the default) or
+ * "contest SUBCOMMAND", set once by main. */
+void	util_who(const char *name);
+/* "WHO: ..." on stderr, then exit 2: bad input. */
 void	usage_fail(const char *fmt, ...)
 	    __attribute__((format(printf, 1, 2), noreturn));
-/* "contest: ..." on stderr, kill what we started, exit with status. */
+/* "WHO: ..." on stderr, kill what we started, exit with status. */
 void	fatal(int status, const char *fmt, ...)
 	    __attribute__((format(printf, 2, 3), noreturn));
-/* "contest: ..." on stderr and carry on. */
+/* "WHO: ..." on stderr and carry on. */
 void	warnmsg(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 void	*xcalloc(size_t n, size_t size);
+/* Edits from a to b: a character inserted, deleted or changed, or two
+ * neighbours swapped, each one. */
+size_t	str_edits(const char *a, const char *b);
 char	*xstrdup(const char *);
 
 /* Room in *v, an array of *cap elements of sz bytes, for need elements:

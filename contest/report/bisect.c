@@ -240,7 +240,7 @@ bisect_decide(FILE *f, const struct rset *rs, char *good, char *bad, char *cand,
 	int rc = step == 0 ? 2 : nbad && !ngood && !nnone ? 1 :
 	    ngood && !nbad && !nnone ? 0 : 125;
 	if (step == 0)
-		warnmsg("bisect: %s is no regression beyond %g%% against %s in any gated "
+		warnmsg("%s is no regression beyond %g%% against %s in any gated "
 		    "figure: no step to bisect", bad, o->threshold, good);
 	else
 		fprintf(f, "%s looks %s (%zu of the step's %zu load%s bad, %zu good, %zu "

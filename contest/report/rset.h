@@ -330,6 +330,9 @@ struct rset {
 	size_t		 nsrun, capsrun;
 	struct rindex	*ix;		/* rows and cells by key, as read */
 	struct rtuples	*tup;		/* keys of several parts, numbered */
+	const char	**labs;		/* every label read, filtered or not,
+					 * each once, in the order read */
+	size_t		 nlabs, caplabs;
 	const char	**fname;	/* files read, by number */
 	const char	**fmem;		/* a file's text held in memory, or NULL */
 	size_t		*fmemlen;

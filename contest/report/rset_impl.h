@@ -143,6 +143,9 @@ const struct jkeys *rs_tel_keys(void);
 /* rset_intern.c */
 const char *rs_intern(struct rset *rs, const char *s);
 uint32_t	rs_tuple(struct rset *rs, const void *a, const void *b, const void *c);
+/* label (interned) read in a line, kept or left out by a filter: into
+ * rs->labs, each once */
+void	rs_label_seen(struct rset *rs, const char *label);
 void	rs_intern_free(struct rset *rs);
 
 /* rset_reread.c */

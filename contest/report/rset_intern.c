@@ -140,6 +140,21 @@ rs_tuple(struct rset *rs, const void *a, const void *b, const void *c)
 }
 
 void
+rs_label_seen(struct rset *rs, const char *label)
+{
+	static const char tag;	/* a tuple of its own kind */
+	size_t before = rs->tup ? rs->tup->n : 0;
+
+	if (label == NULL || (rs->nlabs && rs->labs[rs->nlabs - 1] == label))
+		return;
+	rs_tuple(rs, &tag, label, NULL);
+	if (rs->tup->n == before)
+		return;
+	xgrow(&rs->labs, &rs->caplabs, rs->nlabs + 1, sizeof *rs->labs, 16);
+	rs->labs[rs->nlabs++] = label;
+}
+
+void
 rs_intern_free(struct rset *rs)
 {
 	if (rs->pool) {
@@ -149,6 +164,7 @@ rs_intern_free(struct rset *rs)
 		free(rs->pool->hash);
 		free(rs->pool);
 	}
+	free(rs->labs);
 	if (rs->tup) {
 		free(rs->tup->key);
 		free(rs->tup->id);

@@ -203,6 +203,7 @@ add_line(const struct jnode *o, unsigned long lineno, void *arg)
 		rs->skipped++;
 		return 0;
 	}
+	rs_label_seen(rs, r->label);	/* for a label asked for and not there */
 	int warmup = LNUM(o, RK_WARMUP, 0) != 0;
 	uint32_t build = 0;
 	size_t timed = time_run(x, o, lineno, r, warmup, &build);

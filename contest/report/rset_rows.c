@@ -7,6 +7,7 @@
 #include "config.h"
 
 #include <ctype.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "rset_impl.h"
@@ -160,6 +161,41 @@ rs_name_rows(struct rset *rs)
 	}
 }
 
+#define NEAREST	10	/* labels named when one is not there */
+
+/* The labels read (filtered or not), into buf: all of them, or the
+ * NEAREST nearest to label (fewest edits, then first read) where there
+ * are more. */
+static void
+labels_there(const struct rset *rs, const char *label, char *buf, size_t len)
+{
+	size_t n = rs->nlabs, *pick = xcalloc(n + 1, sizeof *pick);
+	size_t *dist = xcalloc(n + 1, sizeof *dist);
+
+	for (size_t i = 0; i < n; i++) {
+		pick[i] = i;
+		dist[i] = n > NEAREST ? str_edits(label, rs->labs[i]) : 0;
+	}
+	/* the nearest first, by insertion: the earlier read wins a tie */
+	for (size_t i = 1; i < n; i++)
+		for (size_t k = i; k > 0 && dist[k] < dist[k - 1]; k--) {
+			size_t t = dist[k];
+			dist[k] = dist[k - 1], dist[k - 1] = t;
+			t = pick[k];
+			pick[k] = pick[k - 1], pick[k - 1] = t;
+		}
+	size_t show = n < NEAREST ? n : NEAREST;
+	size_t off = (size_t)snprintf(buf, len, n > NEAREST ? "the %zu nearest of "
+	    "%zu labels: " : "labels: ", show, n);
+	for (size_t i = 0; i < show && off < len; i++)
+		off += (size_t)snprintf(buf + off, len - off, "%s%s", i ? ", " : "",
+		    rs->labs[pick[i]]);
+	if (n == 0)
+		snprintf(buf, len, "none read");
+	free(pick);
+	free(dist);
+}
+
 long
 rset_label_rows(const struct rset *rs, const char *label, size_t *out,
     size_t max)
@@ -186,7 +222,10 @@ rset_label_rows(const struct rset *rs, const char *label, size_t *out,
 		}
 		out[n++] = r;
 	}
-	if (n == 0)
-		warnmsg("no results for label '%s'", label);
+	if (n == 0) {
+		char there[512];
+		labels_there(rs, label, there, sizeof there);
+		warnmsg("no results for label '%s' (%s)", label, there);
+	}
 	return n ? (long)n : -1;
 }
