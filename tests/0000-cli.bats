@@ -195,6 +195,13 @@ built_version() {
 		[[ "$output" == "usage: scripts/$s "* ]]
 		[ -z "$stderr" ]
 	done
+	# the tree's own scripts too: asked for, the usage is an answer
+	for s in aptwait bootstrap buildver deb-check fresh-root-check minbase same-output soak \
+	    vm vm-check lava/boots-jobs lava/run-job; do
+		run -0 --separate-stderr "$TOP_SRCDIR/scripts/$s" --help
+		[[ "$output" == "usage: scripts/$s "* ]]
+		[ -z "$stderr" ]
+	done
 }
 
 @test "errors name who says them: contest for a run, contest SUBCOMMAND for the others, the scripts by their installed names" {

@@ -65,7 +65,7 @@ BUSY='timeout 2.2 sh -c "while :; do :; done"; exit 0'
 	grep -q 'class="group">2</text>' chart.svg
 	run --separate-stderr contest report --series
 	[ "$status" -eq 2 ]
-	[ "$stderr" = "contest: --series: a chart of the runs' samples needs --svg FILE" ]
+	[ "$stderr" = "contest report: --series: a chart of the runs' samples needs --svg FILE" ]
 	need xmllint libxml2-utils
 	xmllint --noout chart.svg
 }
