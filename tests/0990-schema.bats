@@ -1,9 +1,10 @@
 #!/usr/bin/env bats
 # SPDX-License-Identifier: GPL-2.0-or-later
 # The JSON Schemas in doc/: a real validator (python3-jsonschema) over
-# what contest writes.  Every test of the suite also checks, as it ends,
-# the results lines and JSON documents it made (helpers.bash,
-# schema_check); these tests make the widest set here, check the stored
+# what contest writes.  Every file of the suite also checks, as it ends,
+# the results lines and JSON documents its tests made (helpers.bash:
+# schema_keep as each test ends, schema_check as the file does); these
+# tests make the widest set here, check the stored
 # examples of every schema, show that a wrong line fails, and hold
 # doc/results.md to the schema.
 
@@ -172,4 +173,37 @@ key_literals() {
 	run diff enum status
 	[ "$status" -eq 0 ]
 	[ "$(wc -l <status)" -eq 7 ]
+}
+
+@test "schema: what a test stored is kept for its file's one check, and a wrong line there fails that check, naming the test" {
+	mkdir -p t/results t/.json-out f
+	contest -o t/results --warmup 0 -n 1 --lead 0 -- true >/dev/null 2>&1
+	contest report -f t/results --format json >/dev/null
+	mv "$BATS_TEST_TMPDIR"/.json-out/report.* t/.json-out/
+	# the keep and the check as a file with this test's number would
+	BATS_FILE_TMPDIR=$BATS_TEST_TMPDIR/f schema_keep "$BATS_TEST_TMPDIR/t"
+	[ -s "f/.schema/$BATS_TEST_NUMBER/results/results.jsonl" ]
+	[ "$(ls f/.schema/"$BATS_TEST_NUMBER"/.json-out/report.* | wc -l)" -eq 1 ]
+	run -0 schema_check "$BATS_TEST_TMPDIR/f" 3>/dev/null
+	grep -q '^validate-json: .* 0 invalid' f/.schema-check
+	# a line with a field of the wrong type, in what the test stored
+	jq -c '.wall_s = "slow"' t/results/results.jsonl >> "f/.schema/$BATS_TEST_NUMBER/results/results.jsonl"
+	run -1 schema_check "$BATS_TEST_TMPDIR/f" 3>/dev/null
+	grep -q "^$BATS_TEST_TMPDIR/f/.schema/$BATS_TEST_NUMBER/results/results.jsonl:2: .*wall_s" f/.schema-check
+	rm -rf t f .json-out	# planted: not this test's results
+	# and the suite's own wiring: a file whose test stores a wrong line
+	# fails at its end, naming the test
+	mkdir p
+	# (printf: a line that starts with @test would be this file's, to bats)
+	printf '%s\n' "load '$TOP_SRCDIR/tests/helpers'" \
+	    '@test "stores a wrong line" {' \
+	    '	mkdir -p "$CONTEST_RESULTS"' \
+	    "	echo '{\"schema\": 1, \"wall_s\": \"slow\"}' >\"\$R\"" \
+	    '}' '@test "stores nothing" {' '	true' '}' >p/planted.bats
+	run -1 env -u BATS_TEST_TIMEOUT bats --tap p/planted.bats
+	[ "${lines[1]}" = "ok 1 stores a wrong line" ]
+	[ "${lines[2]}" = "ok 2 stores nothing" ]
+	[[ "$output" == *"/.schema/1/results/results.jsonl:1: "* ]]
+	[[ "$output" == *"not ok 3 teardown_file failed"* ]]
+	rm -rf p
 }

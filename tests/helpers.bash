@@ -22,16 +22,40 @@ teardown() {
 }
 
 # left_behind DIR: nothing of $MARK still runs, and what was stored under
-# DIR matches the schemas.  A test that failed half way (a session it
-# started still running) must not leave its processes to the tests after
-# it: the failure stands, and they go.
+# DIR is kept for the file's schema check (a test's own DIR), or checked
+# against the schemas (the file's).  A test that failed half way (a
+# session it started still running) must not leave its processes to the
+# tests after it: the failure stands, and they go.
 left_behind() {
 	local rc=0
 	no_leftovers 0 || rc=$?
-	[ "$rc" -ne 0 ] || schema_check "$1" || rc=$?
+	if [ "$rc" -eq 0 ] && [ "$1" = "$BATS_FILE_TMPDIR" ]; then
+		schema_check "$1" || rc=$?
+	elif [ "$rc" -eq 0 ]; then
+		schema_keep "$1" || rc=$?
+	fi
 	# shellcheck disable=SC2046
 	[ "$rc" -eq 0 ] || kill -KILL $(marked_pids) 2>/dev/null || :
 	return "$rc"
+}
+
+# schema_keep DIR: a copy of what the test stored (its *.jsonl files and
+# the JSON it printed) under the file's tmpdir, in .schema/TEST_NUMBER,
+# for teardown_file's one schema check: the validator's start (python
+# and jsonschema, half a CPU second) once a file, not once a test, was
+# a third of the suite's CPU.
+schema_keep() {
+	local to="$BATS_FILE_TMPDIR/.schema/$BATS_TEST_NUMBER" f
+	while IFS= read -r -d '' f; do
+		mkdir -p "$to/${f%/*}" && cp "$1/$f" "$to/$f" || return 1
+	done < <(cd "$1" && find . \( -name '*.jsonl' -o -path '*/.json-out/*' \) -type f -print0 2>/dev/null)
+}
+
+# The file's end: what its tests kept, and what its setup_file stored,
+# against the schemas.  A file with a teardown_file of its own calls
+# file_teardown, which checks the same (tests/0010 holds it to that).
+teardown_file() {
+	schema_check "$BATS_FILE_TMPDIR"
 }
 
 # A file whose tests share what a session made once (setup_file calls
@@ -84,27 +108,29 @@ schema_python() {
 	fi
 }
 
-# Every results line a test left (each *.jsonl in DIR, default its
-# tmpdir, that holds results) and every JSON report and comparison it
-# printed, against the schemas in doc/.  Without a validator it checks nothing here, and
+# Every results line stored under DIR (each *.jsonl that holds results)
+# and every JSON report, comparison and plan printed there, against the
+# schemas in doc/.  Without a validator it checks nothing here, and
 # tests/0990-schema.bats says so with a skip.
 schema_check() {
-	local py files=() f rc=0 dir=${1:-$BATS_TEST_TMPDIR}
+	local py files=() f k rc=0 dir=${1:-$BATS_TEST_TMPDIR}
 	set --	# the validator's arguments, gathered below
 	py=$(schema_python) || return 0
 	while IFS= read -r -d '' f; do
 		files+=("$f")
 	done < <(find "$dir" -name '*.jsonl' -type f -print0 2>/dev/null)
 	[ "${#files[@]}" -eq 0 ] || set -- results "${files[@]}"
-	for f in "$dir"/.json-out/report.*; do [ -e "$f" ] && set -- "$@" report "$f"; done
-	for f in "$dir"/.json-out/compare.*; do [ -e "$f" ] && set -- "$@" compare "$f"; done
-	for f in "$dir"/.json-out/plan.*; do [ -e "$f" ] && set -- "$@" plan "$f"; done
+	while IFS= read -r -d '' f; do
+		case ${f##*/} in
+		report.* | compare.* | plan.*) k=${f##*/} && set -- "$@" "${k%%.*}" "$f" ;;
+		esac
+	done < <(find "$dir" -path '*/.json-out/*' -type f -print0 2>/dev/null)
 	[ $# -gt 0 ] || return 0
 	"$py" "$TOP_SRCDIR/tests/validate-json" "$@" >"$dir/.schema-check" 2>&1 || rc=$?
 	[ "$rc" -ne 0 ] || return 0
 	# no validator: tests/0990-schema.bats skips, saying so
 	[ "$rc" -ne 2 ] || ! grep -q '^validate-json: no python3-jsonschema$' "$dir/.schema-check" || return 0
-	echo "# what this test left does not match doc/*.schema.json:" >&3
+	echo "# what was stored does not match doc/*.schema.json (.schema/N: test N's):" >&3
 	sed 's/^/# /' "$dir/.schema-check" | head -n 20 >&3
 	return 1
 }

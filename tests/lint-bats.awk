@@ -9,7 +9,9 @@
 # inside an `if` with no `else` (`if command -v xmllint ...; then xmllint
 # ...; fi`) passes in silence whenever the condition is false: the else
 # checks that case, or the test skips saying why.  A bare `wait` is
-# reported too: under BATS_TEST_TIMEOUT it waits for bats's own timer.
+# reported too: under BATS_TEST_TIMEOUT it waits for bats's own timer,
+# and so is a teardown or teardown_file of a file's own that does not
+# call left_behind or file_teardown.
 # Prints FILE:LINE: why, one a finding.  Lines ending in `|| false` (or
 # `|| return 1`, `|| exit 1`, `|| fail`, `|| skip ...`) are explicit and
 # pass.
@@ -142,6 +144,30 @@ function analyze(    i, last, c, j, checked, heredoc) {
 
 FNR == 1 {
 	intest = 0
+	inteardown = ""
+}
+
+# A file's own teardown or teardown_file stands in for helpers.bash's:
+# without left_behind (or file_teardown) what its tests started is never
+# looked for, and what they stored never meets the schemas.
+/^teardown(_file)?\(\)[ \t]*\{[ \t]*$/ {
+	inteardown = $0
+	sub(/\(.*/, "", inteardown)
+	tdline = FNR
+	tdok = 0
+	next
+}
+inteardown != "" && /(^|[ \t])(left_behind|file_teardown)([ \t]|$)/ {
+	tdok = 1
+}
+inteardown != "" && /^}[ \t]*$/ {
+	if (!tdok) {
+		printf "%s:%d: a %s of the file's own without %s: what its tests started is never looked for, nor what they stored checked\n",
+		    FILENAME, tdline, inteardown, inteardown == "teardown" ? "left_behind" : "file_teardown"
+		found++
+	}
+	inteardown = ""
+	next
 }
 
 intest && /^}[ \t]*$/ {

@@ -45,3 +45,7 @@
 	sleep 0 &
 	wait
 }
+
+teardown_file() {
+	rm -f /nonexistent
+}
