@@ -6,6 +6,7 @@
 # itself catches each pattern.
 
 load helpers
+PLAIN_ONLY=1	# helpers.bash: skipped under the sanitizers
 
 LINT="$TOP_SRCDIR/tests/lint-bats.awk"
 

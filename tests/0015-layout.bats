@@ -6,6 +6,7 @@
 # loop, by includes or by calls (tests/layout.sh).
 
 load helpers
+PLAIN_ONLY=1	# helpers.bash: skipped under the sanitizers
 
 LAYOUT="$TOP_SRCDIR/tests/layout.sh"
 

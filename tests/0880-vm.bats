@@ -7,6 +7,7 @@
 # qemu behind.
 
 load helpers
+PLAIN_ONLY=1	# helpers.bash: skipped under the sanitizers
 
 vm() {
 	marked "$TOP_SRCDIR/scripts/vm" "$@"
