@@ -121,19 +121,22 @@ load helpers
 	command -v jq >/dev/null || skip "no jq"
 	command -v git >/dev/null || skip "no git"
 	[ -e "$TOP_SRCDIR/.git" ] || skip "not a git clone"
+	command -v cc >/dev/null || skip "no cc"
 	git clone -q "$TOP_SRCDIR" t
-	run -0 env CONTEST="$CONTEST" FORKTIME="$FORKTIME" CONTEST_BENCH_DIR="$BATS_TEST_TMPDIR/clean" t/scripts/bench/forktime --quick
-	run -0 jq -r 'select(.output) | [.git, .diff_sha256 // "none"] | @tsv' clean/forktime.jsonl
+	# (changepoints --quick: a bench of a second or two; every bench stores
+	# its run through scripts/bench/record.sh)
+	run -0 env CONTEST="$CONTEST" CONTEST_BENCH_DIR="$BATS_TEST_TMPDIR/clean" t/scripts/bench/changepoints --quick
+	run -0 jq -r 'select(.output) | [.git, .diff_sha256 // "none"] | @tsv' clean/changepoints.jsonl
 	[ "$output" = "$(git -C t rev-parse --short HEAD)	none" ]
 	# runs stored in the tree and not yet committed are no change of code
-	cat clean/forktime.jsonl >> t/doc/bench/forktime.jsonl
-	run -0 env CONTEST="$CONTEST" FORKTIME="$FORKTIME" CONTEST_BENCH_DIR="$BATS_TEST_TMPDIR/stored" t/scripts/bench/forktime --quick
-	run -0 jq -r 'select(.output) | [.git, .diff_sha256 // "none"] | @tsv' stored/forktime.jsonl
+	cat clean/changepoints.jsonl >> t/doc/bench/changepoints.jsonl
+	run -0 env CONTEST="$CONTEST" CONTEST_BENCH_DIR="$BATS_TEST_TMPDIR/stored" t/scripts/bench/changepoints --quick
+	run -0 jq -r 'select(.output) | [.git, .diff_sha256 // "none"] | @tsv' stored/changepoints.jsonl
 	[ "$output" = "$(git -C t rev-parse --short HEAD)	none" ]
 	echo '<!-- an edit -->' >> t/doc/hacking.md
-	run -0 env CONTEST="$CONTEST" FORKTIME="$FORKTIME" CONTEST_BENCH_DIR="$BATS_TEST_TMPDIR/dirty" t/scripts/bench/forktime --quick
+	run -0 env CONTEST="$CONTEST" CONTEST_BENCH_DIR="$BATS_TEST_TMPDIR/dirty" t/scripts/bench/changepoints --quick
 	# every line of the run carries them, figures and output alike
-	[ "$(jq -r '[.git, .diff_sha256] | @tsv' dirty/forktime.jsonl | sort -u)" = "$(git -C t rev-parse --short HEAD)-dirty	$(git -C t diff HEAD --binary -- . ':(exclude)doc/bench' | sha256sum | cut -d ' ' -f 1)" ]
+	[ "$(jq -r '[.git, .diff_sha256] | @tsv' dirty/changepoints.jsonl | sort -u)" = "$(git -C t rev-parse --short HEAD)-dirty	$(git -C t diff HEAD --binary -- . ':(exclude)doc/bench' | sha256sum | cut -d ' ' -f 1)" ]
 	rm -rf t	# its test data is not this test's results
 }
 
