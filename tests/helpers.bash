@@ -48,8 +48,8 @@ left_behind() {
 # schema_keep DIR: a copy of what the test stored (its *.jsonl files and
 # the JSON it printed) under the file's tmpdir, in .schema/TEST_NUMBER,
 # for teardown_file's one schema check: the validator's start (python
-# and jsonschema, half a CPU second) once a file, not once a test, was
-# a third of the suite's CPU.
+# and jsonschema, about half a CPU second here) once a file, not once
+# each of some 800 tests.
 schema_keep() {
 	local to="$BATS_FILE_TMPDIR/.schema/$BATS_TEST_NUMBER" f
 	while IFS= read -r -d '' f; do
