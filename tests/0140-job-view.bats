@@ -81,11 +81,15 @@ job_cgroup_here() {
 	run --separate-stderr contest --warmup 0 -n 1 --lead 0.5 --latency --probe-nice 19 \
 	    --probe-work 5 --job-cpus 0 --load-cpus 0 --load-nice 0 -l cpu_load:n=4 -- sleep 1
 	[ "$status" -eq 0 ]
-	# every run: the deadlines that passed, each met, missed or skipped
+	# every run: each deadline met, missed or skipped, and Met% over
+	# them all; as many deadlines as the job's wall time holds periods,
+	# to two periods or 5% (a busy host's start and end of the probe's
+	# window against the job's are not this test's)
 	rq 'all(.[]; .probe as $p | (.wall_s * 1000 / $p.period_ms | floor) as $passed |
-	    ($p.met + ($p.periods - $p.met) + $p.skipped - $passed | fabs) <= 2 and
-	    ($p.deadlines - $passed | fabs) <= 2 and
-	    ($p.met_pct - $p.met / $p.deadlines * 100 | fabs) < 0.006 and $p.work_pct == 5)' | grep -qx true
+	    ($p.met + ($p.periods - $p.met) + $p.skipped - $p.deadlines | fabs) <= 1 and
+	    ($p.deadlines - $passed | fabs) <= ([2, $passed * 0.05] | max) and
+	    ($p.met_pct - $p.met / $p.deadlines * 100 | fabs) < 0.006 and $p.work_pct == 5)' | grep -qx true ||
+	    { rq -c '.[] | [.wall_s, .probe]' | sed 's/^/# /' >&3; false; }
 	# starved, it skipped most of them: Met% is not the share of its few wake-ups
 	rq 'all(.[] | select(.load == "cpu_load").probe; .skipped > .periods)' | grep -qx true
 	want=$(rq '[.[] | select(.load == "cpu_load").probe] | (map(.met) | add) / (map(.deadlines) | add) * 100 | round')

@@ -55,7 +55,9 @@ load helpers
 	# driver + watchdog + worker + job = 4 processes: the worker cannot
 	# fork during the job.
 	run contest_as 64990 4 --warmup 0 -n 1 --lead 0 -l fork_load -- sleep 0.5
-	[ "$status" -eq 0 ]
+	# (all it said where it failed: once, beside stress-ng, exit 3 and no
+	# table, its why cut from the last lines)
+	[ "$status" -eq 0 ] || { sed 's/^/# /' <<<"$output" >&3; false; }
 	rq '.[1].counters.fork_failures > 0' | grep -qx true
 }
 

@@ -88,7 +88,9 @@ bad_opt() {
 	# The pool and the process that keeps it.
 	[ "$(load_group_size)" -eq 151 ]
 	rq '.[1].counters | .sleepers_alive == 150 and .wakeups == 0 and .spawn_ms >= 0 and .pool_kb > 0' | grep -qx true
-	run contest --warmup 0 -n 1 --lead 0 -l sleepers:n=150 -- true
+	# (--keep-suspect: a busy host's slow no_load made this run of true
+	# look like no work, left out of the means and its line with them)
+	run contest --warmup 0 -n 1 --lead 0 --keep-suspect -l sleepers:n=150 -- true
 	[ "$status" -eq 0 ]
 	grep -qx 'sleepers:n=150: Loads = Sleepers: 150' <<<"$output"
 }
@@ -191,18 +193,20 @@ bad_opt() {
 }
 
 @test "mem_load: touches at most size MB a pass, refuses a size the machine lacks" {
-	# 4 MB, and a lead: a pass or two even where a busy host gives the
-	# load a tenth of a CPU (a refaulting pass of 16 MB is 60 ms of one)
-	run contest --warmup 0 -n 1 --lead 0.5 -l mem_load:size=4 -l mem_load:size=4,refault=0 -- sleep 0.5
+	# Each job ends on the load's own 100 ms of CPU, passes enough on a
+	# busy host too (a refaulting pass of 4 MB is a few ms of one)
+	run contest --warmup 0 -n 1 --lead 0 -l mem_load:size=4 -l mem_load:size=4,refault=0 -- sh -c "$(load_cpu_job 10)"
 	[ "$status" -eq 0 ]
 	rq '.[1:] | all(.counters.mb_touched > 0)' | grep -qx true
 	rq '.[1:] | all(.counters_total | .mb_touched >= 4 * .passes and .mb_touched <= 4 * (.passes + 1))' | grep -qx true
-	# refault=1 faults every page of every pass; refault=0 its first pass's
-	# alone, however many passes it made (the passes refaulting costs are
-	# a share of the machine: scripts/bench/shares holds them)
+	# refault=1 faults every page of every pass; refault=0 its first pass's,
+	# and after it no more than the kernel takes back on its own (NUMA
+	# balancing, compaction): under half its pages a pass (the passes
+	# refaulting costs are a share of the machine: scripts/bench/shares)
 	pages=$((4 * 1048576 / $(getconf PAGESIZE)))
+	rq -c '.[1:] | map(.counters_total)'
 	rq -e --argjson p "$pages" '.[1].counters_total | .passes >= 1 and .faults >= $p * .passes'
-	rq -e --argjson p "$pages" '.[2].counters_total | .passes >= 2 and .faults >= $p and .faults < 2 * $p'
+	rq -e --argjson p "$pages" '.[2].counters_total | .passes >= 2 and .faults >= $p and .faults < $p + $p * (.passes - 1) / 2'
 	[ "$(rq -r '.[1].counter_units.faults')" = faults ]
 	run --separate-stderr contest --warmup 0 -n 1 --lead 0 -l mem_load:size=16000000 -- true
 	[ "$status" -eq 3 ]

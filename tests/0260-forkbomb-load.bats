@@ -5,7 +5,7 @@
 load helpers
 
 @test "forkbomb: mode=realloc grows to the limit by inc pages, again and again" {
-	run contest --warmup 0 -n 1 --lead 0 -l forkbomb:mode=realloc,touch=1,limit=8,inc=256 -- sleep 0.5
+	run contest --warmup 0 -n 1 --lead 0 -l forkbomb:mode=realloc,touch=1,limit=8,inc=256 -- sh -c "$(load_cpu_job 50)"
 	[ "$status" -eq 0 ]
 	# 256 pages of 4 KiB: one MB per realloc, eight per cycle.
 	rq '.[1].counters_total | .reallocs > 8 and (.mb_grown - .reallocs | fabs) <= 1 and .mb_touched <= .mb_grown' | grep -qx true
@@ -16,7 +16,7 @@ load helpers
 }
 
 @test "forkbomb: touch=0 grows without touching (-m)" {
-	run contest --warmup 0 -n 1 --lead 0 -l forkbomb:touch=0,limit=8 -- sleep 0.3
+	run contest --warmup 0 -n 1 --lead 0 -l forkbomb:touch=0,limit=8 -- sh -c "$(load_cpu_job 5)"
 	[ "$status" -eq 0 ]
 	rq '.[1].counters_total | .mb_grown > 0 and .mb_touched == 0' | grep -qx true
 }
@@ -53,13 +53,13 @@ load helpers
 }
 
 @test "forkbomb: mode=zombie holds up to max unreaped children, then reaps them" {
-	run contest --warmup 0 -n 1 --lead 0 -l forkbomb:mode=zombie,max=30 -- sleep 0.5
+	run contest --warmup 0 -n 1 --lead 0 -l forkbomb:mode=zombie,max=30 -- sh -c "$(load_cpu_job 10)"
 	[ "$status" -eq 0 ]
 	rq '.[1].counters | .procs_forked > 30 and .procs_peak == 30' | grep -qx true
 }
 
 @test "forkbomb: mode=cpu spins, or rewrites its block with touch=1" {
-	run contest --warmup 0 -n 1 --lead 0 -l forkbomb:mode=cpu,touch=0 -l forkbomb:mode=cpu,limit=8 -- sleep 0.5
+	run contest --warmup 0 -n 1 --lead 0 -l forkbomb:mode=cpu,touch=0 -l forkbomb:mode=cpu,limit=8 -- sh -c "$(load_cpu_job 30)"
 	[ "$status" -eq 0 ]
 	rq '.[1] | .headline == "cpu_loops" and .counters.cpu_loops > 0' | grep -qx true
 	rq '.[2] | .headline == "mb_touched" and .counters.mb_touched > 8' | grep -qx true

@@ -24,7 +24,20 @@ setup() {
 
 teardown() {
 	[ -z "${USER_DIR:-}" ] || rm -rf "$USER_DIR"
+	said_last_run
 	left_behind "$BATS_TEST_TMPDIR"
+}
+
+# said_last_run: where the test failed, what its last run said (its
+# status, and the ends of its stderr and output), so that a failure on a
+# busy host that no one can make again still says why
+said_last_run() {
+	[ -z "${BATS_TEST_COMPLETED:-}" ] || return 0
+	{
+		echo "the last run: status ${status:-none}"
+		[ -z "${stderr:-}" ] || { echo "its stderr, last lines:"; tail -n 15 <<<"$stderr"; }
+		[ -z "${output:-}" ] || { echo "its output, last lines:"; tail -n 5 <<<"$output"; }
+	} | sed 's/^/# /' >&3
 }
 
 # left_behind DIR: nothing of $MARK still runs, and what was stored under
@@ -147,6 +160,26 @@ marked_pids() {
 	grep -lsxzF "CONTEST_TEST_MARK=$MARK" /proc/[0-9]*/environ 2>/dev/null |
 	    sed 's|^/proc/\([0-9]*\)/environ$|\1|'
 	return 0
+}
+
+# load_cpu_job TICKS: a job (sh -c's script) that ends once the load
+# beside it (the driver's children the OOM killer takes first) has had
+# TICKS clock ticks of CPU: its own work, counted, where a sleep would
+# count the host's business (a sanitized load on a busy host got under
+# nine reallocs in half a second).  Beside no_load, the first run
+# (ran-once marks it), it ends at once; after 60 s without them it fails.
+load_cpu_job() {
+	printf '%s' '
+	    [ -e ran-once ] || { touch ran-once; exit 0; }
+	    for try in $(seq 1200); do
+		for p in $(ps -o pid= --ppid $PPID); do
+			[ "$(cat /proc/$p/oom_score_adj 2>/dev/null)" = 1000 ] || continue
+			t=$(sed "s/.*) //" /proc/$p/stat 2>/dev/null | cut -d" " -f12,13 | tr " " +)
+			[ -n "$t" ] && [ $(($t)) -ge '"$1"' ] && exit 0
+		done
+		sleep 0.05
+	    done
+	    exit 1'
 }
 
 # no_leftovers GRACE_TENTHS: fail if a marked process outlives the grace.

@@ -427,8 +427,10 @@ time_job(struct session *s, struct run_record *rec, struct inflight *x)
 		return 1;
 	}
 	double t1 = mono_now();
-	snapshot(&x->al, &c1, 0);
+	/* the probe's window ends with the job, not after the loads' reads */
 	probe_snap(&x->pb, &p1, 0);
+	probe_window(&x->pb, &p1, 0, t1);
+	snapshot(&x->al, &c1, 0);
 	take_probe(x, rec, &p0, &p1);	/* before the probe stops */
 	if (s->cfg.series) {
 		/* the last interval, to the job's end */

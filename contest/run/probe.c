@@ -364,6 +364,18 @@ probe_snap(struct probe *p, struct probe_rec *r, int start)
 	r->period = p->period;
 }
 
+void
+probe_window(struct probe *p, struct probe_rec *r, int start, double t)
+{
+	unsigned long long ns = (unsigned long long)(t * 1e9);
+
+	if (!r->ran || !(t > 0))
+		return;
+	r->at = ns;
+	for (size_t i = 0; p->per_cpu && i < p->n; i++)
+		p->at[start ? 0 : 1][i].at = ns;
+}
+
 /* Grid points origin + k x period at or before t (none before origin). */
 static unsigned long long
 grid_upto(unsigned long long t, unsigned long long origin,

@@ -97,6 +97,11 @@ int	probe_start(struct probe *, const struct probe_cfg *,
  * (and, with a task a CPU, keep each one's as the start, else as the
  * end). */
 void	probe_snap(struct probe *, struct probe_rec *, int start);
+/* A snapshot's place on the clock set to t (mono_now() seconds), the
+ * job's end: the deadlines counted are the job's, not the driver's way
+ * to its snapshot (a starved driver came to it late); a period done
+ * after t is the next window's (probe_delta). */
+void	probe_window(struct probe *, struct probe_rec *, int start, double t);
 /* The run's share: b minus a, extremes from b. */
 void	probe_delta(const struct probe_rec *a, const struct probe_rec *b,
 	    struct probe_rec *out);
