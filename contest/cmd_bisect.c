@@ -318,6 +318,8 @@ cmd_bisect(int argc, char **argv)
 	struct rset rs;
 	int i = query_parse(argc, argv, &q, Q_BISECT);
 
+	if (q.run && q.cmp.looks)
+		usage_fail("--looks is a plain bisect's: --run counts its own");
 	if (q.run)
 		return bisect_run(&q, argv + i, argc - i);
 	if (q.f.nlabels || q.rounds_max || q.rounds_min)

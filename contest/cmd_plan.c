@@ -23,6 +23,15 @@ cmd_plan(int argc, char **argv)
 	int i = query_parse(argc, argv, &q, Q_PLAN);
 
 	q.plan.alpha = q.cmp.alpha;
+	q.plan.threshold_pct = q.cmp.threshold;
+	/* compare calls a regression only beyond the threshold: a true
+	 * change at it is over the line half the time, whatever the boots */
+	if (!(q.plan.target_pct > q.plan.threshold_pct))
+		usage_fail("--target %g is not beyond the threshold %g: compare "
+		    "calls a regression only past it, so a change at or under it is "
+		    "called about half the time or less, whatever the boots (a "
+		    "larger --target, or a smaller --threshold)", q.plan.target_pct,
+		    q.plan.threshold_pct);
 	q.f.pairs = 1;		/* the runs by boot */
 	query_load(&rs, argv + i, argc - i, &q);
 	int rc = plan_print(stdout, &rs, &q.plan, q.fmt == RFMT_JSON);

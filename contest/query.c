@@ -345,14 +345,16 @@ mode_has(enum qmode mode, int ch)
 		return mode == Q_REPORT || mode == Q_COMPARE;
 	case OPT_FORMAT:
 		return mode != Q_BISECT;
-	case OPT_HOLM: case OPT_STRICT: case OPT_LOOKS:
+	case OPT_HOLM: case OPT_STRICT:
 		return mode == Q_COMPARE;
+	case OPT_LOOKS:
+		return mode == Q_COMPARE || mode == Q_BISECT;
 	case OPT_ALPHA:
 		return mode == Q_COMPARE || mode == Q_BISECT || mode == Q_PLAN;
 	case OPT_GATE:
 		return mode == Q_COMPARE || mode == Q_BISECT;
-	case OPT_THRESHOLD:	/* report's with --html */
-		return mode != Q_PLAN;
+	case OPT_THRESHOLD:	/* report's with --html; plan's rule */
+		return 1;
 	case OPT_FIGURE:	/* report's with --html */
 		return mode != Q_BISECT && mode != Q_PLAN;
 	case OPT_REPORT: case OPT_LAST:
@@ -375,7 +377,7 @@ query_parse(int argc, char **argv, struct query *q, enum qmode mode)
 	q->cmp.threshold = 5;
 	q->cmp.alpha = CMP_ALPHA;
 	q->cmp.gate = CMP_GATE_DEFAULT;
-	q->plan.target_pct = 5;
+	q->plan.target_pct = 10;	/* twice the threshold */
 	q->plan.boot_s = 120;
 	getopt_restart();
 	while ((ch = getopt_long(argc, argv, ":f:k:l:n:h", query_longopts, NULL)) != -1) {

@@ -85,6 +85,33 @@ two_kernels() {
 	[ "$status" -eq 1 ]
 }
 
+@test "compare: a load the candidate never ran, or ran only in a failed warmup, can't tell: named, --strict exits 3, JUnit and LAVA fail it" {
+	# a kernel that panics under fork_load writes no line of it
+	two_kernels ok | grep -v '"label":"cand".*"load":"fork_load"' > r.jsonl
+	[ "$(grep -c '"label":"cand"' r.jsonl)" -eq 3 ]
+	run -0 --separate-stderr contest compare -f r.jsonl --gate time base cand
+	[[ "$(tail -1 <<<"$output")" == "cand against base: can't tell "*"undecided: fork_load (no measured run under cand: not run, or only its warmup); 1 of 2 gated figures within "* ]]
+	run -3 --separate-stderr contest compare --strict -f r.jsonl --gate time base cand
+	run -0 --separate-stderr contest compare --format json -f r.jsonl --gate time base cand
+	jq -e '.candidates[0] | .verdict == "can'"'"'t tell" and .not_run == 1 and .baseline_failed == 0 and .failed == []' <<<"$output"
+	run -0 --separate-stderr contest compare --format junit -f r.jsonl --gate time base cand
+	grep -qF '<testcase classname="contest.cand" name="fork_load runs">' <<<"$output"
+	grep -qF '<failure type="not run" message="no measured run: not run, or only its warmup"/>' <<<"$output"
+	grep -qF 'failures="1"' <<<"$output"
+	run -0 --separate-stderr contest compare --format lava -f r.jsonl --gate time base cand
+	grep -qx 'cand-fork_load-runs fail 0 runs' <<<"$output"
+	[ "$(tail -1 <<<"$output")" = "cand-verdict unknown" ]
+	# its one run a warmup that failed: no measured run either
+	{ cat r.jsonl; echo "sc cand fork_load 4 15.1 failed" | results |
+	    sed 's/"warmup":false/"warmup":true/'; } > w.jsonl
+	run -3 --separate-stderr contest compare --strict -f w.jsonl --gate time base cand
+	[[ "$(tail -1 <<<"$output")" == *"fork_load (no measured run under cand: not run, or only its warmup)"* ]]
+	# the baseline's load alone missing is as before: no verdict on it
+	two_kernels ok | grep -v '"label":"base".*"load":"fork_load"' > b.jsonl
+	run -0 --separate-stderr contest compare --strict -f b.jsonl --gate time base cand
+	[[ "$(tail -1 <<<"$output")" == "cand against base: no change "* ]]
+}
+
 @test "compare: a load whose every baseline run failed can't tell, and --strict exits 3" {
 	two_kernels ok ok failed > "$BATS_TEST_TMPDIR/r.jsonl"
 	run --separate-stderr contest compare -f "$BATS_TEST_TMPDIR/r.jsonl" base cand
@@ -211,7 +238,7 @@ two_kernels() {
 	run -125 --separate-stderr contest bisect --run -f "$BATS_TEST_TMPDIR/r" --gate m -k cand -n 4 --min-runs 3 good bad -- sh job.sh
 	[ "${stderr_lines[0]}" = "contest bisect: --run: GOOD's settings replayed: --lead=0 --job-metric=m=m=([0-9.]+)" ]
 	[ "${lines[${#lines[@]} - 3]}" = "no_load m: cand at 0.01 of the step from good (0.200) to bad (0.240), against good p=0.53, against bad p=0.043: can't tell" ]
-	[[ "${lines[${#lines[@]} - 2]}" == "cand looks like neither: skip (0 of the step's 1 load bad, 0 good, 1 can't tell; each by the half way and its tests against both at alpha 0.025; the step at alpha 0.05 and 5%)" ]]
+	[[ "${lines[${#lines[@]} - 2]}" == "cand looks like neither: skip (0 of the step's 1 load bad, 0 good, 1 can't tell; each within 0.4 of the way from its side and tested against the other at alpha 0.025; the step at alpha 0.05 and 5%)" ]]
 	[ "${lines[${#lines[@]} - 1]}" = "cand: 4 rounds (at most 4), 2 looks of 2" ]
 	[[ "$stderr" != *"no step to bisect"* ]]
 	# the call was made on the candidate's four measured runs of GOOD's numbers
@@ -227,6 +254,27 @@ two_kernels() {
 	run -0 contest compare --gate time,load --format json -f "$TOP_SRCDIR/doc/example-compare.jsonl" loads/nice0 loads/nice19
 	jq -e '.candidates[0].gate_detect_pct > 39.7 and .candidates[0].gate_detect_pct < 39.8' <<<"$output"
 	jq -e '[.loads[].figures[].values[1] | select(.gated) | .gate_detect_pct] | max == 39.745' <<<"$output"
+}
+
+@test "bisect: a candidate within 0.4 of BAD's side in one load, the other load on its side of the half way, is bad though a night's drift leaves it better than BAD" {
+	# the job itself 8% slower; CAND's night 1.5% under BAD's: the old
+	# rule, past the half way and no better than BAD in every load, skipped
+	for r in 1 2 3; do
+		d=$((r - 2))
+		for w in "sg good no_load $r 10.0" "sg good fork_load $((r + 3)) 15.0" \
+		    "sb bad no_load $r 10.8" "sb bad fork_load $((r + 3)) 16.2" \
+		    "sc cand no_load $r 10.65" "sc cand fork_load $((r + 3)) 15.66"; do
+			set -- $w
+			echo "$1 $2 $3 $4 $(awk -v w="$5" -v d="$d" 'BEGIN { print w + d * 0.02 }') ok"
+		done
+	done | results > drift.jsonl
+	run -1 contest bisect -f drift.jsonl good bad cand
+	[ "${lines[0]}" = "no_load Time: cand at 0.81 of the step from good (10.00) to bad (10.80), against good p=2.4e-06, against bad p=0.00078: bad" ]
+	[[ "${lines[1]}" == "fork_load Time: cand at 0.55 of the step "*": can't tell" ]]
+	[[ "${lines[2]}" == "cand looks bad (1 of the step's 2 loads bad, 0 good, 1 can't tell; each within 0.4 of the way from its side"* ]]
+	# the other load on GOOD's side of the half way: neither
+	sed '/"label":"cand".*"load":"fork_load"/s/"wall_s":15\.6[0-9]*/"wall_s":15.4/' drift.jsonl > lean.jsonl
+	run -125 contest bisect -f lean.jsonl good bad cand
 }
 
 # Thirty nights of one run each, 1% noise; the newest at 11.5 s.
@@ -283,6 +331,28 @@ series() {
 		n=$((n + 1))
 		printf 's%02d n%02d no_load 1 %s ok - - %d\n' "$n" "$n" "$w" "$n"
 	done | results
+}
+
+@test "history: a change the newest night drags past the threshold is judged without it; the newest night is said on its own" {
+	# 29 nights at 1% noise, n27 to n29 1.8% above n26 (enough at 0.05,
+	# not at 0.001), n30 15% up: the search pinned n26 -> n27, and with
+	# n30 in it read as a regression of 5.77% (2.2% of 400 such series;
+	# none of 1,000 now)
+	series 97.90 100.38 100.71 98.68 101.29 99.14 100.31 100.28 100.74 101.10 \
+	    101.24 98.79 100.22 98.35 100.69 100.91 99.27 100.35 99.80 98.30 \
+	    99.50 101.02 98.95 98.74 99.70 98.43 101.80 101.03 101.69 115.49 > h.jsonl
+	run -3 --separate-stderr contest history -f h.jsonl
+	[ "$(grep -c -- ' -> ' <<<"$output")" -eq 0 ]
+	grep -q '^  the newest night differs: n30 +15\.[0-9]*% (CI95 +[0-9.]*..+[0-9.]*%) against n01..n29, p=' <<<"$output"
+	grep -qx '1 series, 0 change points, 0 regressions, 0 ending worse than before '"(.*)" <<<"$output"
+	# a change the nights between hold without the newest stays, sized
+	# without it: n28 on +3%, n30 +12%
+	series 97.90 100.38 100.71 98.68 101.29 99.14 100.31 100.28 100.74 101.10 \
+	    101.24 98.79 100.22 98.35 100.69 100.91 99.27 100.35 99.80 98.30 \
+	    99.50 101.02 98.95 98.74 99.70 98.43 99.90 103.00 103.10 112.50 > h2.jsonl
+	run -3 --separate-stderr contest history -f h2.jsonl
+	grep -q '^  no change: n27 -> n28: +3\.[0-9]*% ' <<<"$output"
+	grep -q '^  the newest night differs: n30 +' <<<"$output"
 }
 
 @test "history: a step is kept through a change of noise after it (Welch's test, not Student's pooled one)" {

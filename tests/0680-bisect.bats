@@ -63,6 +63,23 @@ N="$TOP_SRCDIR/tests/data/report/nights.jsonl"
 	[[ "$output" == *"  bisect   for git bisect run: "* ]]
 }
 
+@test "bisect --looks N: one of a loop's looks, the candidate's tests at alpha / N, the step at alpha; --run counts its own" {
+	# "c": night-20 with fork_load 0.1 s back and 3% either side, run by
+	# run: past BAD's end, against night-10 p=0.044
+	jq -c 'select(.label == "night-20") | .label = "c" | .session = "s-c" |
+	    if .load == "fork_load" then .wall_s = (.wall_s * (1 + 0.03 * ((.run % 2) * 2 - 1)) - 0.1) else . end' "$N" >c.jsonl
+	cat "$N" c.jsonl >all.jsonl
+	run -1 contest bisect -f all.jsonl night-10 night-20 c
+	[[ "${lines[0]}" == *", against night-10 p=0.044, against night-20 p=0.92: bad" ]]
+	run -125 contest bisect -f all.jsonl --looks 8 night-10 night-20 c
+	[[ "${lines[0]}" == *", against night-10 p=0.044, against night-20 p=0.92: can't tell" ]]
+	[[ "${lines[1]}" == *"tested against the other at alpha 0.00625; the step at alpha 0.05 and 5%)" ]]
+	run -2 --separate-stderr contest bisect --run --looks 8 night-10 night-20 -- true
+	[ "$stderr" = "contest bisect: --looks is a plain bisect's: --run counts its own" ]
+	run -2 --separate-stderr contest bisect -f all.jsonl --looks 0 night-10 night-20 c
+	[ "${#stderr_lines[@]}" -eq 1 ]
+}
+
 @test "bisect: a step in a job metric alone is judged on that metric, not on a Time that did not move" {
 	# five runs each of good (m 11..15), bad and cand (m 21..25), Time the
 	# same 0.201..0.205 s throughout: the default gate's step is m's
@@ -170,14 +187,14 @@ bisect_repo() {
 	# a label as long as run takes (200), whole in the results
 	c1=c1$(printf '%0198d' 0)
 	run -1 --separate-stderr contest bisect --run --gate m -f "$R" -k "$c1" good bad -- sh bad.sh
-	[[ "${lines[${#lines[@]} - 2]}" == "$c1 looks bad (1 of the step's 1 load bad, "*"; each by the half way and its tests against both at alpha 0.00625; the step at alpha 0.05 and 5%)" ]]
+	[[ "${lines[${#lines[@]} - 2]}" == "$c1 looks bad (1 of the step's 1 load bad, "*"; each within 0.4 of the way from its side and tested against the other at alpha 0.00625; the step at alpha 0.05 and 5%)" ]]
 	# decided at the first look, after three rounds
 	[ "${lines[${#lines[@]} - 1]}" = "$c1: 3 rounds (at most 10), 1 look of 8" ]
 	[ "$(jq -s --arg l "$c1" 'map(select(.label == $l and (.warmup | not))) | length' "$R/results.jsonl")" -eq 3 ]
 	run -2 --separate-stderr contest bisect --run -f "$R" -k "${c1}x" good bad -- true
 	[ "$stderr" = "contest bisect: -k: label must be 1..200 characters" ]
 	run -0 contest bisect --run --gate m -f "$R" -k c2 -n 4 --min-runs 2 good bad -- sh good.sh
-	[[ "${lines[${#lines[@]} - 2]}" == "c2 looks good (0 of the step's 1 load bad, 1 good, 0 can't tell; each by the half way and its tests against both at alpha 0.0166667; the step at alpha 0.05 and 5%)" ]]
+	[[ "${lines[${#lines[@]} - 2]}" == "c2 looks good (0 of the step's 1 load bad, 1 good, 0 can't tell; each within 0.4 of the way from its side and tested against the other at alpha 0.0166667; the step at alpha 0.05 and 5%)" ]]
 	[ "${lines[${#lines[@]} - 1]}" = "c2: 2 rounds (at most 4), 1 look of 3" ]
 	# the runs are stored under the candidate's label, beside GOOD's and BAD's
 	[ "$(jq -s 'map(select(.label == "c2" and (.warmup | not))) | length' "$R/results.jsonl")" -ge 2 ]

@@ -5,6 +5,7 @@
 
 #include <errno.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -93,15 +94,17 @@ struct lines {
 	FILE	*f;
 	char	*buf;
 	size_t	 cap, start, fill;	/* buf[start..fill) not handed out yet */
+	long long pos;			/* the file's offset of buf[0] */
 	int	 eof;
 };
 
 #define LINES_BLOCK	(1 << 20)
 
 /* The next line into *s and *len (without its '\n'), *whole whether it
- * had one: 1, or 0 at the end of the file, -1 if it cannot be read. */
+ * had one, *off where it begins in the file: 1, or 0 at the end of the
+ * file, -1 if it cannot be read. */
 static int
-next_line(struct lines *l, char **s, size_t *len, int *whole)
+next_line(struct lines *l, char **s, size_t *len, int *whole, long long *off)
 {
 	for (;;) {
 		size_t part = l->fill - l->start;
@@ -111,6 +114,7 @@ next_line(struct lines *l, char **s, size_t *len, int *whole)
 			*s = p;
 			*len = nl ? (size_t)(nl - p) : part;
 			*whole = nl != NULL;
+			*off = l->pos + (long long)l->start;
 			if (nl)
 				*nl = '\0';
 			l->start += *len + (nl != NULL);
@@ -122,6 +126,7 @@ next_line(struct lines *l, char **s, size_t *len, int *whole)
 		 * buffer doubles it */
 		if (part)
 			memmove(l->buf, p, part);
+		l->pos += (long long)l->start;
 		l->start = 0;
 		l->fill = part;
 		if (l->cap < part + LINES_BLOCK / 2 + JSONL_PAD + 1) {
@@ -143,23 +148,70 @@ next_line(struct lines *l, char **s, size_t *len, int *whole)
 	}
 }
 
+/* Line lineno+1 is a mark's: its offset kept (a failed grow keeps none
+ * past it, and a second read only seeks less far). */
+static void
+mark_line(struct jmarks *mk, unsigned long lineno, long long off)
+{
+	if (lineno % JSONL_MARK_EVERY != 0 || mk->n != lineno / JSONL_MARK_EVERY)
+		return;
+	if (mk->n == mk->cap) {
+		size_t cap = mk->cap ? 2 * mk->cap : 64;
+		long long *o = realloc(mk->off, cap * sizeof *o);
+		if (o == NULL)
+			return;
+		mk->off = o;
+		mk->cap = cap;
+	}
+	mk->off[mk->n++] = off;
+}
+
+/* Before the next wanted line, a mark past the lines read: seek there,
+ * the lines before it never read (a file read before, seekable). */
+static void
+skip_to(struct lines *l, const struct jmarks *mk, unsigned long next,
+    unsigned long *lineno)
+{
+	size_t m = (next - 1) / JSONL_MARK_EVERY;
+
+	if (m >= mk->n)
+		m = mk->n ? mk->n - 1 : 0;
+	if (mk->n == 0 || (unsigned long)m * JSONL_MARK_EVERY <= *lineno ||
+	    fseeko(l->f, (off_t)mk->off[m], SEEK_SET) != 0)
+		return;
+	l->pos = mk->off[m];
+	l->start = l->fill = 0;
+	l->eof = 0;
+	*lineno = (unsigned long)m * JSONL_MARK_EVERY;
+}
+
 /* The loop of both readers: every line, or only the lines of want[]
- * (ascending), which were read and warned of once already. */
+ * (ascending), which were read and warned of once already.  mk: the
+ * marks to keep (every line read) or to seek by (want). */
 static long
 read_lines(FILE *f, const char *path, const struct jkeys *keys,
     const unsigned long *want, size_t nwant, jsonl_fn fn, jsonl_bad_fn bad,
-    void *arg, unsigned long *skipped)
+    void *arg, unsigned long *skipped, struct jmarks *mk)
 {
-	struct lines l = { f, NULL, 0, 0, 0, 0 };
+	struct lines l = { f, NULL, 0, 0, 0, 0, 0 };
 	char *line;
 	size_t len, k = 0;
 	int whole, got = 0;
 	unsigned long lineno = 0;
+	long long off;
 	long handed = 0;
 	struct jarena a = { NULL };
 
 	*skipped = 0;
-	while ((!want || k < nwant) && (got = next_line(&l, &line, &len, &whole)) > 0) {
+	if (mk && !want)
+		mk->n = 0;
+	for (;;) {
+		if (want && mk && k < nwant)
+			skip_to(&l, mk, want[k], &lineno);
+		if ((want && k >= nwant) || (got = next_line(&l, &line, &len, &whole, &off)) <= 0)
+			break;
+		if (mk && !want)
+			mark_line(mk, lineno, off);
 		lineno++;
 		if (want) {
 			while (k < nwant && want[k] < lineno)
@@ -202,7 +254,15 @@ long
 jsonl_read_stream_keys(FILE *f, const char *path, const struct jkeys *keys,
     jsonl_fn fn, jsonl_bad_fn bad, void *arg, unsigned long *skipped)
 {
-	return read_lines(f, path, keys, NULL, 0, fn, bad, arg, skipped);
+	return read_lines(f, path, keys, NULL, 0, fn, bad, arg, skipped, NULL);
+}
+
+long
+jsonl_read_stream_marks(FILE *f, const char *path, const struct jkeys *keys,
+    jsonl_fn fn, jsonl_bad_fn bad, void *arg, unsigned long *skipped,
+    struct jmarks *mk)
+{
+	return read_lines(f, path, keys, NULL, 0, fn, bad, arg, skipped, mk);
 }
 
 long
@@ -213,7 +273,7 @@ jsonl_read_only(const char *path, const struct jkeys *keys,
 
 	if (f == NULL)
 		return -1;
-	long n = jsonl_read_only_stream(f, keys, want, nwant, fn, arg);
+	long n = jsonl_read_only_stream(f, keys, want, nwant, fn, arg, NULL);
 	int e = errno;
 	fclose(f);
 	errno = e;
@@ -222,9 +282,11 @@ jsonl_read_only(const char *path, const struct jkeys *keys,
 
 long
 jsonl_read_only_stream(FILE *f, const struct jkeys *keys,
-    const unsigned long *want, size_t nwant, jsonl_fn fn, void *arg)
+    const unsigned long *want, size_t nwant, jsonl_fn fn, void *arg,
+    const struct jmarks *mk)
 {
 	unsigned long skipped;
 
-	return read_lines(f, "", keys, want, nwant, fn, NULL, arg, &skipped);
+	return read_lines(f, "", keys, want, nwant, fn, NULL, arg, &skipped,
+	    (struct jmarks *)(uintptr_t)mk);
 }

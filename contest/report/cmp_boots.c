@@ -3,23 +3,30 @@
  * The boot as the unit of a kernel's samples.  A boot fixes page
  * placement, interrupt routing and where the job starts, so the spread
  * between boots can dwarf the spread within one (Kalibera and Jones,
- * ISMM 2013).  Two levels, runs within boots: each boot's mean of the
- * figure, S2^2 the variance of the boot means, and the within-boot part
- * of it, the mean over boots of the variance of a boot's mean from its
- * own runs (S1^2 / r1 where every boot has r1 runs); the boots' own
- * spread T2^2 = S2^2 - S1^2 / r1.  A label over two or more boots is
- * tested on its boot means, with the boots' degrees of freedom; a label
- * in one boot borrows T2^2 where a label of the comparison has it.
- * Two labels over as many boots share one boot-to-boot variance, as the
- * mixed model (lme's: runs within boots, the label fixed) has it: with
- * equal counts that is Student's t on the boot means, 2n - 2 df.  Its
- * standard error is Welch's; only the df differ, and Welch's fewer cost
- * power (scripts/bench/boots at 364a9d9, with Welch's df, found a true
- * +8% over 4 boots a side 78.5% of the time, CI95 77.0..79.9).  The
- * price: where one kernel's boots spread more than the other's, the
- * level slips (a simulation, 2 to 4 boots a side, two-sided at 0.05:
- * some 6% at twice the sd, 8 to 9% at four times).  Unequal counts,
- * where the slip is worse, keep Welch's.
+ * ISMM 2013).  Two labels measured in boots of their own are compared in
+ * one model whatever the counts: runs within boots, a level per label,
+ * one boot-to-boot variance and one within a boot (lib/reml.c, as nlme
+ * fits it).  With as many boots a side and as many runs a boot that is
+ * Student's t on the boot means; one boot against several takes the
+ * several's spread, with their df; one run a boot, the boot means' spread
+ * holds both levels and the model need not split them.  The model
+ * takes both kernels' boots to spread alike; where the counts differ
+ * and the kernel with fewer boots spreads wider, its level slips (2
+ * boots against 4, that side's boot sd 4x: p < 0.05 in some 22% of
+ * A/As).  So unequal counts of two or more boots a side are read as
+ * well by Welch's t on the boot means, which takes no common spread, and
+ * the reading with the larger p stands: the two tests' union, as
+ * cautious as the more cautious (simulated on boot means: that case 9%,
+ * the equal-spread A/A 3% rather than 5%; a true +8% at 2 against 3
+ * boots found as often as at 2 and 2, no more).  Equal counts keep the
+ * model alone:
+ * Student's t with as many samples a side holds its level whatever the
+ * two spreads, and Welch's df there only cost power.  One boot a side
+ * has no spread of its own: it takes the other's, as it must.  Two
+ * labels in one boot, in sessions of their own, drift apart as boots
+ * do (the cache, the room, what else ran): their sessions are the units
+ * by the same rules; a session in common, its rounds or runs.  The
+ * rates: scripts/bench/boots.  cmp_boot_side's summaries are plan's.
  */
 #include "config.h"
 
@@ -28,6 +35,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "reml.h"
 #include "report.h"
 #include "util.h"
 
@@ -35,7 +43,7 @@
 
 const char *const boot_note_names[] = {
 	[BN_NONE] = "", [BN_ONE] = "one_boot", [BN_WIDENED] = "widened",
-	[BN_UNRECORDED] = "unrecorded",
+	[BN_UNRECORDED] = "unrecorded", [BN_WELCH] = "welch",
 };
 
 struct boot_acc {
@@ -44,30 +52,61 @@ struct boot_acc {
 	double		 sum[2], sq[2];
 };
 
-/* The boots of c's runs (z: its no_load cell's, for Ratio) into b; how
- * many boots, or -1 where a run records none. */
+/* Whether every run of c says its boot. */
 static int
-gather(const struct rcell *c, const struct rcell *z, int pv, struct boot_acc *b)
+recorded(const struct rcell *c)
 {
-	int nb = 0;
+	for (size_t i = 0; c && i < c->npair; i++)
+		if (c->pair[i].boot == NULL)
+			return 0;
+	return 1;
+}
+
+/* A run's unit: its boot, or (ses) its session. */
+static const char *
+unit_of(const struct rpair *p, int ses)
+{
+	return ses ? p->session : p->boot;
+}
+
+/* Whether two cells share a unit: a boot, or (ses) a session. */
+static int
+units_shared(const struct rcell *ca, const struct rcell *cb, int ses)
+{
+	for (size_t i = 0; i < ca->npair; i++)
+		for (size_t j = 0; j < cb->npair; j++)
+			if (unit_of(&ca->pair[i], ses) &&
+			    unit_of(&ca->pair[i], ses) == unit_of(&cb->pair[j], ses))
+				return 1;
+	return 0;
+}
+
+/* The boots (ses: sessions) of c's runs (z: its no_load cell's, for
+ * Ratio) into b, runs that record no boot as one; each run's log where
+ * logs (Ratio's runs: as they are); how many. */
+static size_t
+gather(const struct rcell *c, const struct rcell *z, int pv, int logs, int ses,
+    struct boot_acc *b)
+{
+	size_t nb = 0;
 
 	for (int side = 0; side < (pv < 0 ? 2 : 1); side++) {
 		const struct rcell *cc = side ? z : c;
 		for (size_t i = 0; cc && i < cc->npair; i++) {
 			const struct rpair *p = &cc->pair[i];
 			double x = pv < 0 ? p->v[fig_pool(FIG_WALL)] : rpair_v(p, pv);
-			int k;
-			if (p->boot == NULL)
-				return -1;
-			if (isnan(x) || isinf(x))
+			size_t k;
+			if (isnan(x) || isinf(x) || (logs && !(x > 0)))
 				continue;
-			for (k = 0; k < nb && b[k].boot != p->boot; k++)
+			if (logs && pv >= 0)
+				x = log(x);
+			for (k = 0; k < nb && b[k].boot != unit_of(p, ses); k++)
 				;
 			if (k == nb) {
 				if (side || nb == BOOTS_MAX)
-					continue;	/* no_load's boot the cell lacks */
+					continue;	/* no_load's unit the cell lacks */
 				memset(&b[nb], 0, sizeof b[nb]);
-				b[nb++].boot = p->boot;
+				b[nb++].boot = unit_of(p, ses);
 			}
 			b[k].n[side]++;
 			b[k].sum[side] += x;
@@ -95,7 +134,8 @@ cmp_boot_side(const struct rcell *c, const struct rcell *z,
 {
 	static struct boot_acc b[BOOTS_MAX];
 	int pv = col_pv(k), lg = k->log || pv < 0;
-	int nb = gather(c, z, pv, b);
+	int rec = recorded(c) && (pv >= 0 || recorded(z));
+	int nb = rec ? (int)gather(c, z, pv, 0, 0, b) : -1;
 	double m[BOOTS_MAX], wsum = 0;
 	size_t nw = 0, n = 0;
 
@@ -144,176 +184,240 @@ cmp_boot_side(const struct rcell *c, const struct rcell *z,
 int
 cmp_boots_shared(const struct rcell *ca, const struct rcell *cb)
 {
-	for (size_t i = 0; i < ca->npair; i++)
-		for (size_t j = 0; j < cb->npair; j++)
-			if (ca->pair[i].boot && ca->pair[i].boot == cb->pair[j].boot)
-				return 1;
-	return 0;
+	return units_shared(ca, cb, 0);
 }
 
-void
-cmp_boot_pool(double *v0, double *v1, size_t n0, size_t n1)
+size_t
+cmp_sessions_of_boot(const struct rcell *c, const struct rcell *z,
+    const struct column *k)
 {
-	/* each v is s2 / n: the pooled s2 over n, the same for both */
-	if (n0 != n1 || n0 < 2 || isnan(*v0) || isnan(*v1))
-		return;
-	*v0 = *v1 = (*v0 + *v1) / 2;
+	static struct boot_acc acc[BOOTS_MAX];
+
+	for (size_t i = 0; c && i < c->npair; i++)
+		if (c->pair[i].boot == NULL || c->pair[i].boot != c->pair[0].boot)
+			return 0;
+	return c ? gather(c, z, col_pv(k), 0, 1, acc) : 0;
 }
 
-/* The two sides' boot means, a t-test on them (Student's over as many
- * boots a side, else Welch's): the change, its variance in each side's
- * part and their degrees of freedom. */
-void
-cmp_boot_test(struct cmptest *t, const struct bootside *a,
-    const struct bootside *b)
+/* The boots (ses: sessions) of c's runs (z: its no_load cell's, for
+ * Ratio) as the model takes them, label l, appended to b at *n: each boot's runs on the
+ * test's scale (logs for a log figure, one log Ratio a boot), their
+ * mean and sum of squares; runs that record no boot (older results) are
+ * one boot.  How many boots. */
+static size_t
+model_side(const struct rcell *c, const struct rcell *z, const struct column *k,
+    int l, int ses, struct reml_boot *b, size_t *n)
 {
-	double scale = a->log ? 1 : a->mean;
+	static struct boot_acc acc[BOOTS_MAX];
+	int pv = col_pv(k);
+	size_t nb = gather(c, z, pv, k->log || pv < 0, ses, acc), got = 0;
 
-	t->kind = CT_BOOTS;
-	t->log = a->log;
-	t->boots[0] = a->nb;
-	t->boots[1] = b->nb;
-	t->est = (b->mean - a->mean) / scale;
-	t->var[0] = a->s2 / (double)a->nb / (scale * scale);
-	t->var[1] = b->s2 / (double)b->nb / (scale * scale);
-	t->df[0] = (double)a->nb - 1;
-	t->df[1] = (double)b->nb - 1;
-	/* pooled, the parts equal: Welch-Satterthwaite's df is 2n - 2 */
-	cmp_boot_pool(&t->var[0], &t->var[1], a->nb, b->nb);
-	double se = sqrt(t->var[0] + t->var[1]);
-	t->dfse = stats_ws_df(t->var[0], t->df[0], t->var[1], t->df[1]);
-	t->p = se > 0 ? stats_t_pvalue(t->est / se, t->dfse) : t->est == 0 ? 1 : 0;
+	for (size_t a = 0; a < nb; a++) {
+		struct reml_boot *r = &b[*n];
+		double v;
+		if (acc[a].n[0] == 0 || (pv < 0 && acc[a].n[1] == 0))
+			continue;
+		r->label = l;
+		if (pv < 0) {	/* the boot's own Ratio: one value */
+			r->n = 1;
+			r->mean = log(acc[a].sum[0] / (double)acc[a].n[0] /
+			    (acc[a].sum[1] / (double)acc[a].n[1]));
+			r->ss = 0;
+		} else {
+			r->n = acc[a].n[0];
+			r->mean = mean_var(r->n, acc[a].sum[0], acc[a].sq[0], &v);
+			r->ss = r->n > 1 ? v * (double)r->n * (double)(r->n - 1) : 0;
+		}
+		(*n)++;
+		got++;
+	}
+	return got;
 }
 
-/* Side i of t in one boot: its part widened by the boots' own spread t2
- * (estimated over df boots' worth), the test's df and p made again. */
-void
-cmp_boot_widen(struct cmptest *t, int i, double t2, double df)
-{
-	double v = t->var[i], d = t->df[i];
-
-	if (isnan(v) || isnan(t2))
-		return;
-	t->var[i] = v + t2;
-	t->df[i] = stats_ws_df(v, d, t2, df);
-	double var1 = isnan(t->var[1]) ? 0 : t->var[1];
-	double se = sqrt(t->var[0] + var1);
-	t->dfse = isnan(t->var[1]) ? t->df[0] :
-	    stats_ws_df(t->var[0], t->df[0], t->var[1], t->df[1]);
-	t->p = se > 0 ? stats_t_pvalue(t->est / se, t->dfse) : t->est == 0 ? 1 : 0;
-}
-
-/* One side over two or more boots (m), the other in one (s): the first
- * on its boot means, the second on its runs widened by the first's
- * spread; est of b against a. */
+/* Unequal counts of two or more boots a side (labels 0 and 1 of b):
+ * Welch's t on the boot means (scale: the baseline's level, for a raw
+ * figure) in place of the model's where its p is the larger. */
 static void
-mixed(struct cmptest *t, const struct bootside *a, const struct bootside *b,
-    const char *label)
+welch_guard(struct cmptest *t, const struct reml_boot *b, size_t n, double scale)
 {
-	const struct bootside *m = a->nb > 1 ? a : b, *s = a->nb > 1 ? b : a;
-	double scale = a->log ? 1 : a->mean, sc2 = scale * scale;
-	int im = m == a ? 0 : 1;
+	double sum[2] = { 0 }, ss[2] = { 0 }, m[2], v[2];
+	size_t c[2] = { 0 };
 
-	t->kind = CT_BOOTS;
-	t->log = a->log;
-	t->boots[0] = a->nb;
-	t->boots[1] = b->nb;
-	t->est = (b->mean - a->mean) / scale;
-	t->var[im] = m->s2 / (double)m->nb / sc2;
-	t->df[im] = (double)m->nb - 1;
-	t->var[!im] = s->within / sc2;
-	t->df[!im] = s->runs > 1 ? (double)s->runs - 1 : NAN;
-	t->boot_note = BN_WIDENED;
-	t->spread_label = label;
-	t->spread_boots = m->nb;
-	cmp_boot_widen(t, !im, m->t2 * (a->log ? 1 : m->mean * m->mean / sc2),
-	    (double)m->nb - 1);
+	for (size_t j = 0; j < n; j++)
+		if (b[j].label < 2)
+			c[b[j].label]++, sum[b[j].label] += b[j].mean;
+	if (c[0] < 2 || c[1] < 2 || c[0] == c[1])
+		return;
+	for (int l = 0; l < 2; l++)
+		m[l] = sum[l] / (double)c[l];
+	for (size_t j = 0; j < n; j++)
+		if (b[j].label < 2) {
+			double d = b[j].mean - m[b[j].label];
+			ss[b[j].label] += d * d;
+		}
+	for (int l = 0; l < 2; l++)
+		v[l] = ss[l] / (double)(c[l] - 1) / (double)c[l] / (scale * scale);
+	double se = sqrt(v[0] + v[1]), est = (m[1] - m[0]) / scale;
+	double df = se > 0 ? (v[0] + v[1]) * (v[0] + v[1]) /
+	    (v[0] * v[0] / (double)(c[0] - 1) + v[1] * v[1] / (double)(c[1] - 1)) : 1;
+	double p = se > 0 ? stats_t_pvalue(est / se, df) : est == 0 ? 1 : 0;
+	if (!(p > t->p))
+		return;
+	t->est = est;
+	t->var[0] = v[0], t->var[1] = v[1];
+	t->df[0] = (double)(c[0] - 1), t->df[1] = (double)(c[1] - 1);
+	t->dfse = df;
+	t->p = p;
+	t->boot_note = BN_WELCH;
 }
 
-/* Both sides in a boot of their own, each widened by one estimate t2 of
- * the boots' spread over df: the difference's variance v0 + v1 + 2 t2,
- * its df by Welch-Satterthwaite over the three parts, the shared
- * estimate counted once. */
-static void
-widen_both(struct cmptest *t, double t2, double df)
+/* t from the model fitted to boots b[0..n-1] of nlabel labels: the
+ * change of label 1 against label 0, its variance and df, p. */
+static int
+model_test(struct cmptest *t, const struct reml_boot *b, size_t n, int nlabel,
+    int lg)
 {
-	double v0 = t->var[0], v1 = t->var[1], d0 = t->df[0], d1 = t->df[1];
+	struct reml_fit f;
 
-	if (isnan(v0) || isnan(v1) || isnan(t2))
-		return;
-	t->var[0] = v0 + t2;
-	t->var[1] = v1 + t2;
-	t->df[0] = stats_ws_df(v0, d0, t2, df);
-	t->df[1] = stats_ws_df(v1, d1, t2, df);
-	double sum = v0 + v1 + 2 * t2;
-	double den = v0 * v0 / d0 + v1 * v1 / d1 + 4 * t2 * t2 / df;
-	t->dfse = den > 0 ? sum * sum / den : d0 + d1;
-	t->p = sum > 0 ? stats_t_pvalue(t->est / sqrt(sum), t->dfse) :
-	    t->est == 0 ? 1 : 0;
+	if (reml_fit(b, n, nlabel, &f) != 0)
+		return 0;
+	double scale = lg ? 1 : f.mu[0];
+	if (!(scale != 0) || isnan(f.var10))
+		return 0;
+	t->kind = CT_BOOTS;
+	t->log = lg;
+	t->est = (f.mu[1] - f.mu[0]) / scale;
+	t->var[0] = f.var10 / (scale * scale);
+	t->var[1] = t->df[1] = NAN;
+	t->df[0] = t->dfse = f.df;
+	t->boot_note = BN_NONE;
+	double se = sqrt(t->var[0]);
+	t->p = se > 0 ? stats_t_pvalue(t->est / se, f.df) : t->est == 0 ? 1 : 0;
+	if (nlabel == 2)
+		welch_guard(t, b, n, scale);
+	return 1;
+}
+
+/* The model on a's and b's boots, gathered into bt at *n, their counts
+ * into na and nb: 1 where it was fitted into t. */
+static int
+pair_model(struct cmptest *t, const struct rcell *a, const struct rcell *b,
+    const struct rcell *za, const struct rcell *zb, const struct column *k,
+    int ses, struct reml_boot *bt, size_t *n, size_t *na, size_t *nb)
+{
+	*na = *nb = 0;
+	if (a == NULL || b == NULL || (!recorded(a) && !recorded(b)) ||
+	    units_shared(a, b, ses))
+		return 0;
+	*na = model_side(a, za, k, 0, ses, bt, n);
+	*nb = model_side(b, zb, k, 1, ses, bt, n);
+	if (*na == 0 || *nb == 0 || *na + *nb < 3 ||
+	    !model_test(t, bt, *n, 2, k->log || col_pv(k) < 0))
+		return 0;
+	t->boots[0] = *na;
+	t->boots[1] = *nb;
+	return 1;
+}
+
+int
+cmp_boot_pair(struct cmptest *t, const struct rcell *a, const struct rcell *b,
+    const struct rcell *za, const struct rcell *zb, const struct column *k)
+{
+	static struct reml_boot bt[2 * BOOTS_MAX];
+	size_t n = 0, na, nb;
+
+	return pair_model(t, a, b, za, zb, k, 0, bt, &n, &na, &nb);
 }
 
 void
 cmp_boots(struct cmptest *t, const struct rcell *a, const struct rcell *b,
     const struct rcell *za, const struct rcell *zb, const struct column *k,
-    const char *la, const char *lb, const struct bootspread *sp)
+    const char *la, const char *lb, const struct bootspread sp[2])
 {
-	struct bootside A, B;
+	static struct reml_boot bt[3 * BOOTS_MAX];
+	struct cmptest m = *t;
+	size_t n = 0, na, nb;
 
 	t->boots[0] = t->boots[1] = 0;
 	t->boot_note = BN_NONE;
 	t->spread_label = NULL;
 	t->spread_boots = 0;
+	t->by_session = 0;
 	/* paired: rounds of one session, so of one boot */
 	if (t->kind == CT_NONE || t->kind == CT_PAIRED)
 		return;
-	cmp_boot_side(a, za, k, &A);
-	cmp_boot_side(b, zb, k, &B);
-	if (!A.recorded || !B.recorded) {
-		if (A.recorded != B.recorded && a->npair && b->npair)
+	int ra = recorded(a), rb = recorded(b), ses = 0;
+	if (!ra && !rb)
+		return;		/* older results: the runs */
+	if (ra && rb && cmp_boots_shared(a, b)) {
+		/* one boot: its sessions are the units, as boots are between
+		 * boots; a session in common, the runs */
+		if (units_shared(a, b, 1))
+			return;
+		ses = 1;
+		sp = sp ? &sp[1] : NULL;
+	} else if (cmp_boots_shared(a, b))
+		return;
+	m.by_session = ses;
+	if (pair_model(&m, a, b, za, zb, k, ses, bt, &n, &na, &nb)) {
+		*t = m;
+		if (t->boots[0] == 1 || t->boots[1] == 1) {
+			int multi = t->boots[0] > 1 ? 0 : 1;
+			t->boot_note = BN_WIDENED;
+			t->spread_label = multi ? lb : la;
+			t->spread_boots = t->boots[multi];
+		}
+		if (ra != rb)
 			t->boot_note = BN_UNRECORDED;
 		return;
 	}
-	if (A.nb == 0 || B.nb == 0 || cmp_boots_shared(a, b))
-		return;		/* labels of one boot: its runs are the samples */
-	if (A.nb > 1 && B.nb > 1) {
-		cmp_boot_test(t, &A, &B);
+	if (na != 1 || nb != 1)
 		return;
-	}
-	if (A.nb > 1 || B.nb > 1) {
-		mixed(t, &A, &B, A.nb > 1 ? la : lb);
-		return;
-	}
 	t->boots[0] = t->boots[1] = 1;
-	if (sp == NULL || sp->nb < 2 || isnan(sp->t2)) {
-		t->boot_note = BN_ONE;
+	t->by_session = ses;
+	t->boot_note = ra != rb ? BN_UNRECORDED : BN_ONE;
+	/* one unit each: the units of a label that has them, in the model
+	 * beside the two, give it its spread */
+	if (sp == NULL || sp->c == NULL || !recorded(sp->c) ||
+	    units_shared(sp->c, a, ses) || units_shared(sp->c, b, ses) ||
+	    model_side(sp->c, sp->z, k, 2, ses, bt, &n) < 2 ||
+	    !model_test(&m, bt, n, 3, k->log || col_pv(k) < 0))
 		return;
-	}
-	t->boot_note = BN_WIDENED;
+	*t = m;
+	t->boots[0] = t->boots[1] = 1;
+	t->by_session = ses;
+	t->boot_note = ra != rb ? BN_UNRECORDED : BN_WIDENED;
 	t->spread_label = sp->label;
 	t->spread_boots = sp->nb;
-	widen_both(t, sp->t2, (double)sp->nb - 1);
 }
 
-/* What its tests rest on where the runs say their boots: ", over 3 and 3
- * boots", "; one boot each: ...". */
+/* What its tests rest on where the runs say their boots: ", over 1 and
+ * 3 boots; a label in one boot widened by ..."; sessions of one boot
+ * named as such. */
 void
 cmp_boots_how(char *buf, size_t len, const struct cmpcol *c)
 {
+	const char *u = c->nsession ? "session" : "boot";
 	size_t n = 0;
 
-	if (c->nboots && c->boots[0] > 1 && c->boots[1] > 1)
-		n += (size_t)snprintf(buf + n, len - n, ", over %zu and %zu boots",
-		    c->boots[0], c->boots[1]);
-	if (c->nwidened && n < len)
-		n += (size_t)snprintf(buf + n, len - n, "; one boot a side widened by "
-		    "the boot-to-boot spread of %s's %zu boots", c->widened_label ?
-		    c->widened_label : "?", c->widened_boots);
-	if (c->noneboot && n < len)
-		n += (size_t)snprintf(buf + n, len - n, "; one boot each: a "
-		    "boot-to-boot difference reads the same");
+	if (c->nboots && (c->boots[0] > 1 || c->boots[1] > 1))
+		n += (size_t)snprintf(buf + n, len - n, ", over %zu and %zu %ss%s",
+		    c->boots[0], c->boots[1], u, c->nsession ? " of one boot" : "");
 	if (c->nunrecorded && n < len)
-		snprintf(buf + n, len - n, "; one label's runs record no boot (older "
-		    "results): tested over runs");
+		n += (size_t)snprintf(buf + n, len - n, "; one label's runs record "
+		    "no boot (older results): one boot");
+	if (c->nwidened && n < len)
+		n += (size_t)snprintf(buf + n, len - n, "; a label in one %s "
+		    "widened by the %s-to-%s spread of %s's %zu %ss", u, u, u,
+		    c->widened_label ? c->widened_label : "?", c->widened_boots, u);
+	if (c->nwelch && n < len)
+		n += (size_t)snprintf(buf + n, len - n, "; Welch's on %s means", u);
+	if (c->nonesession && n < len)
+		snprintf(buf + n, len - n, "; two sessions of one boot: a "
+		    "session-to-session difference reads the same");
+	else if (c->noneboot && n < len)
+		snprintf(buf + n, len - n, "; one boot each: a boot-to-boot "
+		    "difference reads the same");
 }
 
 /* The legend's line on boots, where any test rested on them. */
@@ -323,17 +427,26 @@ cmp_boots_legend(FILE *f, const struct cmp *m, const char *li)
 	size_t boots = 0;
 
 	for (size_t k = 1; k < m->ncol; k++)
-		boots += m->col[k].nboots + m->col[k].noneboot + m->col[k].nwidened;
+		boots += m->col[k].nboots + m->col[k].noneboot + m->col[k].nwidened +
+		    m->col[k].nunrecorded;
 	if (boots)
 		fprintf(f, "%sBoots: labels that ran in boots of their own are "
-		    "compared boot by boot: over two or more boots a side, a t-test "
-		    "on the boot means (of log Time, of each boot's log Ratio), "
-		    "Student's over as many boots a side (one boot-to-boot variance, "
-		    "as a mixed model's), else Welch's, with the boots' df; a label "
-		    "in one boot widened by a compared label's boot-to-boot spread "
-		    "(T2^2 = S2^2 - S1^2/r1); one boot each with none known never "
-		    "claims no change and marks a regression possibly the boot.\n",
-		    li);
+		    "compared in one model for every count of boots, R nlme's "
+		    "lme(y ~ label, random = ~1 | boot) by REML: y a run's log Time "
+		    "(a boot's log Ratio, or the figure), a level per label, one "
+		    "boot-to-boot variance for both labels and one within a boot; "
+		    "its t at boots - labels df.  A label in one boot takes the "
+		    "other's boot-to-boot spread; one boot each, a third label's "
+		    "over two or more boots of the same host, command and load, "
+		    "else can't tell whatever the runs say, a change they call "
+		    "marked possibly the boot.  Runs that record no boot (older "
+		    "results) are one boot.  Labels in sessions of their own in "
+		    "one boot are compared so with the session as the unit: one "
+		    "each can't tell, a label over sessions of one boot lends "
+		    "their spread.  The model takes both kernels' boots to spread alike; "
+		    "at unequal counts of two or more boots a side Welch's t on the "
+		    "boot means, which does not, is read too and the larger p "
+		    "stands (scripts/bench/boots).\n", li);
 }
 
 int

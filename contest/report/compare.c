@@ -78,20 +78,35 @@ aa_row(const struct cmp *m, const struct cmpgroup *g, size_t r)
 	return 1;
 }
 
-/* The boots' own spread of figure col in group g: the label's among the
- * compared with the most boots, two at least; else, with every stored
- * label at hand (cmpopt.aa), an A/A's of the same host, command and
- * load; nb 0: none. */
-static struct bootspread
-spread_of(const struct cmp *m, const struct cmpgroup *g, const struct column *col)
+/* The units, boots or (ses) sessions of one boot, of cell c (z: its
+ * no_load cell) with col measured. */
+static size_t
+units(const struct rcell *c, const struct rcell *z, const struct column *col,
+    int ses)
 {
-	struct bootspread sp = { NAN, 0, NULL };
 	struct bootside s;
 
+	if (ses)
+		return cmp_sessions_of_boot(c, z, col);
+	return cmp_boot_side(c, z, col, &s) > 1 ? s.nb : 0;
+}
+
+/* The label whose boots (ses: sessions of one boot) lend their spread
+ * to figure col in group g: the compared label's with the most, two at
+ * least; else, with every stored label at hand (cmpopt.aa), an A/A's of
+ * the same host, command and load; nb 0: none. */
+static struct bootspread
+spread_of(const struct cmp *m, const struct cmpgroup *g, const struct column *col,
+    int ses)
+{
+	struct bootspread sp = { NULL, NULL, 0, NULL };
+	size_t nb;
+
 	for (size_t k = 0; k < m->ncol; k++)
-		if (g->cell[k] && cmp_boot_side(g->cell[k], g->zero[k], col, &s) > 1 &&
-		    !isnan(s.t2) && s.nb > sp.nb)
-			sp = (struct bootspread){ s.t2, s.nb, m->col[k].label };
+		if (g->cell[k] && (nb = units(g->cell[k], g->zero[k], col, ses)) > 1 &&
+		    nb > sp.nb)
+			sp = (struct bootspread){ g->cell[k], g->zero[k], nb,
+			    m->col[k].label };
 	if (sp.nb || m->aa == NULL)
 		return sp;
 	const struct rset *aa = m->aa;
@@ -103,9 +118,9 @@ spread_of(const struct cmp *m, const struct cmpgroup *g, const struct column *co
 			const struct rcell *c = rset_cell(aa, r, b);
 			const struct rcell *z = aa->base < aa->nblk ?
 			    rset_cell(aa, r, aa->base) : NULL;
-			if (c && aa_row(m, g, r) && cmp_boot_side(c, z, col, &s) > 1 &&
-			    !isnan(s.t2) && s.nb > sp.nb)
-				sp = (struct bootspread){ s.t2, s.nb, aa->row[r].name };
+			if (c && aa_row(m, g, r) && (nb = units(c, z, col, ses)) > 1 &&
+			    nb > sp.nb)
+				sp = (struct bootspread){ c, z, nb, aa->row[r].name };
 		}
 	}
 	return sp;
@@ -143,9 +158,15 @@ build_group(struct cmp *m, struct cmpgroup *g)
 			v->gated = col->gate && (CMP_GATE(f) & m->gate);
 			cmp_test(&v->t, a, b, g->zero[0], g->zero[k], col, col_runs(col, a),
 			    col_runs(col, b));
-			struct bootspread sp = spread_of(m, g, col);
-			cmp_boots(&v->t, a, b, g->zero[0], g->zero[k], col,
-			    m->col[0].label, m->col[k].label, &sp);
+			/* the sessions' lender only where both ran in one boot */
+			int one = cmp_boots_shared(a, b);
+			struct bootspread sp[2] = { spread_of(m, g, col, 0),
+			    { NULL, NULL, 0, NULL } };
+			if (one && !m->runs_in_boot)
+				sp[1] = spread_of(m, g, col, 1);
+			if (!one || !m->runs_in_boot)
+				cmp_boots(&v->t, a, b, g->zero[0], g->zero[k], col,
+				    m->col[0].label, m->col[k].label, sp);
 			v->p = v->padj = v->t.p;
 			m->ntests += !isnan(v->p);
 			m->family += !isnan(v->p) && v->gated;
@@ -170,16 +191,20 @@ cmp_rule(int sig, double est, double lo, double hi, int worse, double thr)
 }
 
 static enum cmp_verdict
-verdict(const struct cmp *m, const struct cmpval *v, int worse)
+verdict(const struct cmp *m, struct cmpval *v, int worse)
 {
 	if (v->t.kind == CT_NONE)
 		return CV_CANTTELL;
 	enum cmp_verdict r = cmp_rule(v->sig, v->est_pct, v->lo_pct, v->hi_pct,
 	    worse, m->threshold);
 	/* one boot a side and no boot spread known: the interval is the
-	 * runs', which cannot show that the boots did not differ */
-	if (r == CV_NOCHANGE && v->t.boot_note == BN_ONE)
+	 * runs', which can show neither that the boots did not differ nor
+	 * that a change is not theirs (an A/A of two boots at a 3% boot
+	 * spread read "regression" one time in nine) */
+	if (r != CV_CANTTELL && cmp_one_boot_each(&v->t)) {
+		v->runs_said = r;
 		return CV_CANTTELL;
+	}
 	return r;
 }
 
@@ -211,9 +236,12 @@ boots_said(struct cmpcol *c, const struct cmptest *t)
 			    c->boots[i] : t->boots[i];
 		c->nboots++;
 	}
-	c->noneboot += t->boot_note == BN_ONE;
+	c->noneboot += cmp_one_boot_each(t);
+	c->nonesession += cmp_one_boot_each(t) && t->by_session;
+	c->nsession += t->by_session && t->boots[0] && t->boots[1];
 	c->nunrecorded += t->boot_note == BN_UNRECORDED;
-	if (t->boot_note == BN_WIDENED) {
+	c->nwelch += t->boot_note == BN_WELCH;
+	if (t->spread_label) {
 		c->nwidened++;
 		c->widened_label = t->spread_label;
 		c->widened_boots = t->spread_boots;
@@ -291,8 +319,9 @@ judge(struct cmp *m)
 				    gr->cell[k]->nsuspect;
 			}
 			/* no figure of it was judged: that is not "no change" */
-			if (cmp_base_failed(gr, k)) {
-				c->base_failed++;
+			if (cmp_base_failed(gr, k) || cmp_not_run(gr, k)) {
+				c->base_failed += cmp_base_failed(gr, k);
+				c->not_run += cmp_not_run(gr, k);
 				c->nverdict[CV_CANTTELL]++;
 				m->cant_tell++;
 			}
@@ -355,6 +384,7 @@ cmp_build(struct cmp *m, const struct rset *rs, char *const *labels,
 	m->looks = o->looks ? o->looks : 1;
 	m->alpha = o->alpha / m->looks;
 	m->holm = o->holm;
+	m->runs_in_boot = o->runs_in_boot;
 	m->gate = o->gate;
 	if (o->gate_names) {
 		char bad[64];

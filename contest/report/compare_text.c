@@ -94,6 +94,21 @@ tested_how(char *buf, size_t len, const struct cmpcol *c)
 	return buf;
 }
 
+/* What an unpaired test over boots was, for the legend's Test line. */
+static const char *
+boots_how(const struct cmpcol *c)
+{
+	if (c->nwelch == 0)
+		return " (no rounds of one session in common: over boots, the "
+		    "two-level model)";
+	if (c->nwelch == c->nboots)
+		return " (no rounds of one session in common: over boots at "
+		    "unequal counts, Welch's t on the boot means, the more cautious)";
+	return " (no rounds of one session in common: over boots, the two-level "
+	    "model, or at unequal counts Welch's t on the boot means where the "
+	    "more cautious)";
+}
+
 /* The gated figures of candidate k with verdict want: "LOAD FIG +x.x%
  * (CI95 a..b%[, p=P])", a comma between two. */
 static void
@@ -117,11 +132,12 @@ name_figures(FILE *f, const struct cmp *m, size_t k, enum cmp_verdict want)
 			}
 			fprintf(f, " %+.1f%% (%s %+.1f..%+.1f%%", v->est_pct,
 			    ci_name(ci, sizeof ci, m->alpha), v->lo_pct, v->hi_pct);
-			if (want == CV_REGRESSION || want == CV_IMPROVEMENT)
+			if (want == CV_REGRESSION || want == CV_IMPROVEMENT ||
+			    v->runs_said == CV_REGRESSION || v->runs_said == CV_IMPROVEMENT)
 				fprintf(f, ", p=%.2g", m->holm ? v->padj : v->p);
-			if ((want == CV_REGRESSION || want == CV_IMPROVEMENT) &&
-			    v->t.boot_note == BN_ONE)
-				fputs(", possibly the boot", f);
+			if (v->runs_said == CV_REGRESSION || v->runs_said == CV_IMPROVEMENT)
+				fputs(v->t.by_session ? ", possibly the session" :
+				    ", possibly the boot", f);
 			fputc(')', f);
 		}
 	}
@@ -144,19 +160,27 @@ name_failed(FILE *f, const struct cmp *m, size_t k)
 	}
 }
 
-/* The loads candidate k ran where every run of the baseline failed. */
+/* The loads candidate k ran where every run of the baseline failed, and
+ * those the baseline ran that k has no measured run of. */
 static void
-name_base_failed(FILE *f, const struct cmp *m, size_t k, int after)
+name_not_compared(FILE *f, const struct cmp *m, size_t k, int after)
 {
 	char name[512];
 
-	for (size_t g = 0; g < m->ng; g++)
-		if (cmp_base_failed(&m->g[g], k)) {
+	for (size_t g = 0; g < m->ng; g++) {
+		const struct cmpgroup *gr = &m->g[g];
+		if (cmp_base_failed(gr, k))
 			fprintf(f, "%s%s (every run of %s failed: nothing to compare)",
-			    after ? ", " : "", cmp_group_name(name, sizeof name, m,
-			    &m->g[g]), m->col[0].label);
-			after = 1;
-		}
+			    after ? ", " : "", cmp_group_name(name, sizeof name, m, gr),
+			    m->col[0].label);
+		else if (cmp_not_run(gr, k))
+			fprintf(f, "%s%s (no measured run under %s: not run, or only "
+			    "its warmup)", after ? ", " : "", cmp_group_name(name,
+			    sizeof name, m, gr), m->col[k].label);
+		else
+			continue;
+		after = 1;
+	}
 }
 
 void
@@ -188,7 +212,8 @@ compare_verdict(FILE *f, const struct cmp *m)
 		if (c->nverdict[CV_CANTTELL]) {
 			fprintf(f, "%sundecided: ", sep);
 			name_figures(f, m, k, CV_CANTTELL);
-			name_base_failed(f, m, k, c->nverdict[CV_CANTTELL] > c->base_failed);
+			name_not_compared(f, m, k, c->nverdict[CV_CANTTELL] >
+			    c->base_failed + c->not_run);
 			sep = "; ";
 		}
 		if (c->nverdict[CV_IMPROVEMENT]) {
@@ -200,8 +225,15 @@ compare_verdict(FILE *f, const struct cmp *m)
 			fprintf(f, "%s%zu of %zu gated figure%s within \xc2\xb1%g%% (%s)",
 			    sep, c->nverdict[CV_NOCHANGE], figs, figs == 1 ? "" : "s",
 			    m->threshold, ci_name(ci, sizeof ci, m->alpha));
-		/* what the rule as a whole would have caught */
-		if (!isnan(c->gate_pct) && c->verdict != CV_REGRESSION &&
+		/* what the rule as a whole would have caught: not over one
+		 * boot a side, whose runs cannot see a boot's share */
+		if (c->nonesession && c->verdict != CV_FAILED)
+			fputs("; to tell, run both in one session's rounds "
+			    "(--variant), or one label over two sessions", f);
+		else if (c->noneboot && c->verdict != CV_FAILED)
+			fputs("; to tell, boot one kernel twice for this host's boot "
+			    "spread (contest plan sizes the boots)", f);
+		else if (!isnan(c->gate_pct) && c->verdict != CV_REGRESSION &&
 		    c->verdict != CV_FAILED)
 			fprintf(f, "; a regression of %.1f%%%s would be caught with %.0f%% "
 			    "power (%s %s)", c->gate_pct, cmp_fig(m->rs, c->gate_fig)->worse <
@@ -243,8 +275,11 @@ compare_legend(FILE *f, const struct cmp *m, int noisy, int md)
 	for (size_t k = 1; k < m->ncol; k++)
 		fprintf(f, "%sTest: %s against %s: %s%s.\n", li, m->col[k].label,
 		    m->col[0].label, tested_how(how, sizeof how, &m->col[k]),
-		    m->col[k].npaired ? " of one session" : " (no rounds of one session "
-		    "in common: Welch)");
+		    m->col[k].npaired ? " of one session" : m->col[k].nboots == 0 ?
+		    " (no rounds of one session in common: Welch)" :
+		    m->col[k].nboots == m->col[k].nunpaired ? boots_how(&m->col[k]) :
+		    " (no rounds of one session in common: over boots, the "
+		    "two-level model, where the boots allow it, else Welch)");
 	cmp_boots_legend(f, m, li);
 	fprintf(f, "%sTime in seconds; Min to BAmean-50 as mmtests computes them "
 	    "(Stddev over n-1; BAmean-50: the mean of the int(n/2) fastest runs, "

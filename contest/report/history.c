@@ -60,42 +60,6 @@ history_point(const struct rset *rs, size_t row, size_t blk, int fig, struct hpo
 	return 1;
 }
 
-/*
- * Whether the newest j nights (j < CPOINT_MIN, which no change point may
- * have after it) carry a difference of their own: against the segment
- * before them at CPOINT_P.  A change point the search pinned just before
- * the newest CPOINT_MIN nights, of which only the newest j differ (the
- * nights between the change and them no different from before it, at
- * 0.05), was theirs, pinned on nights that did not change: it goes, and
- * the newest nights are said to differ, not placed.
- */
-static void
-newest_nights(struct hseries *s, const double *x)
-{
-	size_t n = s->npt;
-
-	for (size_t j = 1; j < CPOINT_MIN; j++) {
-		struct cpoint *c = s->ncp ? &s->cp[s->ncp - 1] : NULL, mid, t;
-		size_t from = s->ncp > 1 ? s->cp[s->ncp - 2].at : 0;
-		if (c && c->at + j < n && n - c->at <= 2 * CPOINT_MIN - 1) {
-			/* the nights after the change but the newest j */
-			if (!(cpoint_test(x + from, c->at - from, n - j - from, &mid) >= 0.05))
-				continue;
-		} else if (c)
-			from = c->at;
-		if (n - j < from + 2 || !(cpoint_test(x + from, n - j - from, n - from,
-		    &t) < CPOINT_P))
-			continue;
-		if (c && c->at + j < n && n - c->at <= 2 * CPOINT_MIN - 1)
-			s->ncp--;	/* it was the newest nights' */
-		t.at = n - j;
-		t.out += from;
-		s->newest = j;
-		s->nc = t;
-		return;
-	}
-}
-
 /* One figure of one load over the time-ordered rows[0..n): its points
  * and change points, kept when it has a point. */
 static void
@@ -125,7 +89,7 @@ add_series(struct history *h, const size_t *rows, size_t n, size_t blk, int fig,
 	if (k < 0)
 		fatal(1, "out of memory");
 	s.ncp = (size_t)k;
-	newest_nights(&s, x);
+	history_newest_nights(&s, x);
 	free(x);
 	for (size_t i = 0; i < s.ncp; i++) {
 		double pct, lo, hi;

@@ -67,17 +67,29 @@ struct cmptest {
 				 * own spread of spread_label's spread_boots */
 		BN_UNRECORDED,	/* one side's runs record their boot, the
 				 * other's not (older results): over runs */
+		BN_WELCH,	/* unequal counts of two or more boots: Welch's
+				 * t on the boot means, the more cautious */
 	}		 boot_note;
 	const char	*spread_label;
 	size_t		 spread_boots;
+	/* the units above are sessions of one boot: both labels ran in it,
+	 * in sessions of their own */
+	int		 by_session;
 };
-/* "", "one_boot", "widened", "unrecorded" */
+/* "", "one_boot", "widened", "unrecorded", "welch" */
 extern const char *const boot_note_names[];
+/* One boot a side and no boot spread to give them (a side of older runs
+ * is one boot): the runs' test, which cannot tell a boot from a kernel. */
+static inline int
+cmp_one_boot_each(const struct cmptest *t)
+{
+	return t->boots[0] == 1 && t->boots[1] == 1 && t->kind != CT_BOOTS;
+}
 
 /* contest plan (plan.c): the change to find, at what alpha, and what a
  * boot costs (given, or assumed). */
 struct planopt {
-	double		 target_pct, alpha, boot_s;
+	double		 target_pct, threshold_pct, alpha, boot_s;
 	int		 boot_given;
 };
 /* A label's load and figure over its boots: how many boots and runs, a
@@ -107,34 +119,43 @@ struct bootside {
 	int		 recorded, log;
 	double		 mean, s2, within, within_rel, t2;
 };
-/* The boots' own spread a one-boot side borrows: t2 (relative) over nb
- * boots of label's; nb 0: none known. */
+/* A label whose boots lend their spread where the two compared are in
+ * a boot each: its cell c (z: its no_load cell) and its boots, nb; c
+ * NULL: none known. */
 struct bootspread {
-	double		 t2;
-	size_t		 nb;
-	const char	*label;
+	const struct rcell	*c, *z;
+	size_t			 nb;
+	const char		*label;
 };
 int	cmp_boot_side(const struct rcell *c, const struct rcell *z,
 	    const struct column *k, struct bootside *);
 /* 1 when the two cells share a boot: labels measured in one boot. */
 int	cmp_boots_shared(const struct rcell *ca, const struct rcell *cb);
-void	cmp_boot_test(struct cmptest *, const struct bootside *a,
-	    const struct bootside *b);
-/* Two sides' variances of their boot means, over n0 and n1 boots: one
- * boot-to-boot variance for both where the counts are equal. */
-void	cmp_boot_pool(double *v0, double *v1, size_t n0, size_t n1);
-void	cmp_boot_widen(struct cmptest *, int side, double t2, double df);
+/* The sessions c's runs span (z: its no_load cell, for Ratio) with k
+ * measured, where every run is of one recorded boot; else 0. */
+size_t	cmp_sessions_of_boot(const struct rcell *c, const struct rcell *z,
+	    const struct column *k);
+/* t as the two-level model (lib/reml.h) has b against a, where their
+ * runs record their boots (one side's may not: one boot), none shared,
+ * and three or more between them: 1, else 0 (t as it was). */
+int	cmp_boot_pair(struct cmptest *t, const struct rcell *a,
+	    const struct rcell *b, const struct rcell *za, const struct rcell *zb,
+	    const struct column *);
 /* Time (k's FIG_WALL) or Ratio (z: c's row's no_load cell) of cell c as
  * the mean of its boots' and its CI95 half-width, its boots the samples:
  * 1, or 0 where its runs span fewer than two boots (nothing set). */
 int	cmp_boot_point(const struct column *k, const struct rcell *c,
 	    const struct rcell *z, double *mean, double *ci95);
-/* t made over boots where the runs span them: on the boot means where
- * both sides span two or more; a side in one boot widened by the boots'
- * spread of a side that has it, or of sp; else noted (t->boot_note). */
+/* t made over boots where the runs span them: the two-level model over
+ * the two labels' boots (cmp_boot_pair), a side in one boot given the
+ * other's boot-to-boot spread; one boot each, the model over sp[0]'s
+ * boots too where it has them, else noted (t->boot_note); older runs
+ * that record no boot, beside runs that do, are one boot.  Both labels
+ * in one boot, no session in common: the same over their sessions
+ * (t->by_session), sp[1]'s sessions of one boot lending theirs. */
 void	cmp_boots(struct cmptest *t, const struct rcell *a, const struct rcell *b,
 	    const struct rcell *za, const struct rcell *zb, const struct column *,
-	    const char *la, const char *lb, const struct bootspread *sp);
+	    const char *la, const char *lb, const struct bootspread sp[2]);
 
 /*
  * The test of figure fig (a CF_ index) between cells a and b (za, zb:
@@ -170,6 +191,9 @@ struct cmpval {
 	double		 gate_pct;
 	int		 sig, gated, worse;	/* worse: a regression */
 	enum cmp_verdict verdict;	/* gated figures; CV_NONE otherwise */
+	/* one boot a side, no boot spread known: what the runs alone said
+	 * (the verdict is can't tell); CV_NONE otherwise */
+	enum cmp_verdict runs_said;
 };
 
 /* One load (and sweep value): a cell per label, NULL where it never ran. */
@@ -189,8 +213,10 @@ struct cmpcol {
 	size_t		 regressed, compared;	/* loads */
 	/* loads with a failed run under it, and their runs: failed, all */
 	size_t		 failed, failed_runs, failed_of;
-	/* loads it ran whose every baseline run failed: nothing to compare */
-	size_t		 base_failed;
+	/* loads it ran whose every baseline run failed, and loads the
+	 * baseline ran that it has no measured run of (never run, or only a
+	 * warmup): nothing to compare, each can't tell */
+	size_t		 base_failed, not_run;
 	size_t		 nverdict[CV_N];	/* gated figures by verdict */
 	enum cmp_verdict verdict;
 	/* the largest change the gate reports with CMP_POWER among its
@@ -203,8 +229,11 @@ struct cmpcol {
 	size_t		 npaired, pairs_min, pairs_max, nunpaired;
 	/* and of them over boots (cmptest.boots, the fewest a side), in one
 	 * boot a side with no spread known, widened by whose spread, and
-	 * with one side's boots unrecorded */
-	size_t		 nboots, boots[2], noneboot, nwidened, nunrecorded;
+	 * with one side's boots unrecorded, and read by Welch's over boot
+	 * means */
+	size_t		 nboots, boots[2], noneboot, nwidened, nunrecorded, nwelch;
+	/* of those, over sessions of one boot, and one session each */
+	size_t		 nsession, nonesession;
 	const char	*widened_label;
 	size_t		 widened_boots;
 };
@@ -220,6 +249,10 @@ struct cmpopt {
 	/* every label's results (pairs kept), where an A/A's boot spread is
 	 * looked for when a label is in one boot; NULL: the compared ones' */
 	const struct rset *aa;
+	/* labels in one boot compared over their runs, not their sessions
+	 * (bisect: its rule places a candidate between GOOD and BAD, each
+	 * drifted alike, and bench/bisect measures it under a night's drift) */
+	int		 runs_in_boot;
 };
 
 struct cmp {
@@ -231,7 +264,7 @@ struct cmp {
 	size_t		 ng;
 	double		 threshold, alpha;	/* alpha: per look */
 	unsigned	 looks;
-	int		 holm;
+	int		 holm, runs_in_boot;
 	unsigned	 gate;
 	/* candidates that regressed or failed; gated figures (and loads
 	 * whose baseline failed) that can't tell */
@@ -280,6 +313,16 @@ cmp_base_failed(const struct cmpgroup *g, size_t k)
 	return g->cell[k] && g->cell[k]->ok && g->cell[0] && !g->cell[0]->ok;
 }
 
+/* A load the baseline ran and candidate k has no measured run of: a
+ * kernel that panics under it writes no line, and one whose warmup
+ * failed none past it.  Not a pass (a failed run would fail it). */
+static inline int
+cmp_not_run(const struct cmpgroup *g, size_t k)
+{
+	return k > 0 && g->cell[0] && g->cell[0]->ok &&
+	    !(g->cell[k] && (g->cell[k]->ok || g->cell[k]->failed));
+}
+
 /* "fork_load" or "fork_load j=2". */
 const char *cmp_group_name(char *buf, size_t len, const struct cmp *,
 	    const struct cmpgroup *);
@@ -325,6 +368,10 @@ struct history {
  * of each series kept (0: all). */
 void	history_build(struct history *, const struct rset *, unsigned figs,
 	    double threshold, size_t last);
+/* The newest nights of s (x: its points' means) where they differ from
+ * the nights before them: s->newest and s->nc set, and a change point
+ * they pinned dropped or judged without them (history_newest.c). */
+void	history_newest_nights(struct hseries *s, const double *x);
 /* Whether series s's newest change point is a regression: it ends worse
  * than it was (the nightly gate). */
 int	history_ends_worse(const struct history *, const struct hseries *);

@@ -294,8 +294,9 @@ cmp_figure(struct json *j, const struct cmp *m, const struct cmpgroup *gr, int f
 			json_null(j);
 		json_kstr_or_null(j, "boot_note", k ? boot_note_names[v->t.boot_note] :
 		    NULL);
-		json_kstr_or_null(j, "boot_spread_from", k && v->t.boot_note ==
-		    BN_WIDENED ? v->t.spread_label : NULL);
+		json_kstr_or_null(j, "boot_spread_from", k ? v->t.spread_label : NULL);
+		json_kstr_or_null(j, "boot_unit", k && v->t.boots[0] && v->t.boots[1] ?
+		    (v->t.by_session ? "session" : "boot") : NULL);
 		json_knum(j, "estimate_pct", v->est_pct, 4);
 		json_knum(j, "ci_lo_pct", v->lo_pct, 4);
 		json_knum(j, "ci_hi_pct", v->hi_pct, 4);
@@ -366,6 +367,7 @@ cmp_candidate(struct json *j, const struct cmp *m, size_t k)
 	}
 	json_arr_end(j);
 	json_kuint(j, "baseline_failed", c->base_failed);
+	json_kuint(j, "not_run", c->not_run);
 	/* what the whole rule catches as a regression with CMP_POWER */
 	json_knum(j, "gate_detect_pct", c->gate_pct, 4);
 	json_kuint(j, "paired_tests", c->npaired);
@@ -393,7 +395,7 @@ compare_json(FILE *f, const struct cmp *m)
 	json_init(&j);
 	json_obj_begin(&j);
 	json_kstr(&j, "compare", "contest");
-	json_kint(&j, "schema", 4);
+	json_kint(&j, "schema", 6);
 	json_kstr(&j, "baseline", m->col[0].label);
 	json_key(&j, "labels");
 	json_arr_begin(&j);

@@ -30,9 +30,30 @@ xml_text(FILE *f, const char *s)
 	}
 }
 
+/* The failing case of candidate k's runs of load g: failed, or not run. */
+static void
+runs_case(FILE *f, const struct cmp *m, const struct cmpgroup *g, size_t k)
+{
+	const struct rcell *c = g->cell[k];
+	char name[512];
+
+	fputs("    <testcase classname=\"contest.", f);
+	xml_text(f, m->col[k].label);
+	fputs("\" name=\"", f);
+	xml_text(f, cmp_group_name(name, sizeof name, m, g));
+	if (cmp_not_run(g, k))
+		fputs(" runs\">\n      <failure type=\"not run\" message=\"no measured "
+		    "run: not run, or only its warmup\"/>\n    </testcase>\n", f);
+	else
+		fprintf(f, " runs\">\n      <failure type=\"failed\" message=\"%zu of "
+		    "%zu runs failed\"/>\n    </testcase>\n", c->failed, c->ok +
+		    c->failed + c->nsuspect);
+}
+
 /* One test case per candidate, load and gated figure: a regression
  * fails, can't tell is skipped with its reason, the rest pass; and one
- * per candidate and load a run of which failed, failing. */
+ * per candidate and load a run of which failed, or that the baseline
+ * ran and it did not, failing. */
 void
 compare_junit(FILE *f, const struct cmp *m)
 {
@@ -53,21 +74,11 @@ compare_junit(FILE *f, const struct cmp *m)
 		for (size_t k = 1; k < m->ncol; k++)
 			for (size_t g = 0; g < m->ng; g++) {
 				const struct cmpgroup *gr = &m->g[g];
-				if (cmp_load_failed(gr, k)) {
-					const struct rcell *c = gr->cell[k];
-					if (pass == 0) {
-						tests++;
-						failures++;
-					} else {
-						fputs("    <testcase classname=\"contest.", f);
-						xml_text(f, m->col[k].label);
-						fputs("\" name=\"", f);
-						xml_text(f, cmp_group_name(name, sizeof name, m, gr));
-						fprintf(f, " runs\">\n      <failure type=\"failed\" "
-						    "message=\"%zu of %zu runs failed\"/>\n"
-						    "    </testcase>\n", c->failed, c->ok + c->failed +
-						    c->nsuspect);
-					}
+				if (cmp_load_failed(gr, k) || cmp_not_run(gr, k)) {
+					tests += pass == 0;
+					failures += pass == 0;
+					if (pass == 1)
+						runs_case(f, m, gr, k);
 				}
 				for (int fig = 0; fig < cmp_nfig(m->rs); fig++) {
 					const struct cmpval *v = &gr->val[fig * m->ncol + k];

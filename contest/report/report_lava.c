@@ -90,6 +90,12 @@ compare_lava(FILE *f, const struct cmp *m)
 				put_id(f, cmp_group_name(name, sizeof name, m, gr));
 				fprintf(f, "-runs fail %zu failed\n", gr->cell[k]->failed);
 			}
+			if (cmp_not_run(gr, k)) {	/* and none at all, as a panic leaves */
+				put_id(f, m->col[k].label);
+				fputc('-', f);
+				put_id(f, cmp_group_name(name, sizeof name, m, gr));
+				fputs("-runs fail 0 runs\n", f);
+			}
 			for (int fig = 0; fig < cmp_nfig(m->rs); fig++) {
 				const struct cmpval *v = &gr->val[fig * m->ncol + k];
 				if (!v->gated || v->verdict == CV_NONE)

@@ -15,6 +15,7 @@
 
 #include "figures.h"
 #include "hist.h"
+#include "jsonl.h"
 #include "keys.h"
 #include "stats.h"
 #include "suspect.h"
@@ -362,6 +363,7 @@ struct rfid {
 	off_t		 size;
 	int		 regular;
 	int		 warned;	/* said once that it cannot be read again */
+	struct jmarks	 marks;		/* where its lines begin, for a second look */
 };
 
 /* A session whose warmup took over five times its measured runs'

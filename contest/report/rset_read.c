@@ -297,8 +297,8 @@ rset_add_mem(struct rset *rs, const char *name, const char *buf, size_t len,
 	if (len == 0)
 		return 0;
 	if ((in = fmemopen((void *)buf, len, "r")) == NULL ||
-	    jsonl_read_stream_keys(in, name, rs_keys_for(f), add_line, bad_line, &x,
-	    &skipped) < 0) {
+	    jsonl_read_stream_marks(in, name, rs_keys_for(f), add_line, bad_line, &x,
+	    &skipped, &rs->fid[x.fileno].marks) < 0) {
 		warnmsg("%s: %s", name, strerror(errno));
 		if (in)
 			fclose(in);
@@ -319,8 +319,8 @@ add_file(struct rset *rs, const char *path, const struct rfilter *f)
 
 	x.fileno = file_id(rs, x.file, NULL, 0);
 	FILE *in = fopen(path, "re");
-	if (in == NULL || jsonl_read_stream_keys(in, path, rs_keys_for(f), add_line,
-	    bad_line, &x, &skipped) < 0) {
+	if (in == NULL || jsonl_read_stream_marks(in, path, rs_keys_for(f), add_line,
+	    bad_line, &x, &skipped, &rs->fid[x.fileno].marks) < 0) {
 		warnmsg("%s: %s", path, strerror(errno));
 		if (in)
 			fclose(in);
@@ -462,6 +462,8 @@ rset_free(struct rset *rs)
 	free(rs->fname);
 	free(rs->fmem);
 	free(rs->fmemlen);
+	for (size_t i = 0; i < rs->nfname; i++)
+		free(rs->fid[i].marks.off);
 	free(rs->fid);
 	free(rs->row);
 	free(rs->blk);

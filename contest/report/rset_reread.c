@@ -88,7 +88,8 @@ rs_read_again(const struct rset *rs, struct want *w, size_t nw,
 		FILE *in = reopen(rs, w[i].at.file, lost);
 		if (in == NULL)
 			continue;
-		(void)jsonl_read_only_stream(in, keys, lines, n, fn, &x);
+		(void)jsonl_read_only_stream(in, keys, lines, n, fn, &x,
+		    &rs->fid[w[i].at.file].marks);
 		fclose(in);
 	}
 	free(lines);

@@ -301,6 +301,65 @@ check_keys(void)
 	unlink(kpath);
 }
 
+/* Each line of the marks check: its number and its "run" member. */
+static int
+marked(const struct jnode *obj, unsigned long lineno, void *arg)
+{
+	unsigned long *seen = arg;
+
+	if (seen[0] < 8) {
+		seen[1 + 2 * seen[0]] = lineno;
+		seen[2 + 2 * seen[0]] = (unsigned long)jget_num(obj, "run", 0);
+	}
+	seen[0]++;
+	return 0;
+}
+
+static void
+check_marks(void)
+{
+	/* 5000 lines, line i {"run":i}: a first read keeps a mark a 1024
+	 * lines; a second look at lines far apart seeks to the mark before
+	 * each.  Between the read and the look, a newline in line 1500 turns
+	 * into a space: a look that read its way there would count one line
+	 * fewer after it, and one that seeks counts from the marks. */
+	char path[] = "/tmp/jsonl-marks-XXXXXX";
+	int fd = mkstemp(path);
+	FILE *f = fd >= 0 ? fdopen(fd, "w+") : NULL;
+	long long nl1500 = 0;
+	for (int i = 1; f && i <= 5000; i++) {
+		fprintf(f, "{\"run\":%d,\"pad\":\"%0*d\"}\n", i, i % 97, 0);
+		if (i == 1500)
+			nl1500 = (long long)ftello(f) - 1;
+	}
+	ok(f != NULL && fflush(f) == 0, "5000 lines written");
+	if (f == NULL)
+		return;
+	rewind(f);
+	struct jmarks mk = { NULL, 0, 0 };
+	unsigned long skipped, all[17] = { 0 };
+	ok(jsonl_read_stream_marks(f, path, NULL, marked, NULL, all, &skipped, &mk) == 5000 &&
+	    mk.n == 5, "a first read of 5000 lines keeps 5 marks (%zu)", mk.n);
+	ok(fseeko(f, (off_t)nl1500, SEEK_SET) == 0 && fputc(' ', f) == ' ' &&
+	    fflush(f) == 0, "line 1500's newline now a space");
+	rewind(f);
+	unsigned long want[] = { 1, 1024, 1025, 2049, 4097, 5000 }, got[17] = { 0 };
+	long n = jsonl_read_only_stream(f, NULL, want, 6, marked, got, &mk);
+	int right = n == 6;
+	for (int i = 0; i < 6 && right; i++)
+		right = got[1 + 2 * i] == want[i] && got[2 + 2 * i] == want[i];
+	ok(right, "lines 1, 1024, then 1025 to 5000 from the marks: each its own run "
+	    "(%lu: %lu, %lu: %lu, %lu: %lu)", got[5], got[6], got[7], got[8], got[11], got[12]);
+	rewind(f);
+	memset(got, 0, sizeof got);
+	n = jsonl_read_only_stream(f, NULL, want + 3, 1, marked, got, NULL);
+	ok(n == 1 && got[2] == 2050, "without marks, read to line 2049: the run "
+	    "after it, one newline gone (%lu)", got[2]);
+	free(mk.off);
+	fclose(f);
+	unlink(path);
+}
+
 static void
 check_numbers(void)
 {
@@ -396,6 +455,7 @@ main(void)
 	check_writer();
 	check_damaged_file();
 	check_keys();
+	check_marks();
 	check_numbers();
 	check_index();
 	return tap_done();
