@@ -9,7 +9,7 @@
 load helpers
 
 @test "bench scripts refuse unknown options with exit 2" {
-	for b in overhead repeat sleepers probe series migrations shares report-scale changepoints faults drift classics quickstart soak all render; do
+	for b in overhead repeat sleepers probe series migrations shares report-scale changepoints sessions faults drift classics quickstart soak all render; do
 		run "$TOP_SRCDIR/scripts/bench/$b" --bogus
 		[ "$status" -eq 2 ]
 	done

@@ -54,13 +54,19 @@ now() {
 }
 
 # nice_lines N: N results lines, the runs of doc/example-nice.jsonl
-# relabelled and repeated (20 labels, 5 load specs)
+# relabelled and repeated (20 labels, 5 load specs), each copy of the
+# file a session of its own, as a lab's sessions are: copies that kept
+# the session id would be one run read many times, which report counts
+# once (9,640 of every 10,000 lines, the reader's duplicate path)
 nice_lines() {
 	awk -v want="$1" '
 	    { line[NR] = $0 }
 	    END {
 		for (i = 0; i < want; i++) {
 			l = line[i % NR + 1]
+			if (match(l, /"session":"[^"]*"/))
+				l = substr(l, 1, RSTART + RLENGTH - 2) "-c" int(i / NR) \
+				    substr(l, RSTART + RLENGTH - 1)
 			sub(/"label":"[^"]*"/, "\"label\":\"k" (int(i / NR) % 20) "\"", l)
 			sub(/"load_spec":"[^"]*"/, "\"load_spec\":\"L" (i % 5) "\"", l)
 			print l
