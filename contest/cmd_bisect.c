@@ -258,10 +258,7 @@ bisect_run(struct query *q, char **argv, int n)
 	const char *dir = run_dir(q);
 	read_labels(&rs, q, three, 2);
 	long step = bisect_step(&rs, argv[0], argv[1], &q->cmp);
-	if (step <= 0) {
-		if (step == 0)
-			warnmsg("%s is no regression beyond %g%% against %s in any "
-			    "gated figure: no step to bisect", argv[1], q->cmp.threshold, argv[0]);
+	if (step <= 0) {	/* bisect_step said why */
 		rset_free(&rs);
 		return BISECT_ABORT;
 	}

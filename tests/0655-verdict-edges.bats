@@ -235,7 +235,7 @@ two_kernels() {
 	n=0; [ -f count ] && read -r n < count; echo \$((n + 1)) > count
 	set -- ${g[*]}; shift \$((n % 10)); echo "m=\$1"
 	EOF
-	run -125 --separate-stderr contest bisect --run -f "$BATS_TEST_TMPDIR/r" --gate m -k cand -n 4 --min-runs 3 good bad -- sh job.sh
+	run -125 --separate-stderr contest bisect --run --keep-suspect -f "$BATS_TEST_TMPDIR/r" --gate m -k cand -n 4 --min-runs 3 good bad -- sh job.sh
 	[ "${stderr_lines[0]}" = "contest bisect: --run: GOOD's settings replayed: --lead=0 --job-metric=m=m=([0-9.]+)" ]
 	[ "${lines[${#lines[@]} - 3]}" = "no_load m: cand at 0.01 of the step from good (0.200) to bad (0.240), against good p=0.53, against bad p=0.043: can't tell" ]
 	[[ "${lines[${#lines[@]} - 2]}" == "cand looks like neither: skip (0 of the step's 1 load bad, 0 good, 1 can't tell; each within 0.4 of the way from its side and tested against the other at alpha 0.025; the step at alpha 0.05 and 5%)" ]]

@@ -208,6 +208,22 @@ step_cmp(struct cmp *ms, const struct rset *rs, char *good, char *bad,
 	return cmp_build(ms, rs, two, 2, &once);
 }
 
+/* Why GOOD to BAD is no step: no regression, or gated figures that
+ * cannot tell (too few runs a side, or runs left out as having done no
+ * work): "no regression" would be a claim the runs did not make. */
+static void
+no_step(const struct cmp *ms, const char *good, const char *bad)
+{
+	if (ms->cant_tell)
+		warnmsg("can't tell whether %s is a regression against %s in %zu "
+		    "gated figure%s (too few runs a side, or runs left out as "
+		    "having done no work: contest compare says which): no step "
+		    "to bisect", bad, good, ms->cant_tell, ms->cant_tell == 1 ? "" : "s");
+	else
+		warnmsg("%s is no regression beyond %g%% against %s in any gated "
+		    "figure: no step to bisect", bad, ms->threshold, good);
+}
+
 int
 bisect_decide(FILE *f, const struct rset *rs, char *good, char *bad, char *cand,
     const struct cmpopt *o)
@@ -245,8 +261,7 @@ bisect_decide(FILE *f, const struct rset *rs, char *good, char *bad, char *cand,
 	int rc = step == 0 ? 2 : nbad && !ngood && lbad == nnone ? 1 :
 	    ngood && !nbad && lgood == nnone ? 0 : 125;
 	if (step == 0)
-		warnmsg("%s is no regression beyond %g%% against %s in any gated "
-		    "figure: no step to bisect", bad, o->threshold, good);
+		no_step(&ms, good, bad);
 	else
 		fprintf(f, "%s looks %s (%zu of the step's %zu load%s bad, %zu good, %zu "
 		    "can't tell; each within %g of the way from its side and tested "
@@ -269,6 +284,8 @@ bisect_step(const struct rset *rs, char *good, char *bad, const struct cmpopt *o
 		return -1;
 	for (size_t i = 0; i < m.ng; i++)
 		step += step_pick(&m, &m.g[i]) >= 0;
+	if (step == 0)
+		no_step(&m, good, bad);
 	cmp_free(&m);
 	return step;
 }

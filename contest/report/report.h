@@ -293,8 +293,9 @@ void	cmp_free(struct cmp *);
  */
 int	bisect_decide(FILE *, const struct rset *, char *good, char *bad,
 	    char *cand, const struct cmpopt *);
-/* The gated figures the step from good to bad moved; -1 after a message
- * (a label with no results, or an ambiguous one). */
+/* The gated figures the step from good to bad moved; 0 after a message
+ * saying why none, -1 after one (a label with no results, or an
+ * ambiguous one). */
 long	bisect_step(const struct rset *, char *good, char *bad,
 	    const struct cmpopt *);
 
