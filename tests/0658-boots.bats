@@ -414,11 +414,12 @@ R
 	sed 's/"boot_id":"[a-z0-9]*",//' three.jsonl >runs.jsonl
 	run -1 contest bisect -f runs.jsonl --gate time -l no_load good bad cand
 	[ "${lines[0]}" = "no_load Time: cand at 0.96 of the step from good (10.10) to bad (11.09), against good p=6.8e-23, against bad p=0.25: bad" ]
-	# two boots a side, 6% apart within each kernel: no step to bisect
+	# two boots a side, 6% apart within each kernel: a 10% step the
+	# boots cannot tell, so no step to bisect
 	{ plant good g1 bg1 10.0 1; plant good g2 bg2 10.6 2; plant bad b1 bb1 11.0 3
 	  plant bad b2 bb2 11.6 4; plant cand c1 bc1 10.9 5; } >two.jsonl
 	run -2 --separate-stderr contest bisect -f two.jsonl --gate time good bad cand
-	[ "$stderr" = "contest bisect: bad is no regression beyond 5% against good in any gated figure: no step to bisect" ]
+	[ "$stderr" = "contest bisect: can't tell whether bad is a regression beyond 5% against good: 2 gated figures undecided (contest compare says why); no step to bisect" ]
 }
 
 @test "boots: history's night over two boots has its Time's and Ratio's CI95 over its boot means, not its runs" {

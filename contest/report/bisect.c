@@ -209,16 +209,17 @@ step_cmp(struct cmp *ms, const struct rset *rs, char *good, char *bad,
 }
 
 /* Why GOOD to BAD is no step: no regression, or gated figures that
- * cannot tell (too few runs a side, or runs left out as having done no
- * work): "no regression" would be a claim the runs did not make. */
+ * cannot tell (too few runs, runs left out as having done no work, a
+ * change that straddles the threshold, a boot spread): "no regression"
+ * would be a claim the runs did not make. */
 static void
 no_step(const struct cmp *ms, const char *good, const char *bad)
 {
 	if (ms->cant_tell)
-		warnmsg("can't tell whether %s is a regression against %s in %zu "
-		    "gated figure%s (too few runs a side, or runs left out as "
-		    "having done no work: contest compare says which): no step "
-		    "to bisect", bad, good, ms->cant_tell, ms->cant_tell == 1 ? "" : "s");
+		warnmsg("can't tell whether %s is a regression beyond %g%% against "
+		    "%s: %zu gated figure%s undecided (contest compare says why); "
+		    "no step to bisect", bad, ms->threshold, good, ms->cant_tell,
+		    ms->cant_tell == 1 ? "" : "s");
 	else
 		warnmsg("%s is no regression beyond %g%% against %s in any gated "
 		    "figure: no step to bisect", bad, ms->threshold, good);
