@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # Verdicts at the edges, each on small results written here: a load
 # whose runs failed fails the gate; suspects are judged per load; the
-# change shown is the change tested; a line read twice counts once;
+# change shown is the change tested; a line read twice counts once
+# and the report is the file's once;
 # bisect's step is decided once; history names a newest night it cannot
 # place; the gate's power is a size; history keeps a step through a
 # noise change and an outlier night.
@@ -209,6 +210,22 @@ two_kernels() {
 	run --separate-stderr contest report --format json "$BATS_TEST_TMPDIR/v.jsonl" "$BATS_TEST_TMPDIR/v.jsonl"
 	[ "$status" -eq 0 ]
 	jq -e '[.loads[0].rows[].runs] == [6, 6]' <<<"$output"
+	# a report over a file given twice, or over a directory of two
+	# copies, is its report over the file once, its notes on the runs
+	# that stand out too (each copy was added, then taken out by reading
+	# it again, up to 0192d8a: the notes went with them)
+	ex=$TOP_SRCDIR/doc/example-nice.jsonl
+	run -0 --separate-stderr contest report "$ex"
+	local one=$output
+	[ "$(grep -c 'stands out' <<<"$one")" -ge 1 ]
+	run -0 --separate-stderr contest report "$ex" "$ex"
+	[ "$output" = "$one" ]
+	mkdir "$BATS_TEST_TMPDIR/ex"
+	cp "$ex" "$BATS_TEST_TMPDIR/ex/a.jsonl"
+	cp "$ex" "$BATS_TEST_TMPDIR/ex/b.jsonl"
+	run -0 --separate-stderr contest report "$BATS_TEST_TMPDIR/ex"
+	[ "$output" = "$one" ]
+	[[ "$stderr" == "contest report: "*" runs read twice, counted once "* ]]
 }
 
 @test "bisect --run: the step is decided once, at alpha, from GOOD and BAD alone; the looks never make it vanish (no 255)" {

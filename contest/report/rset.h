@@ -302,6 +302,7 @@ struct timed_run {
 };
 
 struct cell_acc;	/* a cell's runs as they are read (rset_impl.h) */
+struct rdedup;		/* runs read twice, found as read (rset_dedup.c) */
 struct rindex;
 struct rtuples;
 
@@ -316,6 +317,7 @@ struct rset {
 	size_t		 nrun;		/* runs read, past the filters */
 	struct timed_run	*timed;
 	size_t		 ntimed, captimed;
+	struct rdedup	*dedup;
 	struct rrow	*row;
 	size_t		 nrow, caprow;
 	struct rblock	*blk;

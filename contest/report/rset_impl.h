@@ -143,6 +143,11 @@ const struct jkeys *rs_tel_keys(void);
 /* rset_intern.c */
 const char *rs_intern(struct rset *rs, const char *s);
 uint32_t	rs_tuple(struct rset *rs, const void *a, const void *b, const void *c);
+/* rset_dedup.c: a file's reading begins; timed run i read (1: a copy
+ * sorting after its first, marked dup, never to be added); done. */
+void	rs_dedup_file(struct rset *);
+int	rs_dedup_run(struct rset *, size_t i);
+void	rs_dedup_free(struct rset *);
 /* label (interned) read in a line, kept or left out by a filter: into
  * rs->labs, each once */
 void	rs_label_seen(struct rset *rs, const char *label);

@@ -153,6 +153,7 @@ time_run(struct addctx *x, const struct jnode *o, unsigned long lineno,
 	    rs_tuple(rs, r->block, r->sweep, b), rs_tuple(rs, NULL, r->sweep, b),
 	    rrun_fig(r, FIG_WALL), x->fileno, (uint32_t)lineno, UINT32_MAX,
 	    (uint32_t)(r->runno < (1L << 28) ? r->runno : 0), !warmup, !r->ok, 0, 0 };
+	(void)rs_dedup_run(rs, rs->ntimed);
 	return rs->ntimed++;
 }
 
@@ -213,6 +214,8 @@ add_line(const struct jnode *o, unsigned long lineno, void *arg)
 		rs->warmups++;
 		return 0;
 	}
+	if (timed != SIZE_MAX && rs->timed[timed].dup)
+		return 0;	/* a copy of a run read before: counted once */
 
 	rs_parse_rest(rs, o, lineno, x->file, r, build);
 	size_t nrow = rs->nrow;
@@ -292,6 +295,7 @@ rset_add_mem(struct rset *rs, const char *name, const char *buf, size_t len,
 	FILE *in;
 
 	keep_filter(rs, f);
+	rs_dedup_file(rs);
 	x.file = rs_intern(rs, name);
 	x.fileno = file_id(rs, x.file, buf, len);
 	if (len == 0)
@@ -317,6 +321,7 @@ add_file(struct rset *rs, const char *path, const struct rfilter *f)
 	unsigned long skipped;
 	struct stat st;
 
+	rs_dedup_file(rs);
 	x.fileno = file_id(rs, x.file, NULL, 0);
 	FILE *in = fopen(path, "re");
 	if (in == NULL || jsonl_read_stream_marks(in, path, rs_keys_for(f), add_line,
@@ -450,6 +455,7 @@ rset_free(struct rset *rs)
 		free((void *)rs->row[i].env);
 	}
 	rs_intern_free(rs);
+	rs_dedup_free(rs);
 	if (rs->ix) {
 		for (size_t i = 0; i < rs->nrow; i++)
 			free(rs->ix->cells[i].acc);

@@ -201,6 +201,9 @@ same_run_order(const void *pa, const void *pb)
 		return a->measured < b->measured ? -1 : 1;
 	if (a->runno != b->runno)
 		return a->runno < b->runno ? -1 : 1;
+	/* a copy never added (rs_dedup_run) is never the one kept */
+	if (a->dup != b->dup)
+		return a->dup < b->dup ? -1 : 1;
 	return (a > b) - (a < b);
 }
 
@@ -298,6 +301,7 @@ mark_suspects(struct rset *rs, struct suspect **sus, size_t *nsus)
 	uint32_t pair[2] = { 0, 0 };
 	static const struct rfilter all;
 
+	rs_dedup_free(rs);	/* the reading is done */
 	timed_rs = rs;
 	if (rs->ntimed > 1)	/* qsort may not be handed NULL, even for none */
 		qsort(rs->timed, rs->ntimed, sizeof *rs->timed, timed_order);
